@@ -1,0 +1,136 @@
+package io.yaostream.core.bits;
+
+import java.util.Arrays;
+
+/**
+ * An immutable string of bits; bit 0 is the first (least significant) bit of a wire group.
+ *
+ * <p>Hex conversions follow the shared Bristol conventions. LSB-INT (the default): the hex string is one
+ * big-endian integer X and bit k is bit k of X. MSB-STR ({@code msbFirst}): the hex string is read as a
+ * bit string, most significant bit of the first digit first, and bit k is its k-th bit.
+ * A value of width w takes exactly ceil(w/4) hex digits; the bits beyond w must be zero.
+ */
+public final class BitString {
+    private final int width;
+    private final long[] words;
+
+    private BitString(int width, long[] words) {
+        this.width = width;
+        this.words = words;
+    }
+
+    public static BitString zeros(int width) {
+        if (width < 0) {
+            throw new IllegalArgumentException("negative width " + width);
+        }
+        return new BitString(width, new long[(width + 63) >>> 6]);
+    }
+
+    /** Bits taken from bit 0 of each lane value. */
+    public static BitString fromBits(boolean[] bits) {
+        long[] w = new long[(bits.length + 63) >>> 6];
+        for (int i = 0; i < bits.length; i++) {
+            if (bits[i]) {
+                w[i >>> 6] |= 1L << i;
+            }
+        }
+        return new BitString(bits.length, w);
+    }
+
+    public int width() {
+        return width;
+    }
+
+    public boolean get(int i) {
+        if (i < 0 || i >= width) {
+            throw new IndexOutOfBoundsException(i);
+        }
+        return (words[i >>> 6] >>> i & 1) != 0;
+    }
+
+    public BitString with(int i, boolean value) {
+        long[] w = words.clone();
+        if (value) {
+            w[i >>> 6] |= 1L << i;
+        } else {
+            w[i >>> 6] &= ~(1L << i);
+        }
+        return new BitString(width, w);
+    }
+
+    /** Number of hex digits a value of this width takes. */
+    public static int hexDigits(int width) {
+        return (width + 3) / 4;
+    }
+
+    /**
+     * Parses a hex value of the given width. An optional {@code 0x} prefix is allowed.
+     *
+     * @throws IllegalArgumentException with a message that says what is wrong with the text
+     */
+    public static BitString fromHex(String hex, int width, boolean msbFirst) {
+        String h = hex.startsWith("0x") || hex.startsWith("0X") ? hex.substring(2) : hex;
+        int digits = hexDigits(width);
+        if (h.length() != digits) {
+            throw new IllegalArgumentException("'" + clip(hex) + "' has " + h.length() + " hex digits, but a " + width
+                    + "-bit value takes " + digits);
+        }
+        long[] w = new long[(width + 63) >>> 6];
+        for (int d = 0; d < digits; d++) {
+            int v = Character.digit(h.charAt(d), 16);
+            if (v < 0) {
+                throw new IllegalArgumentException("'" + clip(hex) + "' is not hexadecimal (character " + (d + 1) + ")");
+            }
+            for (int t = 0; t < 4; t++) {
+                int bitOfDigit = (v >>> (3 - t)) & 1; // t-th bit of the digit, most significant first
+                int stringIndex = d * 4 + t;          // position in the MSB-first bit string
+                int k = msbFirst ? stringIndex : digits * 4 - 1 - stringIndex;
+                if (k >= width) {
+                    if (bitOfDigit != 0) {
+                        throw new IllegalArgumentException("'" + clip(hex) + "' does not fit in " + width + " bits");
+                    }
+                    continue;
+                }
+                if (bitOfDigit != 0) {
+                    w[k >>> 6] |= 1L << k;
+                }
+            }
+        }
+        return new BitString(width, w);
+    }
+
+    public String toHex(boolean msbFirst) {
+        int digits = hexDigits(width);
+        char[] out = new char[digits];
+        for (int d = 0; d < digits; d++) {
+            int v = 0;
+            for (int t = 0; t < 4; t++) {
+                int stringIndex = d * 4 + t;
+                int k = msbFirst ? stringIndex : digits * 4 - 1 - stringIndex;
+                int bit = k < width && get(k) ? 1 : 0;
+                v |= bit << (3 - t);
+            }
+            out[d] = Character.forDigit(v, 16);
+        }
+        return new String(out);
+    }
+
+    private static String clip(String s) {
+        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof BitString b && width == b.width && Arrays.equals(words, b.words);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * width + Arrays.hashCode(words);
+    }
+
+    @Override
+    public String toString() {
+        return toHex(false) + "/" + width;
+    }
+}

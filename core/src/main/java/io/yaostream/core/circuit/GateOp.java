@@ -1,0 +1,107 @@
+package io.yaostream.core.circuit;
+
+/**
+ * Gate operation codes, as stored in a compiled circuit's gate records.
+ *
+ * <p>Codes 0..15 are two-input gates given by their truth table in the ME-SFE convention:
+ * {@code out = (tt >> (3 - (2*L + R))) & 1}, so AND = 1, XOR = 6, XNOR = 9, OR = 7, NOR = 8.
+ * {@link #INV} negates its single input; {@link #ZERO} and {@link #ONE} write a constant and read nothing.
+ * A compiled circuit marks unused input fields with {@link #NO_SLOT}.
+ */
+public final class GateOp {
+    public static final int AND = 1;
+    public static final int XOR = 6;
+    public static final int XNOR = 9;
+    public static final int OR = 7;
+    public static final int INV = 16;
+    public static final int ZERO = 17;
+    public static final int ONE = 18;
+    /** Largest valid code. */
+    public static final int MAX = ONE;
+    /** The input field of a gate that has fewer than two inputs. */
+    public static final int NO_SLOT = -1;
+
+    /** How a gate costs in garbling; decides the gate counts a circuit reports. */
+    public enum Kind {
+        /** Non-linear: odd number of ones in the truth table (AND, OR, NAND, ...); costs ciphertexts. */
+        AND,
+        /** XOR or XNOR: free in free-XOR schemes. */
+        XOR,
+        /** A function of one input (NOT, or a two-input table that ignores one input): always free. */
+        INV,
+        /** A constant. */
+        CONST
+    }
+
+    private GateOp() {
+    }
+
+    public static boolean isValid(int op) {
+        return op >= 0 && op <= MAX;
+    }
+
+    public static boolean isBinary(int op) {
+        return op >= 0 && op <= 15;
+    }
+
+    /** Number of slots the gate reads. */
+    public static int arity(int op) {
+        if (isBinary(op)) {
+            return 2;
+        }
+        return op == INV ? 1 : 0;
+    }
+
+    public static Kind kind(int op) {
+        if (op == INV) {
+            return Kind.INV;
+        }
+        if (op == ZERO || op == ONE) {
+            return Kind.CONST;
+        }
+        if (!isBinary(op)) {
+            throw new IllegalArgumentException("not a gate op: " + op);
+        }
+        if (op == XOR || op == XNOR) {
+            return Kind.XOR;
+        }
+        if ((Integer.bitCount(op) & 1) == 1) {
+            return Kind.AND;
+        }
+        // Even tables that are not XOR/XNOR ignore an input (3, 5, 10, 12) or are constant (0, 15).
+        return op == 0 || op == 15 ? Kind.CONST : Kind.INV;
+    }
+
+    /** Value of a two-input table on input bits l and r. */
+    public static int apply(int tt, int l, int r) {
+        return (tt >> (3 - (2 * l + r))) & 1;
+    }
+
+    /** Name used in the text form for the ops that have no truth table. */
+    public static String symbol(int op) {
+        return switch (op) {
+            case INV -> "INV";
+            case ZERO -> "ZERO";
+            case ONE -> "ONE";
+            default -> Integer.toString(op);
+        };
+    }
+
+    /** Inverse of {@link #symbol}; -1 when the token is not an op. */
+    public static int parseSymbol(String token) {
+        switch (token) {
+            case "INV":
+                return INV;
+            case "ZERO":
+                return ZERO;
+            case "ONE":
+                return ONE;
+            default:
+                if (token.length() == 1 && Character.isDigit(token.charAt(0))
+                        || token.length() == 2 && token.charAt(0) == '1' && token.charAt(1) >= '0' && token.charAt(1) <= '5') {
+                    return Integer.parseInt(token);
+                }
+                return -1;
+        }
+    }
+}
