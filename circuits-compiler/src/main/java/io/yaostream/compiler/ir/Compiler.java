@@ -1,0 +1,292 @@
+package io.yaostream.compiler.ir;
+
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.GateOp;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.circuit.Receiver;
+
+import java.util.Arrays;
+
+/**
+ * Compiles a {@link Netlist} into a {@link CompiledCircuit}: dead-gate removal, ordering with AND batches,
+ * and slot allocation. (Constant propagation and NOT folding already happened as the netlist was built.)
+ *
+ * <p>Ordering keeps the netlist's topological order but defers each AND gate until a later gate needs its
+ * value, so mutually independent AND gates come out next to each other, where the kernel can pipeline
+ * them. Free gates that depend on deferred AND gates are deferred with them. A batch is also closed when
+ * it reaches {@link Options#maxBatch()} gates, which bounds how long deferral keeps values alive.
+ *
+ * <p>Slot allocation walks the final order once: inputs take slots 0..n-1; before a gate's output is
+ * placed, the slots of the values it reads for the last time are freed, and the output takes a free slot
+ * (so it may reuse its own input's slot), or a new one. Output values are never freed. The number of slots
+ * used is the peak number of live values, the working set S. Everything is deterministic.
+ */
+public final class Compiler {
+
+    /**
+     * @param maxBatch largest AND batch the scheduler builds; 0 keeps the netlist's order exactly
+     */
+    public record Options(int maxBatch) {
+        public static final Options DEFAULT = new Options(4096);
+        public static final Options IN_ORDER = new Options(0);
+
+        public Options {
+            if (maxBatch < 0) {
+                throw new IllegalArgumentException("maxBatch " + maxBatch + " < 0");
+            }
+        }
+    }
+
+    private final Netlist net;
+    private final Options options;
+
+    // The emitted gate sequence, over value ids: node ids, then one id per extra output gate.
+    private int[] seqOp;
+    private int[] seqA;
+    private int[] seqB;
+    private int[] seqOut;
+    private int length;
+    private int values;
+
+    private Compiler(Netlist net, Options options) {
+        this.net = net;
+        this.options = options;
+    }
+
+    public static CompiledCircuit compile(Netlist net) {
+        return compile(net, Options.DEFAULT);
+    }
+
+    public static CompiledCircuit compile(Netlist net, Options options) {
+        return new Compiler(net, options).run();
+    }
+
+    private CompiledCircuit run() {
+        boolean[] live = markLive();
+        int capacity = net.nodeCount() + outputBits() + 2; // gates, INV or constant per output bit
+        seqOp = new int[capacity];
+        seqA = new int[capacity];
+        seqB = new int[capacity];
+        seqOut = new int[capacity];
+        values = net.nodeCount();
+        schedule(live);
+        int[][] outputValues = emitOutputGates();
+        return allocate(outputValues);
+    }
+
+    private int outputBits() {
+        int n = 0;
+        for (Netlist.Group<Receiver> g : net.outputs()) {
+            n += g.literals().length;
+        }
+        return n;
+    }
+
+    /** Dead-gate removal: a node is live when an output needs it. Nodes are topologically numbered. */
+    private boolean[] markLive() {
+        boolean[] live = new boolean[net.nodeCount()];
+        for (Netlist.Group<Receiver> g : net.outputs()) {
+            for (int lit : g.literals()) {
+                live[lit >>> 1] = true;
+            }
+        }
+        for (int n = net.nodeCount() - 1; n > 0; n--) {
+            if (live[n] && isGate(n)) {
+                live[net.left(n) >>> 1] = true;
+                live[net.right(n) >>> 1] = true;
+            }
+        }
+        return live;
+    }
+
+    private boolean isGate(int node) {
+        byte k = net.kind(node);
+        return k == Netlist.XOR_NODE || k == Netlist.AND_NODE;
+    }
+
+    private void schedule(boolean[] live) {
+        int n = net.nodeCount();
+        int[] pendingAnds = new int[Math.max(1, options.maxBatch())];
+        int pending = 0;
+        int[] deferred = new int[n];
+        int deferredCount = 0;
+        int[] hotEpoch = new int[n]; // node is hot (waits in the current batch) when hotEpoch == epoch
+        int epoch = 1;
+        for (int node = 1; node < n; node++) {
+            if (!live[node] || !isGate(node)) {
+                continue;
+            }
+            if (options.maxBatch() == 0) {
+                emitNode(node);
+                continue;
+            }
+            boolean dependsOnBatch = hotEpoch[net.left(node) >>> 1] == epoch || hotEpoch[net.right(node) >>> 1] == epoch;
+            if (net.kind(node) == Netlist.XOR_NODE) {
+                if (dependsOnBatch) {
+                    deferred[deferredCount++] = node;
+                    hotEpoch[node] = epoch;
+                } else {
+                    emitNode(node);
+                }
+                continue;
+            }
+            if (dependsOnBatch || pending == pendingAnds.length) {
+                for (int i = 0; i < pending; i++) {
+                    emitNode(pendingAnds[i]);
+                }
+                for (int i = 0; i < deferredCount; i++) {
+                    emitNode(deferred[i]);
+                }
+                pending = 0;
+                deferredCount = 0;
+                epoch++;
+            }
+            pendingAnds[pending++] = node;
+            hotEpoch[node] = epoch;
+        }
+        for (int i = 0; i < pending; i++) {
+            emitNode(pendingAnds[i]);
+        }
+        for (int i = 0; i < deferredCount; i++) {
+            emitNode(deferred[i]);
+        }
+    }
+
+    private void emitNode(int node) {
+        int l = net.left(node);
+        int r = net.right(node);
+        int op;
+        if (net.kind(node) == Netlist.XOR_NODE) {
+            op = GateOp.XOR;
+        } else {
+            // AND of (possibly inverted) inputs: the single minterm where both literals are true.
+            int index = 2 * (1 ^ (l & 1)) + (1 ^ (r & 1));
+            op = 1 << (3 - index);
+        }
+        append(op, l >>> 1, r >>> 1, node);
+    }
+
+    private void append(int op, int a, int b, int out) {
+        seqOp[length] = op;
+        seqA[length] = a;
+        seqB[length] = b;
+        seqOut[length] = out;
+        length++;
+    }
+
+    /** Gives every output literal a value: the node itself, an INV gate for an inverted one, or a constant gate. */
+    private int[][] emitOutputGates() {
+        int[] invertedValue = new int[net.nodeCount()];
+        Arrays.fill(invertedValue, -1);
+        int[] constantValue = {-1, -1};
+        int[][] result = new int[net.outputs().size()][];
+        for (int gi = 0; gi < result.length; gi++) {
+            int[] lits = net.outputs().get(gi).literals();
+            int[] vals = new int[lits.length];
+            for (int i = 0; i < lits.length; i++) {
+                int node = lits[i] >>> 1;
+                int inv = lits[i] & 1;
+                if (node == 0) {
+                    if (constantValue[inv] < 0) {
+                        constantValue[inv] = values++;
+                        append(inv == 1 ? GateOp.ONE : GateOp.ZERO, -1, -1, constantValue[inv]);
+                    }
+                    vals[i] = constantValue[inv];
+                } else if (inv == 0) {
+                    vals[i] = node;
+                } else {
+                    if (invertedValue[node] < 0) {
+                        invertedValue[node] = values++;
+                        append(GateOp.INV, node, -1, invertedValue[node]);
+                    }
+                    vals[i] = invertedValue[node];
+                }
+            }
+            result[gi] = vals;
+        }
+        return result;
+    }
+
+    private CompiledCircuit allocate(int[][] outputValues) {
+        final int forever = Integer.MAX_VALUE;
+        int[] lastUse = new int[values];
+        Arrays.fill(lastUse, -1);
+        for (int p = 0; p < length; p++) {
+            if (seqA[p] >= 0) {
+                lastUse[seqA[p]] = p;
+            }
+            if (seqB[p] >= 0) {
+                lastUse[seqB[p]] = p;
+            }
+        }
+        for (int[] vals : outputValues) {
+            for (int v : vals) {
+                lastUse[v] = forever;
+            }
+        }
+
+        int[] slotOf = new int[values];
+        int[] free = new int[values + 1];
+        int freeCount = 0;
+        int next = 0;
+        for (Netlist.Group<Party> g : net.inputs()) {
+            for (int lit : g.literals()) {
+                slotOf[lit >>> 1] = next++;
+            }
+        }
+        // Inputs nobody reads give their slots back at once; the lowest slot is reused first.
+        for (int gi = net.inputs().size() - 1; gi >= 0; gi--) {
+            int[] lits = net.inputs().get(gi).literals();
+            for (int i = lits.length - 1; i >= 0; i--) {
+                if (lastUse[lits[i] >>> 1] < 0) {
+                    free[freeCount++] = slotOf[lits[i] >>> 1];
+                }
+            }
+        }
+
+        int[] records = new int[length * CompiledCircuit.GATE_STRIDE];
+        for (int p = 0; p < length; p++) {
+            int a = seqA[p];
+            int b = seqB[p];
+            if (a >= 0 && lastUse[a] == p) {
+                free[freeCount++] = slotOf[a];
+            }
+            if (b >= 0 && b != a && lastUse[b] == p) {
+                free[freeCount++] = slotOf[b];
+            }
+            int out = freeCount > 0 ? free[--freeCount] : next++;
+            slotOf[seqOut[p]] = out;
+            int base = p * CompiledCircuit.GATE_STRIDE;
+            records[base] = seqOp[p];
+            records[base + 1] = a >= 0 ? slotOf[a] : GateOp.NO_SLOT;
+            records[base + 2] = b >= 0 ? slotOf[b] : GateOp.NO_SLOT;
+            records[base + 3] = out;
+        }
+
+        CompiledCircuit.Builder builder = new CompiledCircuit.Builder(next);
+        for (Netlist.Group<Party> g : net.inputs()) {
+            builder.input(g.name(), g.owner(), slotsOf(g.literals(), slotOf));
+        }
+        for (int p = 0; p < length; p++) {
+            int base = p * CompiledCircuit.GATE_STRIDE;
+            builder.gate(records[base], records[base + 1], records[base + 2], records[base + 3]);
+        }
+        for (int gi = 0; gi < outputValues.length; gi++) {
+            Netlist.Group<Receiver> g = net.outputs().get(gi);
+            int[] slots = new int[outputValues[gi].length];
+            for (int i = 0; i < slots.length; i++) {
+                slots[i] = slotOf[outputValues[gi][i]];
+            }
+            builder.output(g.name(), g.owner(), slots);
+        }
+        return builder.build();
+    }
+
+    private static int[] slotsOf(int[] literals, int[] slotOf) {
+        int[] slots = new int[literals.length];
+        for (int i = 0; i < literals.length; i++) {
+            slots[i] = slotOf[literals[i] >>> 1];
+        }
+        return slots;
+    }
+}

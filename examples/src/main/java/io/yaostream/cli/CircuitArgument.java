@@ -1,0 +1,97 @@
+package io.yaostream.cli;
+
+import io.yaostream.compiler.CircuitLoader;
+import io.yaostream.compiler.ir.Compiler;
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.GateCounts;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.circuit.WireGroup;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Shared by the commands that take a circuit file: the {@code --from} option, loading, describing, inputs. */
+final class CircuitArgument {
+    @Option(names = "--from", paramLabel = "FORMAT",
+            description = "Source format: bristol, bristol-old, mesfe or slot (default: guessed from the content).")
+    String from;
+
+    CompiledCircuit load(Path file) {
+        return load(file, Compiler.Options.DEFAULT);
+    }
+
+    CompiledCircuit load(Path file, Compiler.Options options) {
+        CircuitLoader.SourceFormat format;
+        try {
+            format = from == null ? null : CircuitLoader.SourceFormat.fromKey(from);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--from: " + e.getMessage());
+        }
+        return CircuitLoader.load(file, format, options);
+    }
+
+    /** Parses one hex value per input group, checking count and widths. */
+    static BitString[] parseInputs(CompiledCircuit c, List<String> hex, boolean msbFirst) {
+        List<WireGroup<Party>> groups = c.inputs();
+        List<String> values = hex == null ? List.of() : hex;
+        if (values.size() != groups.size()) {
+            throw new UserError("--in: the circuit takes " + groups.size() + " input value(s) (" + describeWidths(groups)
+                    + "), got " + values.size());
+        }
+        BitString[] result = new BitString[values.size()];
+        for (int i = 0; i < result.length; i++) {
+            try {
+                result[i] = BitString.fromHex(values.get(i), groups.get(i).width(), msbFirst);
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--in #" + (i + 1) + " (" + groups.get(i).name() + "): " + e.getMessage());
+            }
+        }
+        return result;
+    }
+
+    private static String describeWidths(List<WireGroup<Party>> groups) {
+        List<String> parts = new ArrayList<>();
+        for (WireGroup<Party> g : groups) {
+            parts.add(g.width() + " bits");
+        }
+        return String.join(", ", parts);
+    }
+
+    /** The stable JSON description of a circuit ({@code info --json}; also the start of other commands' JSON). */
+    static Map<String, Object> describe(CompiledCircuit c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        GateCounts n = c.counts();
+        m.put("gates", n.gates());
+        m.put("and", n.and());
+        m.put("xor", n.xor());
+        m.put("inv", n.inv());
+        m.put("const", n.constants());
+        List<Object> inputs = new ArrayList<>();
+        for (WireGroup<Party> g : c.inputs()) {
+            Map<String, Object> gi = new LinkedHashMap<>();
+            gi.put("name", g.name());
+            gi.put("party", g.owner().key());
+            gi.put("bits", g.width());
+            inputs.add(gi);
+        }
+        m.put("inputs", inputs);
+        List<Object> outputs = new ArrayList<>();
+        for (WireGroup<Receiver> g : c.outputs()) {
+            Map<String, Object> go = new LinkedHashMap<>();
+            go.put("name", g.name());
+            go.put("receiver", g.owner().key());
+            go.put("bits", g.width());
+            outputs.add(go);
+        }
+        m.put("outputs", outputs);
+        m.put("workingSet", c.slots());
+        m.put("andBatches", c.andBatchCount());
+        return m;
+    }
+}

@@ -1,0 +1,53 @@
+package io.yaostream.cli;
+
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.circuit.WireGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+@Command(name = "info", mixinStandardHelpOptions = true,
+        description = "Gates, AND/XOR/INV counts, input and output groups, working set.")
+final class InfoCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "FILE", description = "Bristol, ME-SFE or slot-ID file.")
+    Path file;
+
+    @Option(names = "--json", description = "Print JSON (fields: gates, and, xor, inv, const, inputs, outputs, workingSet, andBatches).")
+    boolean json;
+
+    @Mixin
+    CircuitArgument circuit;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        CompiledCircuit c = circuit.load(file);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.write(CircuitArgument.describe(c)));
+            return 0;
+        }
+        out.println("circuit:     " + file);
+        out.println("gates:       " + c.counts());
+        for (WireGroup<Party> g : c.inputs()) {
+            out.println("input:       " + g.name() + ", " + g.width() + " bits from the " + g.owner().key());
+        }
+        for (WireGroup<Receiver> g : c.outputs()) {
+            out.println("output:      " + g.name() + ", " + g.width() + " bits to " + (g.owner() == Receiver.BOTH ? "both parties" : "the " + g.owner().key()));
+        }
+        out.println("working set: " + c.slots() + " slots");
+        int and = c.counts().and();
+        out.println("AND batches: " + c.andBatchCount() + (c.andBatchCount() > 0
+                ? String.format(" (%.1f AND gates each on average)", and / (double) c.andBatchCount()) : ""));
+        return 0;
+    }
+}

@@ -1,0 +1,71 @@
+package io.yaostream.cli;
+
+import io.yaostream.core.format.CircuitFormatException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+
+/** The {@code yaostream} command. Errors print one line on standard error and exit non-zero. */
+@Command(name = "yaostream", mixinStandardHelpOptions = true, version = "yaostream 0.1.0",
+        description = "Secure two-party computation with Yao's garbled circuits.",
+        subcommands = {CompileCommand.class, InfoCommand.class, EvalCommand.class, DemoCommand.class})
+public final class YaostreamCommand implements Runnable {
+    /** Exit status for a bad command line. */
+    static final int EXIT_USAGE = 2;
+    /** Exit status for a failure the user can act on (bad file, bad value). */
+    static final int EXIT_FAILURE = 1;
+    /** Exit status for a bug. */
+    static final int EXIT_INTERNAL = 70;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required");
+    }
+
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int status;
+        try {
+            status = execute(args, out, err);
+        } catch (OutOfMemoryError e) {
+            err.println("yaostream: out of memory (raise -Xmx through JAVA_OPTS)");
+            status = EXIT_FAILURE;
+        }
+        System.exit(status);
+    }
+
+    /** Runs the command line with the given streams; returns the exit status. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new YaostreamCommand());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            String cmd = ex.getCommandLine().getCommandSpec().qualifiedName();
+            err.println(cmd + ": " + ex.getMessage() + " (see '" + cmd + " --help')");
+            return EXIT_USAGE;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            String cmd = commandLine.getCommandSpec().qualifiedName();
+            if (ex instanceof UserError || ex instanceof CircuitFormatException) {
+                err.println(cmd + ": " + ex.getMessage());
+                return EXIT_FAILURE;
+            }
+            if (ex instanceof UncheckedIOException io) {
+                err.println(cmd + ": " + io.getCause().getMessage());
+                return EXIT_FAILURE;
+            }
+            if (System.getenv("YAOSTREAM_DEBUG") != null) {
+                ex.printStackTrace(err);
+            }
+            err.println(cmd + ": internal error: " + ex + " (set YAOSTREAM_DEBUG=1 for the stack trace)");
+            return EXIT_INTERNAL;
+        });
+        return cl.execute(args);
+    }
+}
