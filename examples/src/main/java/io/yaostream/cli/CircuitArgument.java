@@ -55,6 +55,16 @@ final class CircuitArgument {
         return result;
     }
 
+    private static Map<String, Object> counts(GateCounts n) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("gates", n.gates());
+        m.put("and", n.and());
+        m.put("xor", n.xor());
+        m.put("inv", n.inv());
+        m.put("const", n.constants());
+        return m;
+    }
+
     private static String describeWidths(List<WireGroup<Party>> groups) {
         List<String> parts = new ArrayList<>();
         for (WireGroup<Party> g : groups) {
@@ -63,15 +73,19 @@ final class CircuitArgument {
         return String.join(", ", parts);
     }
 
-    /** The stable JSON description of a circuit ({@code info --json}; also the start of other commands' JSON). */
+    /**
+     * The stable JSON description of a circuit ({@code info --json}; also the start of other commands' JSON).
+     * {@code gates, and, xor, inv} count the circuit as written in its source file; {@code compiled} counts
+     * the gates that run after optimisation (never more AND gates).
+     */
     static Map<String, Object> describe(CompiledCircuit c) {
         Map<String, Object> m = new LinkedHashMap<>();
-        GateCounts n = c.counts();
-        m.put("gates", n.gates());
-        m.put("and", n.and());
-        m.put("xor", n.xor());
-        m.put("inv", n.inv());
-        m.put("const", n.constants());
+        GateCounts source = c.sourceCounts();
+        m.put("gates", source.gates());
+        m.put("and", source.and());
+        m.put("xor", source.xor());
+        m.put("inv", source.inv());
+        m.put("compiled", counts(c.counts()));
         List<Object> inputs = new ArrayList<>();
         for (WireGroup<Party> g : c.inputs()) {
             Map<String, Object> gi = new LinkedHashMap<>();

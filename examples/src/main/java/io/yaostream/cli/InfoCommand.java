@@ -19,7 +19,7 @@ final class InfoCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "Bristol, ME-SFE or slot-ID file.")
     Path file;
 
-    @Option(names = "--json", description = "Print JSON (fields: gates, and, xor, inv, const, inputs, outputs, workingSet, andBatches).")
+    @Option(names = "--json", description = "Print JSON: gates, and, xor, inv (as in the source file), compiled {gates, and, xor, inv, const}, inputs, outputs, workingSet, andBatches.")
     boolean json;
 
     @Mixin
@@ -37,7 +37,10 @@ final class InfoCommand implements Callable<Integer> {
             return 0;
         }
         out.println("circuit:     " + file);
-        out.println("gates:       " + c.counts());
+        if (!c.sourceCounts().equals(c.counts())) {
+            out.println("source:      " + c.sourceCounts());
+        }
+        out.println("gates:       " + c.counts() + (c.sourceCounts().equals(c.counts()) ? "" : " after optimisation"));
         for (WireGroup<Party> g : c.inputs()) {
             out.println("input:       " + g.name() + ", " + g.width() + " bits from the " + g.owner().key());
         }

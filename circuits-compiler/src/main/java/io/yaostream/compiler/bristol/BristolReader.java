@@ -2,6 +2,7 @@ package io.yaostream.compiler.bristol;
 
 import io.yaostream.compiler.ir.Netlist;
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.GateCounts;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.format.Numbers;
@@ -36,6 +37,10 @@ public final class BristolReader {
     private final byte[] data;
     private final Netlist net = new Netlist();
     private int[] wire; // wire -> literal, -1 while unset
+    private int andCount;
+    private int xorCount;
+    private int invCount;
+    private int eqCount;
 
     private BristolReader(byte[] data, String fileName) {
         this.data = data;
@@ -110,6 +115,7 @@ public final class BristolReader {
         if (seen != gates) {
             throw lines.errorAtEnd("header says " + gates + " gates but the file has " + seen);
         }
+        net.sourceCounts(new GateCounts(gates, andCount, xorCount, invCount, eqCount));
 
         int base = (int) (wires - outputBits);
         for (int i = 0; i < outputWidths.length; i++) {
@@ -144,16 +150,24 @@ public final class BristolReader {
                 arity(op, nin, nout, 2, 1);
                 int a = read(tok[2]);
                 int b = read(tok[3]);
-                write(tok[4], op.equals("XOR") ? net.xor(a, b) : net.and(a, b));
+                if (op.equals("XOR")) {
+                    xorCount++;
+                    write(tok[4], net.xor(a, b));
+                } else {
+                    andCount++;
+                    write(tok[4], net.and(a, b));
+                }
             }
             case "INV" -> {
                 arity(op, nin, nout, 1, 1);
+                invCount++;
                 write(tok[3], Netlist.not(read(tok[2])));
             }
             case "EQ" -> {
                 onlyFashion(fashion, op);
                 arity(op, nin, nout, 1, 1);
                 int c = Numbers.parse(tok[2], 1, "EQ constant");
+                eqCount++;
                 write(tok[3], Netlist.constant(c == 1));
             }
             case "EQW" -> {
@@ -173,6 +187,7 @@ public final class BristolReader {
                 for (int i = 0; i < nout; i++) {
                     write(tok[2 + nin + i], results[i]);
                 }
+                andCount += nout;
             }
             default -> throw new IllegalArgumentException("unknown gate op '" + clip(op) + "' (expected "
                     + (fashion ? "XOR, AND, INV, EQ, EQW or MAND" : "XOR, AND or INV") + ")");

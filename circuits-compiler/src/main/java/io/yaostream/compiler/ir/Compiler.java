@@ -264,6 +264,9 @@ public final class Compiler {
         }
 
         CompiledCircuit.Builder builder = new CompiledCircuit.Builder(next);
+        if (net.sourceCounts() != null) {
+            builder.sourceCounts(net.sourceCounts());
+        }
         for (Netlist.Group<Party> g : net.inputs()) {
             builder.input(g.name(), g.owner(), slotsOf(g.literals(), slotOf));
         }

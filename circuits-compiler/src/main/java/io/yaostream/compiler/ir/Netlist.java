@@ -1,5 +1,6 @@
 package io.yaostream.compiler.ir;
 
+import io.yaostream.core.circuit.GateCounts;
 import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
@@ -37,6 +38,7 @@ public final class Netlist {
 
     private final List<Group<Party>> inputs = new ArrayList<>();
     private final List<Group<Receiver>> outputs = new ArrayList<>();
+    private GateCounts sourceCounts;
 
     /** A named group of literals of the interface; bit i first. */
     public record Group<T>(String name, T owner, int[] literals) {
@@ -67,6 +69,16 @@ public final class Netlist {
 
     public List<Group<Receiver>> outputs() {
         return List.copyOf(outputs);
+    }
+
+    /** Records the gate counts of the file this netlist was read from, for the compiled circuit to carry. */
+    public void sourceCounts(GateCounts counts) {
+        this.sourceCounts = counts;
+    }
+
+    /** Counts recorded by {@link #sourceCounts(GateCounts)}, or null. */
+    public GateCounts sourceCounts() {
+        return sourceCounts;
     }
 
     public int totalInputBits() {

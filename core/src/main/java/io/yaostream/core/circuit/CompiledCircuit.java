@@ -30,6 +30,7 @@ public final class CompiledCircuit {
     private final int gateCount;
     private final int[] andBatches;
     private final GateCounts counts;
+    private final GateCounts sourceCounts;
 
     private CompiledCircuit(Builder b) {
         this.slots = b.slots;
@@ -39,6 +40,7 @@ public final class CompiledCircuit {
         this.gates = Arrays.copyOf(b.gates, b.gateCount * GATE_STRIDE);
         this.andBatches = Arrays.copyOf(b.batches, b.batchInts);
         this.counts = GateCounts.of(gates, gateCount);
+        this.sourceCounts = b.sourceCounts != null ? b.sourceCounts : counts;
     }
 
     public int slots() {
@@ -97,8 +99,18 @@ public final class CompiledCircuit {
         return andBatches[2 * batch + 1];
     }
 
+    /** Counts of the gates in this circuit, the ones that run. */
     public GateCounts counts() {
         return counts;
+    }
+
+    /**
+     * Counts of the source the circuit was compiled from, as written there (for a Bristol file: its gate
+     * lines by op, EQ counted as constants); the same as {@link #counts()} when there was no separate source.
+     * Optimisation only ever lowers the AND count, so {@code counts().and() <= sourceCounts().and()}.
+     */
+    public GateCounts sourceCounts() {
+        return sourceCounts;
     }
 
     /** Total input bits of one party. */
@@ -123,7 +135,7 @@ public final class CompiledCircuit {
     @Override
     public boolean equals(Object o) {
         return o instanceof CompiledCircuit c && slots == c.slots && gateCount == c.gateCount
-                && inputs.equals(c.inputs) && outputs.equals(c.outputs)
+                && inputs.equals(c.inputs) && outputs.equals(c.outputs) && sourceCounts.equals(c.sourceCounts)
                 && Arrays.equals(gates, c.gates) && Arrays.equals(andBatches, c.andBatches);
     }
 
@@ -153,6 +165,7 @@ public final class CompiledCircuit {
         private int gateCount;
         private int[] batches = new int[16];
         private int batchInts;
+        private GateCounts sourceCounts;
 
         public Builder(int slots) {
             if (slots < 0 || slots > MAX_SLOTS) {
@@ -168,6 +181,12 @@ public final class CompiledCircuit {
 
         public int gateCount() {
             return gateCount;
+        }
+
+        /** Records the gate counts of the source this circuit was compiled from. */
+        public Builder sourceCounts(GateCounts counts) {
+            this.sourceCounts = counts;
+            return this;
         }
 
         /** Op of the gate added last. */

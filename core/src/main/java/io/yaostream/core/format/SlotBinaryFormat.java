@@ -24,6 +24,7 @@ import java.util.zip.CRC32C;
  * body:
  *   int32 slots S
  *   int32 gates, and, xor, inv, const          (gate counts, checked on reading)
+ *   int32 gates, and, xor, inv, const          (gate counts of the source it was compiled from)
  *   int32 input groups;  each: u8 party (0 garbler, 1 evaluator), u8 name length, name (ASCII),
  *                               int32 width, width x int32 slot
  *   int32 output groups; each: u8 receiver (0 garbler, 1 evaluator, 2 both), name as above,
@@ -51,12 +52,8 @@ public final class SlotBinaryFormat {
         ByteArrayOutputStream bodyBytes = new ByteArrayOutputStream(64 + c.gateCount() * GATE_RECORD_BYTES);
         DataOutputStream body = new DataOutputStream(bodyBytes);
         body.writeInt(c.slots());
-        GateCounts n = c.counts();
-        body.writeInt(n.gates());
-        body.writeInt(n.and());
-        body.writeInt(n.xor());
-        body.writeInt(n.inv());
-        body.writeInt(n.constants());
+        writeCounts(body, c.counts());
+        writeCounts(body, c.sourceCounts());
         writeGroups(body, c.inputs());
         writeGroups(body, c.outputs());
         body.writeInt(c.andBatchCount());
@@ -81,6 +78,14 @@ public final class SlotBinaryFormat {
         o.write(bytes);
         o.writeInt((int) crc.getValue());
         o.flush();
+    }
+
+    private static void writeCounts(DataOutputStream body, GateCounts n) throws IOException {
+        body.writeInt(n.gates());
+        body.writeInt(n.and());
+        body.writeInt(n.xor());
+        body.writeInt(n.inv());
+        body.writeInt(n.constants());
     }
 
     private static <T extends Enum<T>> void writeGroups(DataOutputStream body, List<WireGroup<T>> groups) throws IOException {
@@ -137,6 +142,7 @@ public final class SlotBinaryFormat {
         int gates = count(in, "gates", GATE_RECORD_BYTES);
         int[] claimed = {gates, in.getInt(), in.getInt(), in.getInt(), in.getInt()};
         CompiledCircuit.Builder b = new CompiledCircuit.Builder(slots);
+        b.sourceCounts(readSourceCounts(in));
         int inputGroups = count(in, "input groups", 6);
         for (int i = 0; i < inputGroups; i++) {
             int owner = in.get() & 0xff;
@@ -173,6 +179,17 @@ public final class SlotBinaryFormat {
                     + " do not match the gates " + java.util.Arrays.toString(actual));
         }
         return c;
+    }
+
+    private static GateCounts readSourceCounts(ByteBuffer in) {
+        int[] v = new int[5];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = in.getInt();
+            if (v[i] < 0) {
+                throw new IllegalArgumentException("source gate count " + v[i] + " is negative");
+            }
+        }
+        return new GateCounts(v[0], v[1], v[2], v[3], v[4]);
     }
 
     /** Reads a count and checks that that many records of at least {@code minBytes} each can follow. */

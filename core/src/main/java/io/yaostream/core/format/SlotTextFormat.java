@@ -21,12 +21,15 @@ import java.io.Writer;
  * input evaluator y: 1
  * output evaluator z: 0
  * counts: gates=2 and=1 xor=1 inv=0 const=0
+ * source: gates=2 and=1 xor=1 inv=0 const=0
  * andBatches: 0+1
  * gates:
  * 0;1,0;1
  * 0;1,0;6
  * </pre>
  *
+ * {@code counts} are checked against the gates; {@code source} records the counts of the file the circuit
+ * was compiled from (optional: the gates' own counts when absent).
  * A gate line is {@code out;in0,in1;tt} (tt the ME-SFE 4-bit truth table), {@code out;in;INV},
  * {@code out;;ZERO} or {@code out;;ONE}.
  */
@@ -52,9 +55,8 @@ public final class SlotTextFormat {
         for (WireGroup<Receiver> g : c.outputs()) {
             out.write("output " + g.owner().key() + " " + g.name() + ": " + join(g) + "\n");
         }
-        GateCounts n = c.counts();
-        out.write("counts: gates=" + n.gates() + " and=" + n.and() + " xor=" + n.xor() + " inv=" + n.inv()
-                + " const=" + n.constants() + "\n");
+        out.write("counts: " + countsText(c.counts()) + "\n");
+        out.write("source: " + countsText(c.sourceCounts()) + "\n");
         out.write("andBatches: ");
         for (int b = 0; b < c.andBatchCount(); b++) {
             out.write((b == 0 ? "" : ",") + c.andBatchStart(b) + "+" + c.andBatchLength(b));
@@ -75,6 +77,10 @@ public final class SlotTextFormat {
             out.write(sb.toString());
         }
         out.flush();
+    }
+
+    private static String countsText(GateCounts n) {
+        return "gates=" + n.gates() + " and=" + n.and() + " xor=" + n.xor() + " inv=" + n.inv() + " const=" + n.constants();
     }
 
     private static String join(WireGroup<?> g) {
@@ -127,6 +133,10 @@ public final class SlotTextFormat {
                     b.output(key[2], Receiver.fromKey(key[1]), Numbers.parseList(value, slots, "output slot"));
                 }
                 case "counts" -> claimed = parseCounts(value);
+                case "source" -> {
+                    int[] v = parseCounts(value);
+                    b.sourceCounts(new GateCounts(v[0], v[1], v[2], v[3], v[4]));
+                }
                 case "andBatches" -> {
                     batchesGiven = true;
                     for (String batch : value.strip().isEmpty() ? new String[0] : value.split(",")) {
