@@ -46,6 +46,10 @@ final class CompileCommand implements Callable<Integer> {
         CircuitFiles.Format format = text ? CircuitFiles.Format.SLOT_TEXT : CircuitFiles.formatForName(out.getFileName().toString());
         try {
             CircuitFiles.write(c, out, format);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new UserError(out + ": cannot write: directory " + out.toAbsolutePath().getParent() + " does not exist");
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new UserError(out + ": cannot write: permission denied");
         } catch (IOException | IllegalArgumentException e) {
             throw new UserError(out + ": cannot write: " + e.getMessage());
         }

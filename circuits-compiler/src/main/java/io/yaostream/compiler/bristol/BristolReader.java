@@ -208,7 +208,7 @@ public final class BristolReader {
     }
 
     private int read(String token) {
-        int w = Numbers.parse(token, wire.length - 1, "wire number");
+        int w = wireNumber(token);
         if (wire[w] < 0) {
             throw new IllegalArgumentException("wire " + w + " is used before it is set");
         }
@@ -216,11 +216,19 @@ public final class BristolReader {
     }
 
     private void write(String token, int literal) {
-        int w = Numbers.parse(token, wire.length - 1, "wire number");
+        int w = wireNumber(token);
         if (wire[w] >= 0) {
             throw new IllegalArgumentException("wire " + w + " is set twice");
         }
         wire[w] = literal;
+    }
+
+    private int wireNumber(String token) {
+        int w = Numbers.parse(token, Integer.MAX_VALUE, "wire number");
+        if (w >= wire.length) {
+            throw new IllegalArgumentException("wire " + w + " is out of range: the header says " + wire.length + " wires (0.." + (wire.length - 1) + ")");
+        }
+        return w;
     }
 
     private String header(String what) {

@@ -63,15 +63,79 @@ public final class Compiler {
 
     private CompiledCircuit run() {
         boolean[] live = markLive();
-        int capacity = net.nodeCount() + outputBits() + 2; // gates, INV or constant per output bit
+        // Two topological orders are tried; the one with the smaller working set wins (the source's on a tie).
+        CompiledCircuit best = build(sourceOrder(live));
+        CompiledCircuit depthFirst = build(depthFirstOrder(live));
+        return depthFirst.slots() < best.slots() ? depthFirst : best;
+    }
+
+    private CompiledCircuit build(int[] order) {
+        int capacity = net.nodeCount() + outputBits() + 2; // gates, plus an INV or constant per output bit
         seqOp = new int[capacity];
         seqA = new int[capacity];
         seqB = new int[capacity];
         seqOut = new int[capacity];
+        length = 0;
         values = net.nodeCount();
-        schedule(live);
+        schedule(order);
         int[][] outputValues = emitOutputGates();
         return allocate(outputValues);
+    }
+
+    /** The live gates in the order they were added to the netlist. */
+    private int[] sourceOrder(boolean[] live) {
+        int[] order = new int[net.nodeCount()];
+        int n = 0;
+        for (int node = 1; node < net.nodeCount(); node++) {
+            if (live[node] && isGate(node)) {
+                order[n++] = node;
+            }
+        }
+        return Arrays.copyOf(order, n);
+    }
+
+    /**
+     * Live gates in depth-first post-order from the outputs, the deeper input first: each value is computed
+     * close to where it is used, which keeps few values alive on circuits whose source computes far ahead
+     * (a multiplier's partial products, say).
+     */
+    private int[] depthFirstOrder(boolean[] live) {
+        int nodes = net.nodeCount();
+        int[] depth = new int[nodes];
+        for (int node = 1; node < nodes; node++) {
+            if (isGate(node)) {
+                depth[node] = 1 + Math.max(depth[net.left(node) >>> 1], depth[net.right(node) >>> 1]);
+            }
+        }
+        int[] order = new int[nodes];
+        int n = 0;
+        byte[] state = new byte[nodes]; // 0 new, 1 children pushed, 2 emitted
+        int[] stack = new int[2 * nodes + 1];
+        for (Netlist.Group<Receiver> g : net.outputs()) {
+            for (int lit : g.literals()) {
+                int sp = 0;
+                stack[sp++] = lit >>> 1;
+                while (sp > 0) {
+                    int node = stack[sp - 1];
+                    if (!isGate(node) || state[node] == 2) {
+                        sp--;
+                    } else if (state[node] == 1) {
+                        sp--;
+                        state[node] = 2;
+                        order[n++] = node;
+                    } else {
+                        state[node] = 1;
+                        int a = net.left(node) >>> 1;
+                        int b = net.right(node) >>> 1;
+                        // Pushed last is visited first: the deeper input.
+                        boolean aFirst = depth[a] >= depth[b];
+                        stack[sp++] = aFirst ? b : a;
+                        stack[sp++] = aFirst ? a : b;
+                    }
+                }
+            }
+        }
+        return Arrays.copyOf(order, n);
     }
 
     private int outputBits() {
@@ -104,7 +168,7 @@ public final class Compiler {
         return k == Netlist.XOR_NODE || k == Netlist.AND_NODE;
     }
 
-    private void schedule(boolean[] live) {
+    private void schedule(int[] order) {
         int n = net.nodeCount();
         int[] pendingAnds = new int[Math.max(1, options.maxBatch())];
         int pending = 0;
@@ -112,10 +176,7 @@ public final class Compiler {
         int deferredCount = 0;
         int[] hotEpoch = new int[n]; // node is hot (waits in the current batch) when hotEpoch == epoch
         int epoch = 1;
-        for (int node = 1; node < n; node++) {
-            if (!live[node] || !isGate(node)) {
-                continue;
-            }
+        for (int node : order) {
             if (options.maxBatch() == 0) {
                 emitNode(node);
                 continue;

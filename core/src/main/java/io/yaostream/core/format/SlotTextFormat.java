@@ -225,7 +225,7 @@ public final class SlotTextFormat {
 
     static String headerValue(String line, String key) {
         if (!line.startsWith(key + ":")) {
-            throw new IllegalArgumentException("expected '" + key + ": N', got '" + clip(line) + "'");
+            throw new IllegalArgumentException("expected '" + key + ":', got '" + clip(line) + "'");
         }
         return line.substring(key.length() + 1).strip();
     }
