@@ -1,0 +1,127 @@
+package io.yaostream.e2e;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The command line's contract: the demo, output formats, and one-line errors with a non-zero status. */
+class CommandLineIT {
+    @TempDir
+    Path dir;
+
+    @Test
+    void demoPrintsTheFips197Ciphertext() {
+        Cli.Result r = Cli.run("demo");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.lines().contains("69c4e0d86a7b0430d8cdb78070b4c55a"), r.out());
+        Cli.Result json = Cli.run("demo", "--json", "--repeat", "3");
+        assertEquals(0, json.status(), json.err());
+        assertTrue(json.out().contains("\"result\":[\"69c4e0d86a7b0430d8cdb78070b4c55a\"]"), json.out());
+        assertTrue(json.out().contains("\"andTotal\":19200"), json.out());
+    }
+
+    @Test
+    void evalJsonGivesResultAndCounts() {
+        Cli.Result r = Cli.run("eval", Cli.bristol("adder64.txt").toString(), "--in", "0000000000000005", "--in", "00000000000000ff", "--json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("\"result\":[\"0000000000000104\"]"), r.out());
+        assertTrue(r.out().contains("\"and\":63,"), r.out());
+        assertTrue(r.out().contains("\"inputs\":[{\"name\":\"in1\",\"party\":\"garbler\",\"bits\":64}"), r.out());
+    }
+
+    @Test
+    void everyCompiledFormatRunsTheSame() throws Exception {
+        String source = Cli.bristol("mult64.txt").toString();
+        String[] in = {"--in", "00000000deadbeef", "--in", "0000000012345678"};
+        String expected = String.format("%016x", 0xdeadbeefL * 0x12345678L);
+        for (String name : new String[] {"m.sid", "m.txt", "m.mec", "m.bmec"}) {
+            Path out = dir.resolve(name);
+            Cli.Result c = Cli.run("compile", source, "-o", out.toString());
+            assertEquals(0, c.status(), c.err());
+            Cli.Result r = Cli.run("eval", out.toString(), in[0], in[1], in[2], in[3]);
+            assertEquals(0, r.status(), name + ": " + r.err());
+            // ME-SFE files have one output list per party, so an output for both parties reads back as two.
+            java.util.List<String> want = name.endsWith("mec") ? java.util.List.of(expected, expected) : java.util.List.of(expected);
+            assertEquals(want, r.lines(), name);
+        }
+        assertTrue(Files.readString(dir.resolve("m.txt")).startsWith("yaostream-slots 1\n"));
+        assertTrue(Files.readString(dir.resolve("m.mec")).startsWith("inputsCreator: "));
+    }
+
+    @Test
+    void wrongInputLengthIsOneLineNamingTheArgument() {
+        Cli.Result r = Cli.run("eval", Cli.bristol("adder64.txt").toString(), "--in", "05", "--in", "0000000000000001");
+        assertEquals(1, r.status());
+        assertEquals("", r.out());
+        assertOneLine(r.err(), "--in #1");
+        assertTrue(r.err().contains("a 64-bit value takes 16"), r.err());
+
+        Cli.Result count = Cli.run("eval", Cli.bristol("adder64.txt").toString(), "--in", "0000000000000005");
+        assertOneLine(count.err(), "takes 2 input value(s)");
+        assertNotEquals(0, count.status());
+    }
+
+    @Test
+    void malformedFilesAreOneLineNamingFileAndLine() throws Exception {
+        Path usedBeforeSet = dir.resolve("before.txt");
+        Files.writeString(usedBeforeSet, "2 5\n2 1 1\n1 1\n2 1 0 3 2 AND\n2 1 2 1 4 XOR\n");
+        Cli.Result r = Cli.run("info", usedBeforeSet.toString());
+        assertEquals(1, r.status());
+        assertOneLine(r.err(), usedBeforeSet + ":4: wire 3 is used before it is set");
+
+        Path unknownOp = dir.resolve("op.txt");
+        Files.writeString(unknownOp, "1 3\n2 1 1\n1 1\n2 1 0 1 2 NAND\n");
+        assertOneLine(Cli.run("info", unknownOp.toString()).err(), unknownOp + ":4: unknown gate op 'NAND'");
+
+        Path huge = dir.resolve("huge.txt");
+        Files.writeString(huge, "1 4000000000\n2 1 1\n1 1\n2 1 0 1 2 AND\n");
+        assertOneLine(Cli.run("info", huge.toString()).err(), huge + ":1: ");
+
+        Path truncated = dir.resolve("trunc.sid");
+        Cli.Result c = Cli.run("compile", Cli.bristol("adder64.txt").toString(), "-o", truncated.toString());
+        assertEquals(0, c.status(), c.err());
+        byte[] bytes = Files.readAllBytes(truncated);
+        Files.write(truncated, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        Cli.Result t = Cli.run("eval", truncated.toString(), "--in", "0000000000000001", "--in", "0000000000000001");
+        assertEquals(1, t.status());
+        assertOneLine(t.err(), truncated + ": byte ");
+    }
+
+    @Test
+    void missingFileAndUnknownCommandAreOneLine() {
+        Cli.Result missing = Cli.run("info", dir.resolve("nope.txt").toString());
+        assertEquals(1, missing.status());
+        assertOneLine(missing.err(), "no such file");
+        Cli.Result unknown = Cli.run("frobnicate");
+        assertEquals(2, unknown.status());
+        assertOneLine(unknown.err(), "frobnicate");
+    }
+
+    @Test
+    void failedCompileLeavesNoFileBehind() throws Exception {
+        Path bad = dir.resolve("bad.txt");
+        Files.writeString(bad, "1 3\n2 1 1\n1 1\n2 1 0 9 2 AND\n");
+        Path out = dir.resolve("out.sid");
+        Cli.Result r = Cli.run("compile", bad.toString(), "-o", out.toString());
+        assertEquals(1, r.status());
+        assertFalse(Files.exists(out));
+        try (var files = Files.list(dir)) {
+            assertEquals(1, files.count(), "only the source is left");
+        }
+    }
+
+    private static void assertOneLine(String err, String expectedPart) {
+        String e = err.strip();
+        assertFalse(e.isEmpty(), "no error printed");
+        assertFalse(e.contains("\n"), "more than one line: " + err);
+        assertFalse(e.contains("Exception"), "a stack trace or exception name: " + err);
+        assertTrue(e.contains(expectedPart), "'" + expectedPart + "' not in: " + err);
+    }
+}
