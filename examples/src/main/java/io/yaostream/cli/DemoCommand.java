@@ -29,7 +29,7 @@ import java.util.zip.GZIPInputStream;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Run the demonstration: AES-128 with the FIPS-197 vector by default, with statistics.",
                 "Mode in this release: plaintext evaluation (the two-party run over loopback comes with the protocol)."})
-final class DemoCommand implements Callable<Integer> {
+public final class DemoCommand implements Callable<Integer> {
     static final String FIPS197_KEY = "000102030405060708090a0b0c0d0e0f";
     static final String FIPS197_PLAINTEXT = "00112233445566778899aabbccddeeff";
     static final String FIPS197_CIPHERTEXT = "69c4e0d86a7b0430d8cdb78070b4c55a";
@@ -99,8 +99,8 @@ final class DemoCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The bundled Bristol Fashion AES-128 (key first, then plaintext; LSB-INT). */
-    static CompiledCircuit bundledAes128() {
+    /** The bundled Bristol Fashion AES-128 (key first, then plaintext; LSB-INT). Also used by the benchmarks. */
+    public static CompiledCircuit bundledAes128() {
         try (InputStream raw = DemoCommand.class.getResourceAsStream("aes_128.txt.gz")) {
             if (raw == null) {
                 throw new IllegalStateException("bundled aes_128.txt.gz is missing from the jar");

@@ -31,6 +31,8 @@ public final class CompiledCircuit {
     private final int[] andBatches;
     private final GateCounts counts;
     private final GateCounts sourceCounts;
+    private final int[] inputSlots;
+    private final int[] outputSlots;
 
     private CompiledCircuit(Builder b) {
         this.slots = b.slots;
@@ -41,6 +43,19 @@ public final class CompiledCircuit {
         this.andBatches = Arrays.copyOf(b.batches, b.batchInts);
         this.counts = GateCounts.of(gates, gateCount);
         this.sourceCounts = b.sourceCounts != null ? b.sourceCounts : counts;
+        this.inputSlots = concat(inputs);
+        this.outputSlots = concat(outputs);
+    }
+
+    private static int[] concat(List<? extends WireGroup<?>> groups) {
+        int[] all = new int[groups.stream().mapToInt(WireGroup::width).sum()];
+        int k = 0;
+        for (WireGroup<?> g : groups) {
+            for (int i = 0; i < g.width(); i++) {
+                all[k++] = g.slot(i);
+            }
+        }
+        return all;
     }
 
     public int slots() {
@@ -87,6 +102,16 @@ public final class CompiledCircuit {
         return gates;
     }
 
+    /** Slots of all input bits, groups in order; engines read it instead of copying. Do not modify. */
+    public int[] inputSlotsView() {
+        return inputSlots;
+    }
+
+    /** Slots of all output bits, groups in order; engines read it instead of copying. Do not modify. */
+    public int[] outputSlotsView() {
+        return outputSlots;
+    }
+
     public int andBatchCount() {
         return andBatches.length / 2;
     }
@@ -125,11 +150,11 @@ public final class CompiledCircuit {
     }
 
     public int totalInputBits() {
-        return inputs.stream().mapToInt(WireGroup::width).sum();
+        return inputSlots.length;
     }
 
     public int totalOutputBits() {
-        return outputs.stream().mapToInt(WireGroup::width).sum();
+        return outputSlots.length;
     }
 
     @Override

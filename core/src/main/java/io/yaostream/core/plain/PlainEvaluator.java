@@ -4,7 +4,6 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.circuit.Party;
-import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.circuit.WireGroup;
 
 import java.util.List;
@@ -35,18 +34,14 @@ public final class PlainEvaluator {
             slots = new long[c.slots()];
         }
         long[] s = slots;
-        int k = 0;
-        for (WireGroup<Party> g : c.inputs()) {
-            for (int i = 0; i < g.width(); i++) {
-                s[g.slot(i)] = inputLanes[k++];
-            }
+        int[] in = c.inputSlotsView();
+        for (int i = 0; i < in.length; i++) {
+            s[in[i]] = inputLanes[i];
         }
         runGates(c.gateRecordsView(), c.gateCount(), s);
-        k = 0;
-        for (WireGroup<Receiver> g : c.outputs()) {
-            for (int i = 0; i < g.width(); i++) {
-                outputLanes[k++] = s[g.slot(i)];
-            }
+        int[] out = c.outputSlotsView();
+        for (int i = 0; i < out.length; i++) {
+            outputLanes[i] = s[out[i]];
         }
     }
 
