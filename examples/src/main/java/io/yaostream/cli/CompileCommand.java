@@ -28,8 +28,11 @@ final class CompileCommand implements Callable<Integer> {
     boolean text;
 
     @Option(names = "--max-batch", paramLabel = "N", defaultValue = "4096",
-            description = "Largest AND batch the scheduler builds; 0 keeps the source order (default: ${DEFAULT-VALUE}).")
+            description = "Largest AND batch the scheduler builds; 0 turns batching off (default: ${DEFAULT-VALUE}).")
     int maxBatch;
+
+    @Option(names = "--keep-order", description = "Keep the source's gate order (no depth-first reordering).")
+    boolean keepOrder;
 
     @Mixin
     CircuitArgument circuit;
@@ -42,7 +45,7 @@ final class CompileCommand implements Callable<Integer> {
         if (maxBatch < 0) {
             throw new UserError("--max-batch: must be 0 or more, got " + maxBatch);
         }
-        CompiledCircuit c = circuit.load(in, new Compiler.Options(maxBatch));
+        CompiledCircuit c = circuit.load(in, new Compiler.Options(maxBatch, !keepOrder));
         CircuitFiles.Format format = text ? CircuitFiles.Format.SLOT_TEXT : CircuitFiles.formatForName(out.getFileName().toString());
         try {
             CircuitFiles.write(c, out, format);

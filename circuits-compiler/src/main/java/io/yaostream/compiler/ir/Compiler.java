@@ -5,7 +5,9 @@ import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Compiles a {@link Netlist} into a {@link CompiledCircuit}: dead-gate removal, ordering with AND batches,
@@ -15,6 +17,7 @@ import java.util.Arrays;
  * value, so mutually independent AND gates come out next to each other, where the kernel can pipeline
  * them. Free gates that depend on deferred AND gates are deferred with them. A batch is also closed when
  * it reaches {@link Options#maxBatch()} gates, which bounds how long deferral keeps values alive.
+ * Deferral can cost slots, so the compiler also builds the unbatched order and compares (see {@link #run}).
  *
  * <p>Slot allocation walks the final order once: inputs take slots 0..n-1; before a gate's output is
  * placed, the slots of the values it reads for the last time are freed, and the output takes a free slot
@@ -24,16 +27,22 @@ import java.util.Arrays;
 public final class Compiler {
 
     /**
-     * @param maxBatch largest AND batch the scheduler builds; 0 keeps the netlist's order exactly
+     * @param maxBatch largest AND batch the scheduler builds; 0 turns batching off
+     * @param reorder  whether orders other than the netlist's own may be tried
      */
-    public record Options(int maxBatch) {
+    public record Options(int maxBatch, boolean reorder) {
         public static final Options DEFAULT = new Options(4096);
-        public static final Options IN_ORDER = new Options(0);
+        /** The netlist's order exactly, no batching: what an in-order slot allocator reaches. */
+        public static final Options IN_ORDER = new Options(0, false);
 
         public Options {
             if (maxBatch < 0) {
                 throw new IllegalArgumentException("maxBatch " + maxBatch + " < 0");
             }
+        }
+
+        public Options(int maxBatch) {
+            this(maxBatch, true);
         }
     }
 
@@ -61,15 +70,33 @@ public final class Compiler {
         return new Compiler(net, options).run();
     }
 
+    /**
+     * Builds every candidate (the source order and, with {@code reorder}, a depth-first order; each with
+     * and without batching) and keeps the smallest working set, then the fewest AND batches, then the
+     * earliest candidate. Trying the unbatched source order first means the result never needs more slots
+     * than an in-order allocator.
+     */
     private CompiledCircuit run() {
         boolean[] live = markLive();
-        // Two topological orders are tried; the one with the smaller working set wins (the source's on a tie).
-        CompiledCircuit best = build(sourceOrder(live));
-        CompiledCircuit depthFirst = build(depthFirstOrder(live));
-        return depthFirst.slots() < best.slots() ? depthFirst : best;
+        List<int[]> orders = new ArrayList<>();
+        orders.add(sourceOrder(live));
+        if (options.reorder()) {
+            orders.add(depthFirstOrder(live));
+        }
+        CompiledCircuit best = null;
+        for (int[] order : orders) {
+            for (int maxBatch : options.maxBatch() == 0 ? new int[] {0} : new int[] {0, options.maxBatch()}) {
+                CompiledCircuit c = build(order, maxBatch);
+                if (best == null || c.slots() < best.slots()
+                        || c.slots() == best.slots() && c.andBatchCount() < best.andBatchCount()) {
+                    best = c;
+                }
+            }
+        }
+        return best;
     }
 
-    private CompiledCircuit build(int[] order) {
+    private CompiledCircuit build(int[] order, int maxBatch) {
         int capacity = net.nodeCount() + outputBits() + 2; // gates, plus an INV or constant per output bit
         seqOp = new int[capacity];
         seqA = new int[capacity];
@@ -77,7 +104,7 @@ public final class Compiler {
         seqOut = new int[capacity];
         length = 0;
         values = net.nodeCount();
-        schedule(order);
+        schedule(order, maxBatch);
         int[][] outputValues = emitOutputGates();
         return allocate(outputValues);
     }
@@ -168,16 +195,16 @@ public final class Compiler {
         return k == Netlist.XOR_NODE || k == Netlist.AND_NODE;
     }
 
-    private void schedule(int[] order) {
+    private void schedule(int[] order, int maxBatch) {
         int n = net.nodeCount();
-        int[] pendingAnds = new int[Math.max(1, options.maxBatch())];
+        int[] pendingAnds = new int[Math.max(1, maxBatch)];
         int pending = 0;
         int[] deferred = new int[n];
         int deferredCount = 0;
         int[] hotEpoch = new int[n]; // node is hot (waits in the current batch) when hotEpoch == epoch
         int epoch = 1;
         for (int node : order) {
-            if (options.maxBatch() == 0) {
+            if (maxBatch == 0) {
                 emitNode(node);
                 continue;
             }
