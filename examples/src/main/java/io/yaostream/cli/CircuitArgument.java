@@ -9,6 +9,7 @@ import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.circuit.WireGroup;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,17 +17,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Shared by the commands that take a circuit file: the {@code --from} option, loading, describing, inputs. */
+/** Shared by the commands that take a circuit file: the file, {@code --from}, loading, describing, inputs. */
 final class CircuitArgument {
+    @Parameters(index = "0", paramLabel = "FILE", description = "Bristol, ME-SFE or slot-ID file.")
+    Path file;
+
     @Option(names = "--from", paramLabel = "FORMAT",
             description = "Source format: bristol, bristol-old, mesfe or slot (default: guessed from the content).")
     String from;
 
-    CompiledCircuit load(Path file) {
-        return load(file, Compiler.Options.DEFAULT);
+    CompiledCircuit load() {
+        return load(Compiler.Options.DEFAULT);
     }
 
-    CompiledCircuit load(Path file, Compiler.Options options) {
+    CompiledCircuit load(Compiler.Options options) {
         CircuitLoader.SourceFormat format;
         try {
             format = from == null ? null : CircuitLoader.SourceFormat.fromKey(from);

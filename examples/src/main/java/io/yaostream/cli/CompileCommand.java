@@ -6,7 +6,6 @@ import io.yaostream.core.format.CircuitFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -18,9 +17,6 @@ import java.util.concurrent.Callable;
                 "The output format follows OUT's extension: .mec or .bmec (ME-SFE), .txt or .yst (slot-ID text), "
                         + "anything else slot-ID binary."})
 final class CompileCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "IN", description = "Bristol, ME-SFE or slot-ID file.")
-    Path in;
-
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT", description = "File to write.")
     Path out;
 
@@ -45,7 +41,7 @@ final class CompileCommand implements Callable<Integer> {
         if (maxBatch < 0) {
             throw new UserError("--max-batch: must be 0 or more, got " + maxBatch);
         }
-        CompiledCircuit c = circuit.load(in, new Compiler.Options(maxBatch, !keepOrder));
+        CompiledCircuit c = circuit.load(new Compiler.Options(maxBatch, !keepOrder));
         CircuitFiles.Format format = text ? CircuitFiles.Format.SLOT_TEXT : CircuitFiles.formatForName(out.getFileName().toString());
         try {
             CircuitFiles.write(c, out, format);
@@ -57,7 +53,7 @@ final class CompileCommand implements Callable<Integer> {
             throw new UserError(out + ": cannot write: " + e.getMessage());
         }
         PrintWriter w = spec.commandLine().getOut();
-        w.println("compiled " + in + " -> " + out + ": " + c.counts() + ", working set " + c.slots()
+        w.println("compiled " + circuit.file + " -> " + out + ": " + c.counts() + ", working set " + c.slots()
                 + " slots, " + c.andBatchCount() + " AND batches");
         return 0;
     }

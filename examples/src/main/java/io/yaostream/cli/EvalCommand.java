@@ -6,10 +6,8 @@ import io.yaostream.core.plain.PlainEvaluator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +17,6 @@ import java.util.concurrent.Callable;
         description = {"Evaluate a circuit in plaintext; prints one hex value per output group, one per line.",
                 "Hex values are LSB-INT (one big-endian integer whose bit k is wire k of the group) unless --msb-first."})
 final class EvalCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "FILE", description = "Bristol, ME-SFE or slot-ID file.")
-    Path file;
-
     @Option(names = "--in", paramLabel = "HEX", description = "One value per input group, in order (repeat the option).")
     List<String> inputs;
 
@@ -39,7 +34,7 @@ final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CompiledCircuit c = circuit.load(file);
+        CompiledCircuit c = circuit.load();
         BitString[] in = CircuitArgument.parseInputs(c, inputs, msbFirst);
         long start = System.nanoTime();
         BitString[] out = new PlainEvaluator().evaluate(c, in);

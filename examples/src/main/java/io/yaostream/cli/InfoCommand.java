@@ -7,18 +7,13 @@ import io.yaostream.core.circuit.WireGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 @Command(name = "info", mixinStandardHelpOptions = true,
         description = "Gates, AND/XOR/INV counts, input and output groups, working set.")
 final class InfoCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "FILE", description = "Bristol, ME-SFE or slot-ID file.")
-    Path file;
-
     @Option(names = "--json", description = "Print JSON: gates, and, xor, inv (as in the source file), compiled {gates, and, xor, inv, const}, inputs, outputs, workingSet, andBatches.")
     boolean json;
 
@@ -30,13 +25,13 @@ final class InfoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CompiledCircuit c = circuit.load(file);
+        CompiledCircuit c = circuit.load();
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(Json.write(CircuitArgument.describe(c)));
             return 0;
         }
-        out.println("circuit:     " + file);
+        out.println("circuit:     " + circuit.file);
         if (!c.sourceCounts().equals(c.counts())) {
             out.println("source:      " + c.sourceCounts());
         }

@@ -143,22 +143,8 @@ public final class SlotBinaryFormat {
         int[] claimed = {gates, in.getInt(), in.getInt(), in.getInt(), in.getInt()};
         CompiledCircuit.Builder b = new CompiledCircuit.Builder(slots);
         b.sourceCounts(readSourceCounts(in));
-        int inputGroups = count(in, "input groups", 6);
-        for (int i = 0; i < inputGroups; i++) {
-            int owner = in.get() & 0xff;
-            if (owner >= Party.values().length) {
-                throw new IllegalArgumentException("input group " + i + ": unknown party " + owner);
-            }
-            b.input(readName(in), Party.values()[owner], readSlots(in));
-        }
-        int outputGroups = count(in, "output groups", 6);
-        for (int i = 0; i < outputGroups; i++) {
-            int owner = in.get() & 0xff;
-            if (owner >= Receiver.values().length) {
-                throw new IllegalArgumentException("output group " + i + ": unknown receiver " + owner);
-            }
-            b.output(readName(in), Receiver.values()[owner], readSlots(in));
-        }
+        readGroups(in, "input", Party.values(), b::input);
+        readGroups(in, "output", Receiver.values(), b::output);
         int batches = count(in, "AND batches", 8);
         for (int i = 0; i < batches; i++) {
             b.andBatch(in.getInt(), in.getInt());
@@ -199,6 +185,22 @@ public final class SlotBinaryFormat {
             throw new IllegalArgumentException(what + " count " + n + " does not fit in the " + in.remaining() + " bytes left");
         }
         return n;
+    }
+
+    /** Where {@link #readGroups} puts a group: the builder's input or output method. */
+    private interface GroupSink<T> {
+        void add(String name, T owner, int[] slots);
+    }
+
+    private static <T extends Enum<T>> void readGroups(ByteBuffer in, String kind, T[] owners, GroupSink<T> sink) {
+        int groups = count(in, kind + " groups", 6);
+        for (int i = 0; i < groups; i++) {
+            int owner = in.get() & 0xff;
+            if (owner >= owners.length) {
+                throw new IllegalArgumentException(kind + " group " + i + ": unknown owner code " + owner);
+            }
+            sink.add(readName(in), owners[owner], readSlots(in));
+        }
     }
 
     private static String readName(ByteBuffer in) {
