@@ -82,6 +82,7 @@ public final class Compiler {
         orders.add(sourceOrder(live));
         if (options.reorder()) {
             orders.add(depthFirstOrder(live));
+            orders.add(levelOrder(live));
         }
         CompiledCircuit best = null;
         for (int[] order : orders) {
@@ -122,18 +123,50 @@ public final class Compiler {
     }
 
     /**
+     * Live gates by depth (longest path from an input), source order within a depth: round by round on
+     * layered circuits such as block ciphers, where neither the source nor a depth-first walk stays local.
+     */
+    private int[] levelOrder(boolean[] live) {
+        int[] depth = depths();
+        int[] source = sourceOrder(live);
+        int maxDepth = 0;
+        for (int node : source) {
+            maxDepth = Math.max(maxDepth, depth[node]);
+        }
+        // Counting sort by depth keeps the source order inside each depth.
+        int[] start = new int[maxDepth + 2];
+        for (int node : source) {
+            start[depth[node] + 1]++;
+        }
+        for (int d = 1; d < start.length; d++) {
+            start[d] += start[d - 1];
+        }
+        int[] order = new int[source.length];
+        for (int node : source) {
+            order[start[depth[node]]++] = node;
+        }
+        return order;
+    }
+
+    /** Longest path from an input to each node, in gates. */
+    private int[] depths() {
+        int[] depth = new int[net.nodeCount()];
+        for (int node = 1; node < depth.length; node++) {
+            if (isGate(node)) {
+                depth[node] = 1 + Math.max(depth[net.left(node) >>> 1], depth[net.right(node) >>> 1]);
+            }
+        }
+        return depth;
+    }
+
+    /**
      * Live gates in depth-first post-order from the outputs, the deeper input first: each value is computed
      * close to where it is used, which keeps few values alive on circuits whose source computes far ahead
      * (a multiplier's partial products, say).
      */
     private int[] depthFirstOrder(boolean[] live) {
         int nodes = net.nodeCount();
-        int[] depth = new int[nodes];
-        for (int node = 1; node < nodes; node++) {
-            if (isGate(node)) {
-                depth[node] = 1 + Math.max(depth[net.left(node) >>> 1], depth[net.right(node) >>> 1]);
-            }
-        }
+        int[] depth = depths();
         int[] order = new int[nodes];
         int n = 0;
         byte[] state = new byte[nodes]; // 0 new, 1 children pushed, 2 emitted
