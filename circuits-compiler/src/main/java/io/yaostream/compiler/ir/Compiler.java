@@ -13,8 +13,8 @@ import java.util.List;
  * Compiles a {@link Netlist} into a {@link CompiledCircuit}: dead-gate removal, ordering with AND batches,
  * and slot allocation. (Constant propagation and NOT folding already happened as the netlist was built.)
  *
- * <p>Ordering keeps the netlist's topological order but defers each AND gate until a later gate needs its
- * value, so mutually independent AND gates come out next to each other, where the kernel can pipeline
+ * <p>Ordering starts from a topological order (the netlist's own, a depth-first one or a level one; see
+ * {@link #run}) and defers each AND gate until a later gate needs its value, so mutually independent AND gates come out next to each other, where the kernel can pipeline
  * them. Free gates that depend on deferred AND gates are deferred with them. A batch is also closed when
  * it reaches {@link Options#maxBatch()} gates, which bounds how long deferral keeps values alive.
  * Deferral can cost slots, so the compiler also builds the unbatched order and compares (see {@link #run}).
@@ -71,8 +71,8 @@ public final class Compiler {
     }
 
     /**
-     * Builds every candidate (the source order and, with {@code reorder}, a depth-first order; each with
-     * and without batching) and keeps the smallest working set, then the fewest AND batches, then the
+     * Builds every candidate (the source order and, with {@code reorder}, a depth-first and a level order;
+     * each with and without batching) and keeps the smallest working set, then the fewest AND batches, then the
      * earliest candidate. Trying the unbatched source order first means the result never needs more slots
      * than an in-order allocator.
      */
