@@ -102,7 +102,8 @@ public final class SlotTextFormat {
         if (!line.equals(FIRST_LINE)) {
             throw new IllegalArgumentException("expected '" + FIRST_LINE + "', got '" + clip(line) + "'");
         }
-        int slots = Numbers.parse(headerValue(expectLine(lines, "slots:"), "slots"), fileBytes, "slots");
+        int slots = Numbers.parse(headerValue(expectLine(lines, "slots:"), "slots"),
+                Math.max(fileBytes, SlotBinaryFormat.UNBACKED_SLOTS), "slots");
         CompiledCircuit.Builder b = new CompiledCircuit.Builder(slots);
         int[] claimed = null;
         boolean batchesGiven = false;
