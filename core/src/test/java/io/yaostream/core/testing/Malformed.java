@@ -7,12 +7,17 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -54,7 +59,10 @@ public final class Malformed {
      */
     public static long assertMessage(CircuitFormatException e, String fileName, Where where, String... words) {
         String m = e.getMessage();
-        String problem = problemOf(m, fileName, where);
+        String v = contractViolation(m, fileName, where);
+        if (v != null) {
+            fail(v);
+        }
         for (String w : words) {
             assertTrue(m.toLowerCase(Locale.ROOT).contains(w.toLowerCase(Locale.ROOT)),
                     () -> "message should mention '" + w + "': " + m);
@@ -70,22 +78,11 @@ public final class Malformed {
         if (m.indexOf('\n') >= 0 || m.indexOf('\r') >= 0) {
             return "message is not a single line: " + escape(m);
         }
-        Matcher x = pattern(fileName, where).matcher(m);
-        if (!x.matches()) {
+        if (!pattern(fileName, where).matcher(m).matches()) {
             return "message does not start with '" + fileName + (where == Where.LINE ? ":LINE: '" : ": byte N: '")
                     + " and a problem: " + escape(m);
         }
         return null;
-    }
-
-    private static String problemOf(String m, String fileName, Where where) {
-        String v = contractViolation(m, fileName, where);
-        if (v != null) {
-            fail(v);
-        }
-        Matcher x = pattern(fileName, where).matcher(m);
-        assertTrue(x.matches());
-        return x.group(2);
     }
 
     private static long location(String m, String fileName, Where where) {
@@ -100,18 +97,48 @@ public final class Malformed {
     }
 
     /**
-     * Asserts that reading {@code data} fails (within {@link #TIMEOUT}) with a contract-following message
-     * that contains {@code words}; returns the location.
+     * Reads {@code data} on a worker thread and waits at most {@link #TIMEOUT}: returns what the read threw,
+     * or null, and fails the test if it hangs. This is what {@code assertTimeoutPreemptively} does, but the
+     * worker thread is reused (a fuzz run reads thousands of files, and a new thread per case would cost
+     * more than the reads).
      */
-    public static long assertRejected(Reader reader, byte[] data, String fileName, Where where, String... words) {
-        Throwable t = assertTimeoutPreemptively(TIMEOUT, () -> {
+    public static synchronized Throwable guarded(Reader reader, byte[] data, String context) {
+        Future<Throwable> f = worker.submit(() -> {
             try {
                 reader.read(data);
                 return null;
             } catch (Throwable x) {
                 return x;
             }
-        }, () -> "reading hangs: " + escape(data));
+        });
+        try {
+            return f.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            f.cancel(true);
+            worker.shutdownNow();
+            worker = newWorker(); // the old one may never come back
+            return fail("reading did not finish within " + TIMEOUT + context + ": " + escape(data));
+        } catch (InterruptedException | ExecutionException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static ExecutorService worker = newWorker();
+
+    private static ExecutorService newWorker() {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "malformed-input-reader");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * Asserts that reading {@code data} fails (within {@link #TIMEOUT}) with a contract-following message
+     * that contains {@code words}; returns the location.
+     */
+    public static long assertRejected(Reader reader, byte[] data, String fileName, Where where, String... words) {
+        Throwable t = guarded(reader, data, "");
         if (t == null) {
             fail("accepted a malformed file: " + escape(data));
         }
@@ -130,6 +157,44 @@ public final class Malformed {
 
     public static byte[] ascii(String s) {
         return s.getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    // ---- editing text files by line number (1-based, as in the messages) ----
+
+    public static String replaceLine(String text, int line, String with) {
+        List<String> l = new java.util.ArrayList<>(List.of(text.split("\n", -1)));
+        l.set(line - 1, with);
+        return String.join("\n", l);
+    }
+
+    public static String deleteLine(String text, int line) {
+        List<String> l = new java.util.ArrayList<>(List.of(text.split("\n", -1)));
+        l.remove(line - 1);
+        return String.join("\n", l);
+    }
+
+    /** Inserts {@code with} so that it becomes line {@code line}. */
+    public static String insertLine(String text, int line, String with) {
+        List<String> l = new java.util.ArrayList<>(List.of(text.split("\n", -1)));
+        l.add(line - 1, with);
+        return String.join("\n", l);
+    }
+
+    /**
+     * Copies of {@code text} in which one number (a run of digits) on lines {@code fromLine..toLine} is
+     * replaced by {@code replacement}; each entry is {line, modified text}.
+     */
+    public static List<Object[]> eachNumberReplaced(String text, int fromLine, int toLine, String replacement) {
+        List<Object[]> out = new java.util.ArrayList<>();
+        String[] lines = text.split("\n", -1);
+        for (int ln = fromLine; ln <= toLine; ln++) {
+            Matcher m = Pattern.compile("[0-9]+").matcher(lines[ln - 1]);
+            while (m.find()) {
+                String changed = lines[ln - 1].substring(0, m.start()) + replacement + lines[ln - 1].substring(m.end());
+                out.add(new Object[] {ln, replaceLine(text, ln, changed)});
+            }
+        }
+        return out;
     }
 
     // ---- fuzzing ----
@@ -154,14 +219,7 @@ public final class Malformed {
             }
             byte[] input = data;
             int iteration = it;
-            Throwable t = assertTimeoutPreemptively(TIMEOUT, () -> {
-                try {
-                    reader.read(input);
-                    return null;
-                } catch (Throwable x) {
-                    return x;
-                }
-            }, () -> "hang (seed " + seed + ", iteration " + iteration + "): " + escape(input));
+            Throwable t = guarded(reader, input, " (seed " + seed + ", iteration " + iteration + ")");
             if (t == null) {
                 accepted++;
                 continue;

@@ -28,6 +28,19 @@ public final class TestCircuits {
     }
 
     /**
+     * The small circuit the malformed-file tests break: a garbler bit in slot 0, an evaluator bit in slot 1,
+     * gates AND 0,1->2; XOR 2,1->0; INV 0->1, output (both parties) slots 1,2.
+     */
+    public static CompiledCircuit small() {
+        return new CompiledCircuit.Builder(3)
+                .input("a", Party.GARBLER, new int[] {0})
+                .input("b", Party.EVALUATOR, new int[] {1})
+                .gate(GateOp.AND, 0, 1, 2).gate(GateOp.XOR, 2, 1, 0).gate(GateOp.INV, 0, GateOp.NO_SLOT, 1)
+                .output("z", Receiver.BOTH, new int[] {1, 2})
+                .build();
+    }
+
+    /**
      * A random valid circuit: 1..3 input groups of both parties on scattered slots, {@code gates} gates of
      * every op (all 16 truth tables, INV, ZERO, ONE; inputs may repeat), outputs that often overwrite a live
      * slot or the gate's own input, 1..3 output groups with every receiver (bits may repeat), and, for
