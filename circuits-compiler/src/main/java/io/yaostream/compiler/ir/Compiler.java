@@ -47,6 +47,11 @@ public final class Compiler {
     private int[] seqOut;
     private int length;
     private int values;
+    // The AND batches as the scheduler closes them: (first position, length) pairs in the emitted sequence.
+    // They are handed to the circuit as they are: the Builder's default would merge consecutive batches and
+    // so exceed maxBatch.
+    private int[] batches = new int[16];
+    private int batchInts;
 
     private Compiler(Netlist net, Options options) {
         this.net = net;
@@ -131,9 +136,7 @@ public final class Compiler {
                 continue;
             }
             if (dependsOnBatch || pending == pendingAnds.length) {
-                for (int i = 0; i < pending; i++) {
-                    emitNode(pendingAnds[i]);
-                }
+                emitBatch(pendingAnds, pending);
                 for (int i = 0; i < deferredCount; i++) {
                     emitNode(deferred[i]);
                 }
@@ -144,11 +147,23 @@ public final class Compiler {
             pendingAnds[pending++] = node;
             hotEpoch[node] = epoch;
         }
-        for (int i = 0; i < pending; i++) {
-            emitNode(pendingAnds[i]);
-        }
+        emitBatch(pendingAnds, pending);
         for (int i = 0; i < deferredCount; i++) {
             emitNode(deferred[i]);
+        }
+    }
+
+    private void emitBatch(int[] ands, int count) {
+        if (count == 0) {
+            return;
+        }
+        if (batchInts == batches.length) {
+            batches = Arrays.copyOf(batches, batchInts * 2);
+        }
+        batches[batchInts++] = length;
+        batches[batchInts++] = count;
+        for (int i = 0; i < count; i++) {
+            emitNode(ands[i]);
         }
     }
 
@@ -278,6 +293,9 @@ public final class Compiler {
                 slots[i] = slotOf[outputValues[gi][i]];
             }
             builder.output(g.name(), g.owner(), slots);
+        }
+        for (int k = 0; k < batchInts; k += 2) {
+            builder.andBatch(batches[k], batches[k + 1]);
         }
         return builder.build();
     }
