@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * up to tens of thousands of gates and on many random inputs (64 per run).
  */
 class RandomBristolPropertyTest {
-    private static final int SEEDS = 40;
+    private static final int SEEDS = 60;
     private static final int ROUNDS = 4;
     private static final Compiler.Options[] OPTIONS = {
         Compiler.Options.IN_ORDER, new Compiler.Options(1), new Compiler.Options(2), new Compiler.Options(5),

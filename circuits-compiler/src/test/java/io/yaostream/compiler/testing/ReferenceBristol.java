@@ -32,7 +32,9 @@ public final class ReferenceBristol {
     }
 
     public static ReferenceBristol parse(String text, boolean fashion) {
-        String[] t = text.strip().split("\\s+");
+        // Whitespace as Java defines it (Character.isWhitespace, which includes the separators 0x1c..0x1f):
+        // the production reader trims lines with String.strip, so the reference must not be stricter.
+        String[] t = text.strip().split("\\p{javaWhitespace}+");
         int[] pos = {0};
         int gateCount = num(t, pos);
         int wires = num(t, pos);

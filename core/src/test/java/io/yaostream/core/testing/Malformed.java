@@ -31,7 +31,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 public final class Malformed {
     /** How a format locates problems. */
     public enum Where {
-        LINE, BYTE
+        LINE, BYTE,
+        /** Either form: for readers that detect the format (text or binary) from the content. */
+        EITHER
     }
 
     /** Reads a file and, if it is accepted, uses the result (e.g. evaluates it). */
@@ -79,7 +81,7 @@ public final class Malformed {
             return "message is not a single line: " + escape(m);
         }
         if (!pattern(fileName, where).matcher(m).matches()) {
-            return "message does not start with '" + fileName + (where == Where.LINE ? ":LINE: '" : ": byte N: '")
+            return "message does not start with '" + fileName + (where == Where.LINE ? ":LINE: '" : where == Where.BYTE ? ": byte N: '" : ":LINE: ' or ': byte N: '")
                     + " and a problem: " + escape(m);
         }
         return null;
@@ -92,7 +94,11 @@ public final class Malformed {
     }
 
     private static Pattern pattern(String fileName, Where where) {
-        String loc = where == Where.LINE ? ":([0-9]+): " : ": byte ([0-9]+): ";
+        String loc = switch (where) {
+            case LINE -> ":([0-9]+): ";
+            case BYTE -> ": byte ([0-9]+): ";
+            case EITHER -> ":(?: byte )?([0-9]+): ";
+        };
         return Pattern.compile(Pattern.quote(fileName) + loc + "(\\S.*)", Pattern.DOTALL);
     }
 
