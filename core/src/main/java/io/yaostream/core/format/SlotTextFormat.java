@@ -38,8 +38,9 @@ public final class SlotTextFormat {
     }
 
     public static boolean looksLike(byte[] data) {
-        String start = new String(data, 0, Math.min(data.length, 64), java.nio.charset.StandardCharsets.ISO_8859_1);
-        return start.stripLeading().startsWith("yaostream-slots");
+        String start = new String(data, 0, Math.min(data.length, 256), java.nio.charset.StandardCharsets.ISO_8859_1);
+        // The reader skips comments and blank lines before the first line, so detection does too.
+        return start.replaceAll(COMMENT + "[^\n]*", "").stripLeading().startsWith("yaostream-slots");
     }
 
     public static void write(CompiledCircuit c, Writer out) throws IOException {

@@ -9,6 +9,7 @@ import io.yaostream.core.testing.TestCircuits;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Random;
 
@@ -83,6 +84,20 @@ class RoundTripTest {
                 }
             }
         }
+    }
+
+    @Test
+    void detectSeesPastLeadingCommentsAndBlankLines() {
+        // The text readers accept comments and blank lines before the first header line, so detection must too.
+        CompiledCircuit c = TestCircuits.small();
+        byte[] slotText = ("\n# written by hand\n\n" + new String(TestCircuits.write(c, Format.SLOT_TEXT), StandardCharsets.US_ASCII))
+                .getBytes(StandardCharsets.US_ASCII);
+        assertEquals(c, SlotTextFormat.read(slotText, "c.yst"));
+        assertEquals(Format.SLOT_TEXT, CircuitFiles.detect(slotText, "c.yst"));
+        byte[] mec = ("// written by hand\n\n" + new String(TestCircuits.write(c, Format.MESFE_TEXT), StandardCharsets.US_ASCII))
+                .getBytes(StandardCharsets.US_ASCII);
+        TestCircuits.assertMesfeEquivalent(c, MesfeFormat.readText(mec, "c.mec"), 1, 1);
+        assertEquals(Format.MESFE_TEXT, CircuitFiles.detect(mec, "c.mec"));
     }
 
     @Test
