@@ -23,7 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * up to tens of thousands of gates and on many random inputs (64 per run).
  */
 class RandomBristolPropertyTest {
-    private static final int SEEDS = 60;
+    /** Seeds per test; {@code -Dyaostream.seeds=N} runs more. */
+    private static final int SEEDS = Integer.getInteger("yaostream.seeds", 60);
+    /** First seed; {@code -Dyaostream.seed=S} explores other circuits (failures name the seed). */
+    private static final long BASE = Long.getLong("yaostream.seed", 0);
     private static final int ROUNDS = 4;
     private static final Compiler.Options[] OPTIONS = {
         Compiler.Options.IN_ORDER, new Compiler.Options(1), new Compiler.Options(2), new Compiler.Options(5),
@@ -31,13 +34,13 @@ class RandomBristolPropertyTest {
     };
 
     /** Sizes cycle through small and large: every fifth seed has 20,000 to 50,000 gates. */
-    private static int size(int seed) {
+    private static int size(long seed) {
         return seed % 5 == 0 ? 20_000 + new Random(seed).nextInt(30_000) : 10 + new Random(seed).nextInt(3_000);
     }
 
     @Test
     void fashionCircuitsEvaluateLikeTheFile() {
-        for (int seed = 0; seed < SEEDS; seed++) {
+        for (long seed = BASE; seed < BASE + SEEDS; seed++) {
             RandomBristol.Source src = RandomBristol.fashion(seed, size(seed));
             ReferenceBristol ref = ReferenceBristol.parse(src.text(), true);
             // As a command loads it: format guessed from the content.
@@ -48,7 +51,7 @@ class RandomBristolPropertyTest {
 
     @Test
     void oldFormatCircuitsEvaluateLikeTheFile() {
-        for (int seed = 0; seed < SEEDS / 2; seed++) {
+        for (long seed = BASE + 1_000_000; seed < BASE + 1_000_000 + SEEDS / 2; seed++) {
             RandomBristol.Source src = RandomBristol.old(seed, size(seed));
             ReferenceBristol ref = ReferenceBristol.parse(src.text(), false);
             assertEquals(Dialect.OLD, BristolReader.detect(src.bytes(), "old.txt"));
@@ -62,7 +65,7 @@ class RandomBristolPropertyTest {
 
     @Test
     void everySchedulingOptionEvaluatesLikeTheFile() {
-        for (int seed = 100; seed < 100 + SEEDS / 2; seed++) {
+        for (long seed = BASE + 2_000_000; seed < BASE + 2_000_000 + SEEDS / 2; seed++) {
             RandomBristol.Source src = seed % 4 == 0 ? RandomBristol.old(seed, size(seed)) : RandomBristol.fashion(seed, size(seed));
             Dialect dialect = src.fashion() ? Dialect.FASHION : Dialect.OLD;
             ReferenceBristol ref = ReferenceBristol.parse(src.text(), src.fashion());
@@ -82,7 +85,7 @@ class RandomBristolPropertyTest {
 
     @Test
     void compilationIsDeterministic() {
-        for (int seed = 200; seed < 210; seed++) {
+        for (long seed = BASE + 3_000_000; seed < BASE + 3_000_000 + SEEDS / 6; seed++) {
             RandomBristol.Source src = RandomBristol.fashion(seed, size(seed));
             for (Compiler.Options o : new Compiler.Options[] {Compiler.Options.DEFAULT, Compiler.Options.IN_ORDER, new Compiler.Options(3)}) {
                 CompiledCircuit a = Compiler.compile(BristolReader.read(src.bytes(), "a.txt", Dialect.FASHION), o);
@@ -100,7 +103,7 @@ class RandomBristolPropertyTest {
      * The compiled circuit has the file's interface, computes what the file computes on ROUNDS x 64 random
      * input sets (so no slot was reused while its value was still needed), and is no bigger than the file.
      */
-    private static void assertMatchesReference(ReferenceBristol ref, CompiledCircuit c, int seed, String what) {
+    private static void assertMatchesReference(ReferenceBristol ref, CompiledCircuit c, long seed, String what) {
         String at = what + ", seed " + seed;
         assertEquals(Arrays.stream(ref.inputWidths()).boxed().toList(), TestCircuits.widths(c.inputs()), "input widths, " + at);
         assertEquals(Arrays.stream(ref.outputWidths()).boxed().toList(), TestCircuits.widths(c.outputs()), "output widths, " + at);

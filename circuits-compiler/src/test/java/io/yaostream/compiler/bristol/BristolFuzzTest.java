@@ -27,7 +27,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * mutant (differential check: an accepted file means what the format says).
  */
 class BristolFuzzTest {
-    private static final int ITERATIONS = 6000;
+    /** Mutants per test; {@code -Dyaostream.fuzzIterations=N} runs more. */
+    private static final int ITERATIONS = Integer.getInteger("yaostream.fuzzIterations", 6000);
+    /** Added to every fuzz seed; {@code -Dyaostream.seed=S} explores other mutants (failures name the seed). */
+    private static final long BASE = Long.getLong("yaostream.seed", 0);
 
     @Test
     void fashion() {
@@ -45,14 +48,15 @@ class BristolFuzzTest {
     void loaderDetection() {
         List<byte[]> seeds = new ArrayList<>(seeds(true));
         seeds.addAll(seeds(false));
-        Random rnd = new Random(203);
-        Malformed.fuzz("fuzz.txt", Where.EITHER, seeds, 203, ITERATIONS / 2, null, data -> {
+        Random rnd = new Random(BASE + 203);
+        Malformed.fuzz("fuzz.txt", Where.EITHER, seeds, BASE + 203, ITERATIONS / 2, null, data -> {
             CompiledCircuit c = CircuitLoader.load(data, "fuzz.txt", null, Compiler.Options.DEFAULT);
             TestCircuits.run(c, TestCircuits.randomLanes(rnd, c.totalInputBits()));
         });
     }
 
-    private static int fuzz(boolean fashion, long seed) {
+    private static int fuzz(boolean fashion, long fixedSeed) {
+        long seed = BASE + fixedSeed;
         BristolReader.Dialect dialect = fashion ? BristolReader.Dialect.FASHION : BristolReader.Dialect.OLD;
         Random rnd = new Random(seed);
         return Malformed.fuzz("fuzz.txt", Where.LINE, seeds(fashion), seed, ITERATIONS, null, data -> {

@@ -116,7 +116,7 @@ public final class RandomBristol {
         int r = rnd.nextInt(100);
         if (fashion && r < 20 && inputBits > 0) {
             line(1, 1, "EQW", rnd.nextInt(inputBits), target); // an input, unchanged
-        } else if (fashion && r < 30) {
+        } else if (fashion && r < 26) {
             line(1, 1, "EQ", rnd.nextInt(2), target);          // a constant
         } else if (fashion && r < 40 && setCount > 0) {
             line(1, 1, "EQW", read(), target);                 // an alias of another wire
@@ -138,7 +138,7 @@ public final class RandomBristol {
             line(1, 1, "INV", read(), target);
         } else if (fashion && r < 20) {
             line(1, 1, "EQW", read(), target);
-        } else if (fashion && r < 30) {
+        } else if (fashion && r < 26) {
             int k = Math.min(1 + rnd.nextInt(4), order.length - p);
             int[] a = new int[k];
             int[] b = new int[k];
@@ -171,7 +171,7 @@ public final class RandomBristol {
     }
 
     private void binary(int target) {
-        boolean and = rnd.nextInt(100) < 38;
+        boolean and = rnd.nextInt(100) < 25;
         int a = read();
         int b = rnd.nextInt(30) == 0 ? a : read(); // sometimes x op x
         gates.append(2).append(sep).append(1).append(sep).append(a).append(sep).append(b).append(sep)

@@ -21,7 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * that follows the message contract; nothing else is thrown and nothing hangs.
  */
 class FormatFuzzTest {
-    private static final int ITERATIONS = 6000;
+    /** Mutants per test; {@code -Dyaostream.fuzzIterations=N} runs more. */
+    private static final int ITERATIONS = Integer.getInteger("yaostream.fuzzIterations", 6000);
+    /** Added to every fuzz seed; {@code -Dyaostream.seed=S} explores other mutants (failures name the seed). */
+    private static final long BASE = Long.getLong("yaostream.seed", 0);
 
     @Test
     void slotBinary() {
@@ -51,8 +54,8 @@ class FormatFuzzTest {
         for (Format f : Format.values()) {
             seeds.addAll(seeds(f));
         }
-        Random rnd = new Random(105);
-        Malformed.fuzz("fuzz.any", Where.EITHER, seeds, 105, ITERATIONS, null, data -> {
+        Random rnd = new Random(BASE + 105);
+        Malformed.fuzz("fuzz.any", Where.EITHER, seeds, BASE + 105, ITERATIONS, null, data -> {
             Format f = CircuitFiles.detect(data, "fuzz.any");
             if (f != null) {
                 evaluate(CircuitFiles.read(data, "fuzz.any", f), rnd);
@@ -60,7 +63,8 @@ class FormatFuzzTest {
         });
     }
 
-    private static void fuzz(Format format, String name, Where where, UnaryOperator<byte[]> fixup, long seed) {
+    private static void fuzz(Format format, String name, Where where, UnaryOperator<byte[]> fixup, long fixedSeed) {
+        long seed = BASE + fixedSeed;
         Random rnd = new Random(seed);
         int accepted = Malformed.fuzz(name, where, seeds(format), seed, ITERATIONS, fixup,
                 data -> evaluate(CircuitFiles.read(data, name, format), rnd));
