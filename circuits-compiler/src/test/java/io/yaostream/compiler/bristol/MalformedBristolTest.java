@@ -179,7 +179,9 @@ class MalformedBristolTest {
         for (int i = 0; i < 200; i++) {
             byte[] junk = new byte[1 + rnd.nextInt(300)];
             rnd.nextBytes(junk);
-            junk[0] = (byte) (junk[0] == 0 ? 1 : junk[0]); // a leading zero byte would make the loader try .bmec
+            if (junk[0] == 0) {
+                junk[0] = 1; // a leading zero byte would make the loader try .bmec
+            }
             Malformed.assertRejected(FASHION, junk, NAME, Where.LINE);
             Malformed.assertRejected(OLD, junk, NAME, Where.LINE);
             Malformed.assertRejected(LOADER, junk, NAME, Where.LINE);

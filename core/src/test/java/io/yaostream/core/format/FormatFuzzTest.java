@@ -7,12 +7,16 @@ import io.yaostream.core.testing.Malformed;
 import io.yaostream.core.testing.Malformed.Where;
 import io.yaostream.core.testing.TestCircuits;
 import org.junit.jupiter.api.Test;
+import org.opentest4j.AssertionFailedError;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.UnaryOperator;
 
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -61,6 +65,14 @@ class FormatFuzzTest {
                 evaluate(CircuitFiles.read(data, "fuzz.any", f), rnd);
             }
         });
+    }
+
+    @Test
+    void aHangingReadIsReportedAndTheNextReadStillRuns() {
+        AssertionFailedError hang = assertThrows(AssertionFailedError.class, () -> Malformed.guarded(
+                data -> Thread.sleep(60_000), new byte[] {1}, " (test)", Duration.ofMillis(200)));
+        assertTrue(hang.getMessage().startsWith("reading did not finish within PT0.2S (test)"), hang.getMessage());
+        assertNull(Malformed.guarded(data -> { }, new byte[0], ""));
     }
 
     private static void fuzz(Format format, String name, Where where, UnaryOperator<byte[]> fixup, long fixedSeed) {

@@ -81,8 +81,12 @@ public final class Malformed {
             return "message is not a single line: " + escape(m);
         }
         if (!pattern(fileName, where).matcher(m).matches()) {
-            return "message does not start with '" + fileName + (where == Where.LINE ? ":LINE: '" : where == Where.BYTE ? ": byte N: '" : ":LINE: ' or ': byte N: '")
-                    + " and a problem: " + escape(m);
+            String form = switch (where) {
+                case LINE -> ":LINE: '";
+                case BYTE -> ": byte N: '";
+                case EITHER -> ":LINE: ' or ': byte N: '";
+            };
+            return "message does not start with '" + fileName + form + " and a problem: " + escape(m);
         }
         return null;
     }
@@ -108,7 +112,12 @@ public final class Malformed {
      * worker thread is reused (a fuzz run reads thousands of files, and a new thread per case would cost
      * more than the reads).
      */
-    public static synchronized Throwable guarded(Reader reader, byte[] data, String context) {
+    public static Throwable guarded(Reader reader, byte[] data, String context) {
+        return guarded(reader, data, context, TIMEOUT);
+    }
+
+    /** {@link #guarded(Reader, byte[], String)} with another time limit. */
+    public static synchronized Throwable guarded(Reader reader, byte[] data, String context, Duration timeout) {
         Future<Throwable> f = worker.submit(() -> {
             try {
                 reader.read(data);
@@ -118,12 +127,12 @@ public final class Malformed {
             }
         });
         try {
-            return f.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             f.cancel(true);
             worker.shutdownNow();
             worker = newWorker(); // the old one may never come back
-            return fail("reading did not finish within " + TIMEOUT + context + ": " + escape(data));
+            return fail("reading did not finish within " + timeout + context + ": " + escape(data));
         } catch (InterruptedException | ExecutionException e) {
             throw new AssertionError(e);
         }
