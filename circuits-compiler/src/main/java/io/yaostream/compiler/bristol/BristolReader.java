@@ -27,6 +27,8 @@ import java.util.Arrays;
 public final class BristolReader {
     /** Largest total of input bits or of output bits accepted. */
     public static final int MAX_INTERFACE_BITS = 1 << 24;
+    /** Input or output bits any file may declare; more must be backed by the file's size (a byte per bit). */
+    static final int UNBACKED_INTERFACE_BITS = 1 << 16;
 
     /** The two dialects. */
     public enum Dialect {
@@ -88,6 +90,14 @@ public final class BristolReader {
         }
         long inputBits = sum(inputWidths, "input");
         long outputBits = sum(outputWidths, "output");
+        // Interface bits need no gate lines, yet the reader and compiler keep several array entries per bit:
+        // beyond the first UNBACKED_INTERFACE_BITS, each must be backed by a byte of the file, so a tiny file
+        // cannot declare 2^24 inputs and exhaust the heap.
+        long backed = Math.max(UNBACKED_INTERFACE_BITS, data.length);
+        if (inputBits > backed || outputBits > backed) {
+            throw new IllegalArgumentException((inputBits > backed ? inputBits + " input" : outputBits + " output")
+                    + " bits is more than a file of " + data.length + " bytes can use (at most " + backed + ")");
+        }
         // Each wire is an input or is written by a gate line, which takes at least two bytes per output wire.
         if (wires < inputBits || wires < outputBits || wires - inputBits > data.length / 2) {
             throw new IllegalArgumentException("header says " + wires + " wires, which does not fit " + inputBits

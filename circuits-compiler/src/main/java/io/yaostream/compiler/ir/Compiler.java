@@ -27,7 +27,7 @@ import java.util.List;
 public final class Compiler {
 
     /**
-     * @param maxBatch largest AND batch the scheduler builds; 0 turns batching off
+     * @param maxBatch largest AND batch; 0 means no limit and no deferral (batches are the order's own runs)
      * @param reorder  whether orders other than the netlist's own may be tried
      */
     public record Options(int maxBatch, boolean reorder) {
@@ -56,6 +56,11 @@ public final class Compiler {
     private int[] seqOut;
     private int length;
     private int values;
+    // The AND batches as the scheduler closes them: (first position, length) pairs in the emitted sequence.
+    // They are handed to the circuit as they are: the Builder's default would merge consecutive batches and
+    // so exceed maxBatch.
+    private int[] batches = new int[16];
+    private int batchInts;
 
     private Compiler(Netlist net, Options options) {
         this.net = net;
@@ -86,8 +91,8 @@ public final class Compiler {
         }
         CompiledCircuit best = null;
         for (int[] order : orders) {
-            for (int maxBatch : options.maxBatch() == 0 ? new int[] {0} : new int[] {0, options.maxBatch()}) {
-                CompiledCircuit c = build(order, maxBatch);
+            for (boolean defer : options.maxBatch() == 0 ? new boolean[] {false} : new boolean[] {false, true}) {
+                CompiledCircuit c = build(order, defer);
                 if (best == null || c.slots() < best.slots()
                         || c.slots() == best.slots() && c.andBatchCount() < best.andBatchCount()) {
                     best = c;
@@ -97,15 +102,16 @@ public final class Compiler {
         return best;
     }
 
-    private CompiledCircuit build(int[] order, int maxBatch) {
+    private CompiledCircuit build(int[] order, boolean defer) {
         int capacity = net.nodeCount() + outputBits() + 2; // gates, plus an INV or constant per output bit
         seqOp = new int[capacity];
         seqA = new int[capacity];
         seqB = new int[capacity];
         seqOut = new int[capacity];
         length = 0;
+        batchInts = 0;
         values = net.nodeCount();
-        schedule(order, maxBatch);
+        schedule(order, defer);
         int[][] outputValues = emitOutputGates();
         return allocate(outputValues);
     }
@@ -228,21 +234,25 @@ public final class Compiler {
         return k == Netlist.XOR_NODE || k == Netlist.AND_NODE;
     }
 
-    private void schedule(int[] order, int maxBatch) {
+    /**
+     * Emits the gates of {@code order} and records the AND batches. With {@code defer}, an AND gate waits
+     * in the open batch until a later gate needs its value, and free gates that need waiting values wait with
+     * it; without, gates keep their order and a batch is a run of consecutive independent AND gates. Either
+     * way a batch closes at {@link Options#maxBatch()} gates (no limit when it is 0).
+     */
+    private void schedule(int[] order, boolean defer) {
         int n = net.nodeCount();
-        int[] pendingAnds = new int[Math.max(1, maxBatch)];
+        int cap = options.maxBatch() == 0 ? Integer.MAX_VALUE : options.maxBatch();
+        int[] pendingAnds = new int[Math.min(cap, n)];
         int pending = 0;
         int[] deferred = new int[n];
         int deferredCount = 0;
-        int[] hotEpoch = new int[n]; // node is hot (waits in the current batch) when hotEpoch == epoch
+        int[] hotEpoch = new int[n]; // node waits in the open batch when hotEpoch == epoch
         int epoch = 1;
         for (int node : order) {
-            if (maxBatch == 0) {
-                emitNode(node);
-                continue;
-            }
             boolean dependsOnBatch = hotEpoch[net.left(node) >>> 1] == epoch || hotEpoch[net.right(node) >>> 1] == epoch;
-            if (net.kind(node) == Netlist.XOR_NODE) {
+            boolean isAnd = net.kind(node) == Netlist.AND_NODE;
+            if (!isAnd && defer) {
                 if (dependsOnBatch) {
                     deferred[deferredCount++] = node;
                     hotEpoch[node] = epoch;
@@ -251,10 +261,8 @@ public final class Compiler {
                 }
                 continue;
             }
-            if (dependsOnBatch || pending == pendingAnds.length) {
-                for (int i = 0; i < pending; i++) {
-                    emitNode(pendingAnds[i]);
-                }
+            if (!isAnd || dependsOnBatch || pending == cap) {
+                emitBatch(pendingAnds, pending);
                 for (int i = 0; i < deferredCount; i++) {
                     emitNode(deferred[i]);
                 }
@@ -262,14 +270,30 @@ public final class Compiler {
                 deferredCount = 0;
                 epoch++;
             }
-            pendingAnds[pending++] = node;
-            hotEpoch[node] = epoch;
+            if (isAnd) {
+                pendingAnds[pending++] = node;
+                hotEpoch[node] = epoch;
+            } else {
+                emitNode(node);
+            }
         }
-        for (int i = 0; i < pending; i++) {
-            emitNode(pendingAnds[i]);
-        }
+        emitBatch(pendingAnds, pending);
         for (int i = 0; i < deferredCount; i++) {
             emitNode(deferred[i]);
+        }
+    }
+
+    private void emitBatch(int[] ands, int count) {
+        if (count == 0) {
+            return;
+        }
+        if (batchInts == batches.length) {
+            batches = Arrays.copyOf(batches, batchInts * 2);
+        }
+        batches[batchInts++] = length;
+        batches[batchInts++] = count;
+        for (int i = 0; i < count; i++) {
+            emitNode(ands[i]);
         }
     }
 
@@ -402,6 +426,9 @@ public final class Compiler {
                 slots[i] = slotOf[outputValues[gi][i]];
             }
             builder.output(g.name(), g.owner(), slots);
+        }
+        for (int k = 0; k < batchInts; k += 2) {
+            builder.andBatch(batches[k], batches[k + 1]);
         }
         return builder.build();
     }

@@ -303,6 +303,10 @@ public final class CompiledCircuit {
                     }
                 }
             }
+            if (sourceCounts != null && sourceCounts.and() < GateCounts.of(gates, gateCount).and()) {
+                throw new IllegalArgumentException("source AND count " + sourceCounts.and() + " is below the circuit's "
+                        + GateCounts.of(gates, gateCount).and() + ": compiling never adds AND gates");
+            }
             if (batchInts == 0) {
                 findBatchesInOrder();
             }

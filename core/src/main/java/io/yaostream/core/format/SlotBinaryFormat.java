@@ -39,6 +39,12 @@ public final class SlotBinaryFormat {
     public static final int VERSION = 1;
     private static final int PREAMBLE = 8;
     private static final int GATE_RECORD_BYTES = 13;
+    /**
+     * Slots any compiled-circuit file may declare regardless of its size (unused slots are valid). Files
+     * bound larger S by their size, so a small file cannot make a reader or engine allocate much; this many
+     * costs at most 1 MiB of 16-byte labels.
+     */
+    static final int UNBACKED_SLOTS = 1 << 16;
 
     private SlotBinaryFormat() {
     }
@@ -135,16 +141,18 @@ public final class SlotBinaryFormat {
 
     private static CompiledCircuit readBody(ByteBuffer in, String fileName) {
         int slots = in.getInt();
-        // Every usable slot is set by an input bit (4 bytes) or a gate (13 bytes): a larger S is a lie.
-        if (slots < 0 || slots > in.remaining() / 4 + 1) {
+        // Every usable slot is set by an input bit (4 bytes) or a gate (13 bytes), so a larger S only adds
+        // unused slots. Valid circuits may have a few (the writers write them), so up to UNBACKED_SLOTS are
+        // accepted whatever the file's size; beyond that S must be backed by the file.
+        if (slots < 0 || slots > Math.max(in.remaining() / 4 + 1, UNBACKED_SLOTS)) {
             throw new IllegalArgumentException("slots " + slots + " is more than a file of this size can use");
         }
         int gates = count(in, "gates", GATE_RECORD_BYTES);
         int[] claimed = {gates, in.getInt(), in.getInt(), in.getInt(), in.getInt()};
         CompiledCircuit.Builder b = new CompiledCircuit.Builder(slots);
         b.sourceCounts(readSourceCounts(in));
-        readGroups(in, "input", Party.values(), b::input);
-        readGroups(in, "output", Receiver.values(), b::output);
+        readGroups(in, "input", "party", Party.values(), b::input);
+        readGroups(in, "output", "receiver", Receiver.values(), b::output);
         int batches = count(in, "AND batches", 8);
         for (int i = 0; i < batches; i++) {
             b.andBatch(in.getInt(), in.getInt());
@@ -192,12 +200,12 @@ public final class SlotBinaryFormat {
         void add(String name, T owner, int[] slots);
     }
 
-    private static <T extends Enum<T>> void readGroups(ByteBuffer in, String kind, T[] owners, GroupSink<T> sink) {
+    private static <T extends Enum<T>> void readGroups(ByteBuffer in, String kind, String ownerKind, T[] owners, GroupSink<T> sink) {
         int groups = count(in, kind + " groups", 6);
         for (int i = 0; i < groups; i++) {
             int owner = in.get() & 0xff;
             if (owner >= owners.length) {
-                throw new IllegalArgumentException(kind + " group " + i + ": unknown owner code " + owner);
+                throw new IllegalArgumentException(kind + " group " + i + ": unknown " + ownerKind + " " + owner);
             }
             sink.add(readName(in), owners[owner], readSlots(in));
         }

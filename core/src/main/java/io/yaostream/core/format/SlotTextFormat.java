@@ -41,8 +41,9 @@ public final class SlotTextFormat {
     }
 
     public static boolean looksLike(byte[] data) {
-        String start = new String(data, 0, Math.min(data.length, 64), java.nio.charset.StandardCharsets.ISO_8859_1);
-        return start.stripLeading().startsWith("yaostream-slots");
+        String start = new String(data, 0, Math.min(data.length, 256), java.nio.charset.StandardCharsets.ISO_8859_1);
+        // The reader skips comments and blank lines before the first line, so detection does too.
+        return start.replaceAll(COMMENT + "[^\n]*", "").stripLeading().startsWith("yaostream-slots");
     }
 
     public static void write(CompiledCircuit c, Writer out) throws IOException {
@@ -56,7 +57,9 @@ public final class SlotTextFormat {
             out.write("output " + g.owner().key() + " " + g.name() + ": " + join(g) + "\n");
         }
         out.write("counts: " + countsText(c.counts()) + "\n");
-        out.write("source: " + countsText(c.sourceCounts()) + "\n");
+        if (!c.sourceCounts().equals(c.counts())) { // absent means "the same"
+            out.write("source: " + countsText(c.sourceCounts()) + "\n");
+        }
         out.write("andBatches: ");
         for (int b = 0; b < c.andBatchCount(); b++) {
             out.write((b == 0 ? "" : ",") + c.andBatchStart(b) + "+" + c.andBatchLength(b));
@@ -108,7 +111,8 @@ public final class SlotTextFormat {
         if (!line.equals(FIRST_LINE)) {
             throw new IllegalArgumentException("expected '" + FIRST_LINE + "', got '" + clip(line) + "'");
         }
-        int slots = Numbers.parse(headerValue(expectLine(lines, "slots:"), "slots"), fileBytes, "slots");
+        int slots = Numbers.parse(headerValue(expectLine(lines, "slots:"), "slots"),
+                Math.max(fileBytes, SlotBinaryFormat.UNBACKED_SLOTS), "slots");
         CompiledCircuit.Builder b = new CompiledCircuit.Builder(slots);
         int[] claimed = null;
         boolean batchesGiven = false;

@@ -2,40 +2,67 @@ package io.yaostream.core.bits;
 
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import java.math.BigInteger;
+import java.util.Random;
 
-/** The two hex conventions, checked against the wire-level facts in the shared Bristol README. */
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** The hex conventions every known-answer test relies on, checked against BigInteger. */
 class BitStringTest {
-    private static String bits(BitString b, int from, int to) {
+
+    @Test
+    void lsbIntAndMsbStrAgainstBigInteger() {
+        Random rnd = new Random(1);
+        for (int i = 0; i < 2000; i++) {
+            int width = 1 + rnd.nextInt(300);
+            int digits = (width + 3) / 4;
+            BigInteger x = new BigInteger(width, rnd);
+            // LSB-INT: the hex is one big-endian integer; bit k is bit k of it.
+            String lsbHex = String.format("%0" + digits + "x", x);
+            BitString lsb = BitString.fromHex(lsbHex, width, false);
+            // MSB-STR: the hex is a bit string, first digit's top bit first; bits past the width are zero padding.
+            BigInteger padded = x.shiftLeft(4 * digits - width);
+            BitString msb = BitString.fromHex(String.format("%0" + digits + "x", padded), width, true);
+            for (int k = 0; k < width; k++) {
+                assertEquals(x.testBit(k), lsb.get(k));
+                assertEquals(x.testBit(width - 1 - k), msb.get(k));
+            }
+            assertEquals(lsbHex, lsb.toHex(false));
+            assertEquals(String.format("%0" + digits + "x", padded), msb.toHex(true));
+            assertEquals(lsb, BitString.fromHex("0x" + lsbHex.toUpperCase(), width, false));
+        }
+    }
+
+    @Test
+    void readmeBitFacts() {
+        // README, aes_128: key 000102..0f -> wires 0..15 = 1111000001110000 (0x0f then 0x0e, LSB first).
+        BitString key = BitString.fromHex("000102030405060708090a0b0c0d0e0f", 128, false);
+        assertEquals("1111000001110000", bits(key, 0, 16));
+        assertEquals("00000000", bits(key, 120, 8));
+        // README, AES-non-expanded: plaintext 0011.. -> wires 0..15 = 0000000000010001 (MSB-STR).
+        assertEquals("0000000000010001", bits(BitString.fromHex("00112233445566778899aabbccddeeff", 128, true), 0, 16));
+    }
+
+    @Test
+    void badHexIsRefusedWithAReason() {
+        assertEquals("'abc' has 3 hex digits, but a 16-bit value takes 4",
+                assertThrows(IllegalArgumentException.class, () -> BitString.fromHex("abc", 16, false)).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> BitString.fromHex("00g0", 16, false));
+        assertThrows(IllegalArgumentException.class, () -> BitString.fromHex("20", 5, false)); // 32 needs 6 bits
+        assertThrows(IllegalArgumentException.class, () -> BitString.fromHex("0c", 5, true));  // a padding bit is set
+        assertEquals("11111", bits(BitString.fromHex("1f", 5, false), 0, 5));
+        assertEquals("11111", bits(BitString.fromHex("f8", 5, true), 0, 5));
+    }
+
+    private static String bits(BitString b, int from, int n) {
         StringBuilder sb = new StringBuilder();
-        for (int i = from; i < to; i++) {
+        for (int i = from; i < from + n; i++) {
             sb.append(b.get(i) ? '1' : '0');
         }
         return sb.toString();
-    }
-
-    @Test
-    void lsbIntMatchesTheAes128Wires() {
-        // README: key 000102..0f gives wires 0..15 = 1111000001110000 (0x0f then 0x0e, LSB first), 120..127 = 0.
-        BitString key = BitString.fromHex("000102030405060708090a0b0c0d0e0f", 128, false);
-        assertEquals("1111000001110000", bits(key, 0, 16));
-        assertEquals("00000000", bits(key, 120, 128));
-        // Plaintext 0011..ff gives wires 0..15 = 1111111101110111 (0xff, 0xee).
-        BitString pt = BitString.fromHex("00112233445566778899aabbccddeeff", 128, false);
-        assertEquals("1111111101110111", bits(pt, 0, 16));
-        assertEquals("00112233445566778899aabbccddeeff", pt.toHex(false));
-    }
-
-    @Test
-    void msbFirstMatchesTheOldFormatAesWires() {
-        // README: AES-non-expanded plaintext 0011.. gives wires 0..15 = 0000000000010001, key 0001.. = 0000000000000001.
-        assertEquals("0000000000010001", bits(BitString.fromHex("00112233445566778899aabbccddeeff", 128, true), 0, 16));
-        BitString key = BitString.fromHex("000102030405060708090a0b0c0d0e0f", 128, true);
-        assertEquals("0000000000000001", bits(key, 0, 16));
-        assertEquals("000102030405060708090a0b0c0d0e0f", key.toHex(true));
     }
 
     @Test
