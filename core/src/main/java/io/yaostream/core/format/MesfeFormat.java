@@ -50,11 +50,11 @@ public final class MesfeFormat {
         try {
             int[][] lists = new int[4][];
             for (int i = 0; i < 4; i++) {
-                lists[i] = Numbers.parseList(header(lines, LIST_LABELS[i]), Math.max(data.length, SlotBinaryFormat.UNBACKED_SLOTS),
+                lists[i] = Numbers.parseList(header(lines, LIST_LABELS[i]), SlotBinaryFormat.maxSlots(data.length),
                         LIST_LABELS[i] + " register");
             }
             int registers = Numbers.parse(header(lines, "numberOfRegisters"),
-                    Math.max(data.length, SlotBinaryFormat.UNBACKED_SLOTS), "numberOfRegisters");
+                    SlotBinaryFormat.maxSlots(data.length), "numberOfRegisters");
             int gates = Numbers.parse(header(lines, "numberOfGates"), data.length / 6, "numberOfGates");
             CompiledCircuit.Builder b = start(registers, lists);
             for (int g = 0; g < gates; g++) {
@@ -120,7 +120,7 @@ public final class MesfeFormat {
                 }
             }
             int registers = in.getInt();
-            if (registers < 0 || registers > Math.max(data.length, SlotBinaryFormat.UNBACKED_SLOTS)) {
+            if (registers < 0 || registers > SlotBinaryFormat.maxSlots(data.length)) {
                 throw new IllegalArgumentException("numberOfRegisters " + registers + " is more than a file of this size can use");
             }
             int gates = in.getInt();

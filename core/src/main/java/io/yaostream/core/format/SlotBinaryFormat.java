@@ -44,7 +44,15 @@ public final class SlotBinaryFormat {
      * bound larger S by their size, so a small file cannot make a reader or engine allocate much; this many
      * costs at most 1 MiB of 16-byte labels.
      */
-    static final int UNBACKED_SLOTS = 1 << 16;
+    private static final int UNBACKED_SLOTS = 1 << 16;
+
+    /**
+     * The largest S a compiled-circuit file may declare when every slot beyond {@link #UNBACKED_SLOTS} must be
+     * set by something that takes at least one of the file's {@code backingBytes}.
+     */
+    static int maxSlots(int backingBytes) {
+        return Math.max(backingBytes, UNBACKED_SLOTS);
+    }
 
     private SlotBinaryFormat() {
     }
@@ -144,7 +152,7 @@ public final class SlotBinaryFormat {
         // Every usable slot is set by an input bit (4 bytes) or a gate (13 bytes), so a larger S only adds
         // unused slots. Valid circuits may have a few (the writers write them), so up to UNBACKED_SLOTS are
         // accepted whatever the file's size; beyond that S must be backed by the file.
-        if (slots < 0 || slots > Math.max(in.remaining() / 4 + 1, UNBACKED_SLOTS)) {
+        if (slots < 0 || slots > maxSlots(in.remaining() / 4 + 1)) {
             throw new IllegalArgumentException("slots " + slots + " is more than a file of this size can use");
         }
         int gates = count(in, "gates", GATE_RECORD_BYTES);

@@ -112,7 +112,7 @@ public final class SlotTextFormat {
             throw new IllegalArgumentException("expected '" + FIRST_LINE + "', got '" + clip(line) + "'");
         }
         int slots = Numbers.parse(headerValue(expectLine(lines, "slots:"), "slots"),
-                Math.max(fileBytes, SlotBinaryFormat.UNBACKED_SLOTS), "slots");
+                SlotBinaryFormat.maxSlots(fileBytes), "slots");
         CompiledCircuit.Builder b = new CompiledCircuit.Builder(slots);
         int[] claimed = null;
         boolean batchesGiven = false;
