@@ -150,41 +150,24 @@ class MalformedBristolTest {
 
     @Test
     void hugeAndNegativeNumbersInEveryHeaderField() {
-        for (String big : new String[] {"99999999999", "2147483647", "4294967296", "16777216", "-1"}) {
-            for (Object[] c : Malformed.eachNumberReplaced(VALID_FASHION, 1, 3, big)) {
-                Malformed.assertRejected(FASHION, ascii((String) c[1]), NAME, Where.LINE);
-                Malformed.assertRejected(LOADER, ascii((String) c[1]), NAME, Where.LINE);
-            }
-            for (Object[] c : Malformed.eachNumberReplaced(VALID_OLD, 1, 2, big)) {
-                Malformed.assertRejected(OLD, ascii((String) c[1]), NAME, Where.LINE);
-            }
-        }
+        String[] values = {"99999999999", "2147483647", "4294967296", "16777216", "-1"};
+        Malformed.assertNumbersRefused(FASHION, VALID_FASHION, 1, 3, NAME, Where.LINE, false, values);
+        Malformed.assertNumbersRefused(LOADER, VALID_FASHION, 1, 3, NAME, Where.LINE, false, values);
+        Malformed.assertNumbersRefused(OLD, VALID_OLD, 1, 2, NAME, Where.LINE, false, values);
     }
 
     @Test
     void everyTruncationIsRefused() {
         // A cut at the end of a gate line leaves a shorter valid-looking file whose gate count is wrong;
         // every cut before the last character is refused.
-        for (int n = 0; n < VALID_FASHION.length() - 1; n++) {
-            Malformed.assertRejected(FASHION, ascii(VALID_FASHION.substring(0, n)), NAME, Where.LINE);
-        }
-        for (int n = 0; n < VALID_OLD.length() - 1; n++) {
-            Malformed.assertRejected(OLD, ascii(VALID_OLD.substring(0, n)), NAME, Where.LINE);
-        }
+        Malformed.assertPrefixesRefused(FASHION, ascii(VALID_FASHION), VALID_FASHION.length() - 1, NAME, Where.LINE);
+        Malformed.assertPrefixesRefused(OLD, ascii(VALID_OLD), VALID_OLD.length() - 1, NAME, Where.LINE);
     }
 
     @Test
     void binaryGarbageIsRefused() {
-        Random rnd = new Random(5);
-        for (int i = 0; i < 200; i++) {
-            byte[] junk = new byte[1 + rnd.nextInt(300)];
-            rnd.nextBytes(junk);
-            if (junk[0] == 0) {
-                junk[0] = 1; // a leading zero byte would make the loader try .bmec
-            }
-            Malformed.assertRejected(FASHION, junk, NAME, Where.LINE);
-            Malformed.assertRejected(OLD, junk, NAME, Where.LINE);
-            Malformed.assertRejected(LOADER, junk, NAME, Where.LINE);
+        for (Malformed.Reader reader : new Malformed.Reader[] {FASHION, OLD, LOADER}) {
+            Malformed.assertGarbageRefused(reader, 5, 200, null, NAME, Where.LINE);
         }
     }
 }

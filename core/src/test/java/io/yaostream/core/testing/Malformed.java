@@ -212,6 +212,55 @@ public final class Malformed {
         return out;
     }
 
+    /** Numbers no header field of a small file can hold: too large for an int, for the file, or negative. */
+    public static final String[] HUGE_NUMBERS = {"99999999999", "2147483647", "4294967296", "-1"};
+
+    /**
+     * Each number on lines {@code fromLine..toLine} of {@code valid}, replaced by each of {@code values}, is
+     * refused; with {@code nameTheNumber} the message must quote the value.
+     */
+    public static void assertNumbersRefused(Reader reader, String valid, int fromLine, int toLine, String fileName,
+                                            Where where, boolean nameTheNumber, String... values) {
+        for (String big : values) {
+            for (Object[] c : eachNumberReplaced(valid, fromLine, toLine, big)) {
+                byte[] data = ascii((String) c[1]);
+                if (nameTheNumber) {
+                    assertRejected(reader, data, fileName, where, big);
+                } else {
+                    assertRejected(reader, data, fileName, where);
+                }
+            }
+        }
+    }
+
+    /** Every prefix of {@code valid} shorter than {@code shortestAccepted} bytes is refused. */
+    public static void assertPrefixesRefused(Reader reader, byte[] valid, int shortestAccepted, String fileName, Where where) {
+        for (int n = 0; n < shortestAccepted; n++) {
+            assertRejected(reader, java.util.Arrays.copyOf(valid, n), fileName, where);
+        }
+    }
+
+    /**
+     * {@code count} random byte strings (up to 300 bytes, from {@code seed}) are refused, alone and, when
+     * {@code validHead} is not null, after a valid header so that the body parser meets them.
+     */
+    public static void assertGarbageRefused(Reader reader, long seed, int count, byte[] validHead, String fileName, Where where) {
+        Random rnd = new Random(seed);
+        for (int i = 0; i < count; i++) {
+            byte[] junk = new byte[1 + rnd.nextInt(300)];
+            rnd.nextBytes(junk);
+            if (junk[0] == 0) {
+                junk[0] = 1; // a leading zero byte is how format detection recognises .bmec
+            }
+            assertRejected(reader, junk, fileName, where);
+            if (validHead != null) {
+                byte[] both = java.util.Arrays.copyOf(validHead, validHead.length + junk.length);
+                System.arraycopy(junk, 0, both, validHead.length, junk.length);
+                assertRejected(reader, both, fileName, where);
+            }
+        }
+    }
+
     // ---- fuzzing ----
 
     /**
