@@ -1,0 +1,31 @@
+package io.yaostream.core.garble;
+
+import io.yaostream.core.circuit.CompiledCircuit;
+
+/**
+ * The evaluator's side of a scheme: one active label per slot, evaluated gate by gate from the garbled
+ * stream, and output labels decoded with the garbler's decoding information. A label that matches neither
+ * decoding value raises {@link GarblingException} instead of yielding a bit.
+ */
+public abstract class EvaluatorCore extends GateWalker {
+    private long nextOutputIndex;
+
+    public abstract void ensureSlots(int slots);
+
+    /** Sets the active label of {@code slot} from block {@code block} of {@code src}. */
+    public abstract void setLabel(int slot, long[] src, int block);
+
+    /** Evaluates every gate of {@code c}, reading its tables from {@code stream}. */
+    public final void evaluate(CompiledCircuit c, GarbledStream stream) {
+        ensureSlots(c.slots());
+        walk(c, stream);
+    }
+
+    /** Decodes the output bit on {@code slot} with the decoding information read from {@code stream}. */
+    public final boolean decode(int slot, GarbledStream stream) {
+        long index = nextOutputIndex++;
+        return decode(slot, index, stream);
+    }
+
+    abstract boolean decode(int slot, long outputIndex, GarbledStream stream);
+}

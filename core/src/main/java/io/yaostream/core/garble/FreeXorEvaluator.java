@@ -1,0 +1,71 @@
+package io.yaostream.core.garble;
+
+import io.yaostream.core.kernel.Kernel;
+
+/** Evaluator state of the free-XOR schemes: one active label per slot; free gates are XORs of labels. */
+abstract class FreeXorEvaluator extends EvaluatorCore {
+    final Kernel kernel;
+    long[] label = new long[0];
+    private final OutputHash outputHash;
+    private final long[] scratch = new long[2];
+    private final long[] expected = new long[4];
+    private final long[] mine = new long[2];
+
+    FreeXorEvaluator(Kernel kernel, OutputHash outputHash) {
+        this.kernel = kernel;
+        this.outputHash = outputHash;
+    }
+
+    @Override
+    boolean freeGatesTakeIndex() {
+        return false;
+    }
+
+    @Override
+    public void ensureSlots(int slots) {
+        if (label.length < 2 * slots) {
+            label = java.util.Arrays.copyOf(label, 2 * slots);
+        }
+    }
+
+    @Override
+    public void setLabel(int slot, long[] src, int block) {
+        label[2 * slot] = src[2 * block];
+        label[2 * slot + 1] = src[2 * block + 1];
+    }
+
+    @Override
+    void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream) {
+        int form = freeForm(op);
+        if ((form & (FREE_LEFT | FREE_RIGHT)) == 0) {
+            stream.readBlocks(label, out, 1);
+            return;
+        }
+        long lo = 0;
+        long hi = 0;
+        if ((form & FREE_LEFT) != 0) {
+            lo = label[2 * in0];
+            hi = label[2 * in0 + 1];
+        }
+        if ((form & FREE_RIGHT) != 0) {
+            lo ^= label[2 * in1];
+            hi ^= label[2 * in1 + 1];
+        }
+        label[2 * out] = lo;
+        label[2 * out + 1] = hi;
+    }
+
+    @Override
+    boolean decode(int slot, long outputIndex, GarbledStream stream) {
+        stream.readBlocks(expected, 0, 2);
+        outputHash.hashOne(kernel, label[2 * slot], label[2 * slot + 1], outputIndex, scratch, mine);
+        if (mine[0] == expected[0] && mine[1] == expected[1]) {
+            return false;
+        }
+        if (mine[0] == expected[2] && mine[1] == expected[3]) {
+            return true;
+        }
+        throw new GarblingException("output " + outputIndex + ": the label matches neither decoding value"
+                + " (garbled material or labels were altered)");
+    }
+}

@@ -1,0 +1,39 @@
+package io.yaostream.core.garble;
+
+import io.yaostream.core.circuit.CompiledCircuit;
+
+/**
+ * The garbler's side of a scheme: holds the label(s) of every slot, creates input labels (Encode), garbles
+ * gates into a stream (Garble) and writes the decoding information of outputs (Decode's public part).
+ * Gate and output indices run on across calls, so one core can garble a cached circuit any number of times.
+ */
+public abstract class GarblerCore extends GateWalker {
+    private long nextOutputIndex;
+
+    /** Makes room for circuits of up to {@code slots} slots. */
+    public abstract void ensureSlots(int slots);
+
+    /** Gives {@code slot} a fresh random pair of labels (an input wire). */
+    public abstract void newInputLabels(int slot);
+
+    /** Writes the label that encodes {@code value} on {@code slot} into block {@code block} of {@code out}. */
+    public abstract void inputLabel(int slot, boolean value, long[] out, int block);
+
+    /** Garbles every gate of {@code c} over the current slot labels, writing the tables to {@code stream}. */
+    public final void garble(CompiledCircuit c, GarbledStream stream) {
+        ensureSlots(c.slots());
+        walk(c, stream);
+    }
+
+    /** Writes what the evaluator needs to decode the output bit on {@code slot}, and to detect a wrong label. */
+    public final void writeDecoding(int slot, GarbledStream stream) {
+        writeDecoding(slot, nextOutputIndex++, stream);
+    }
+
+    abstract void writeDecoding(int slot, long outputIndex, GarbledStream stream);
+
+    /** Gate indices used so far (the session's gate counter). */
+    public final long gatesIndexed() {
+        return gateIndex();
+    }
+}
