@@ -35,6 +35,12 @@ abstract class FreeXorEvaluator extends EvaluatorCore {
     }
 
     @Override
+    void activeLabel(int slot, long[] out, int block) {
+        out[2 * block] = label[2 * slot];
+        out[2 * block + 1] = label[2 * slot + 1];
+    }
+
+    @Override
     void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream) {
         int form = freeForm(op);
         if ((form & (FREE_LEFT | FREE_RIGHT)) == 0) {

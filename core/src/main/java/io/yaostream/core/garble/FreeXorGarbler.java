@@ -80,6 +80,12 @@ abstract class FreeXorGarbler extends GarblerCore {
     }
 
     @Override
+    void labelPair(int slot, long[] out) {
+        inputLabel(slot, false, out, 0);
+        inputLabel(slot, true, out, 1);
+    }
+
+    @Override
     void writeDecoding(int slot, long outputIndex, GarbledStream stream) {
         long lo = zero[2 * slot];
         long hi = zero[2 * slot + 1];

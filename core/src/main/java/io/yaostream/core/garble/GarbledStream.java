@@ -39,6 +39,11 @@ public final class GarbledStream {
         return buf[readPos++] & 0xff;
     }
 
+    /** Flips bit {@code bit} of the unread bytes (tests of tamper detection). */
+    void flipUnreadBit(long bit) {
+        buf[readPos + (int) (bit >>> 3)] ^= (byte) (1 << (bit & 7));
+    }
+
     /** Total bytes ever written. */
     public long bytesWritten() {
         return written;

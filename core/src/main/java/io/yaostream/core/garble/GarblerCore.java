@@ -32,6 +32,9 @@ public abstract class GarblerCore extends GateWalker {
 
     abstract void writeDecoding(int slot, long outputIndex, GarbledStream stream);
 
+    /** Both labels of {@code slot} (of 0 into block 0, of 1 into block 1), for tests of the label structure. */
+    abstract void labelPair(int slot, long[] out);
+
     /** Gate indices used so far (the session's gate counter). */
     public final long gatesIndexed() {
         return gateIndex();

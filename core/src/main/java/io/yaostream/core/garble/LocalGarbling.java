@@ -25,7 +25,6 @@ public final class LocalGarbling {
     private final GarblerCore garbler;
     private final EvaluatorCore evaluator;
     private final GarbledStream stream = new GarbledStream();
-    private final long[] label = new long[2];
 
     public LocalGarbling(GarblingScheme scheme, Kernel garblerKernel, Kernel evaluatorKernel, AesCtrRandom random) {
         this.scheme = scheme;
@@ -49,25 +48,39 @@ public final class LocalGarbling {
         if (inputs.length != groups.size()) {
             throw new IllegalArgumentException("circuit has " + groups.size() + " input groups, got " + inputs.length + " values");
         }
+        for (int gi = 0; gi < groups.size(); gi++) {
+            if (inputs[gi].width() != groups.get(gi).width()) {
+                throw new IllegalArgumentException("input " + (gi + 1) + " is " + groups.get(gi).width() + " bits, got " + inputs[gi].width());
+            }
+        }
+        encode(c, inputs, garbler, evaluator);
+        long before = stream.bytesWritten();
+        garbler.garble(c, stream);
+        long tables = stream.bytesWritten() - before;
+        evaluator.evaluate(c, stream);
+        long decodeStart = stream.bytesWritten();
+        BitString[] outputs = decode(c, garbler, evaluator, stream);
+        return new Result(outputs, ciphertexts(scheme, c), tables, stream.bytesWritten() - decodeStart);
+    }
+
+    /** Fresh labels for every input bit; the evaluator gets the labels of the given values. */
+    static void encode(CompiledCircuit c, BitString[] inputs, GarblerCore garbler, EvaluatorCore evaluator) {
         garbler.ensureSlots(c.slots());
         evaluator.ensureSlots(c.slots());
-        for (int gi = 0; gi < groups.size(); gi++) {
-            WireGroup<Party> g = groups.get(gi);
-            if (inputs[gi].width() != g.width()) {
-                throw new IllegalArgumentException("input " + (gi + 1) + " is " + g.width() + " bits, got " + inputs[gi].width());
-            }
+        long[] label = new long[2];
+        for (int gi = 0; gi < inputs.length; gi++) {
+            WireGroup<Party> g = c.inputs().get(gi);
             for (int i = 0; i < g.width(); i++) {
                 garbler.newInputLabels(g.slot(i));
                 garbler.inputLabel(g.slot(i), inputs[gi].get(i), label, 0);
                 evaluator.setLabel(g.slot(i), label, 0);
             }
         }
-        long before = stream.bytesWritten();
-        garbler.garble(c, stream);
-        long tables = stream.bytesWritten() - before;
-        evaluator.evaluate(c, stream);
+    }
+
+    /** Decodes every output bit through the stream: the garbler's decoding values, then the evaluator's check. */
+    static BitString[] decode(CompiledCircuit c, GarblerCore garbler, EvaluatorCore evaluator, GarbledStream stream) {
         BitString[] outputs = new BitString[c.outputs().size()];
-        long decodeStart = stream.bytesWritten();
         for (int oi = 0; oi < outputs.length; oi++) {
             WireGroup<?> g = c.outputs().get(oi);
             boolean[] bits = new boolean[g.width()];
@@ -77,7 +90,7 @@ public final class LocalGarbling {
             }
             outputs[oi] = BitString.fromBits(bits);
         }
-        return new Result(outputs, ciphertexts(scheme, c), tables, stream.bytesWritten() - decodeStart);
+        return outputs;
     }
 
     /** The garbler's core, for tests that inspect labels. */
