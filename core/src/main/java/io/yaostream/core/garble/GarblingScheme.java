@@ -17,6 +17,20 @@ public interface GarblingScheme {
     /** Ciphertexts in the table of one XOR gate (0 with free XOR). */
     int ciphertextsPerXor();
 
+    /** Bits beyond the ciphertexts in one AND gate's table (prf-only's 4-2 GRR has 4); packed 8 to a byte per call. */
+    default int extraBitsPerAnd() {
+        return 0;
+    }
+
+    /**
+     * Bytes of garbled tables for a circuit with these gate counts: the ciphertexts, the packed extra bits, and
+     * one 16-byte label per constant gate (the evaluator's label of a constant).
+     */
+    default long tableBytes(io.yaostream.core.circuit.GateCounts n) {
+        long ciphertexts = (long) n.and() * ciphertextsPerAnd() + (long) n.xor() * ciphertextsPerXor();
+        return 16 * ciphertexts + ((long) n.and() * extraBitsPerAnd() + 7) / 8 + 16L * n.constants();
+    }
+
     GarblerCore newGarbler(Kernel kernel, AesCtrRandom random);
 
     EvaluatorCore newEvaluator(Kernel kernel);
