@@ -39,6 +39,21 @@ public final class GarbledStream {
         return buf[readPos++] & 0xff;
     }
 
+    /** Drops everything written and not read. */
+    public void clear() {
+        readPos = 0;
+        writePos = 0;
+    }
+
+    /**
+     * Reads again from the start of the buffer (benchmarks replay one garbled circuit). Only meaningful while
+     * everything written since the last {@link #clear} is still buffered, which holds until a write finds the
+     * buffer full after reads.
+     */
+    public void replay() {
+        readPos = 0;
+    }
+
     /** Flips bit {@code bit} of the unread bytes (tests of tamper detection). */
     void flipUnreadBit(long bit) {
         buf[readPos + (int) (bit >>> 3)] ^= (byte) (1 << (bit & 7));
