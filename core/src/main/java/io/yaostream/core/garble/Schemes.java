@@ -11,6 +11,7 @@ public final class Schemes {
 
     static {
         register(new HalfGates());
+        register(new Grr3());
     }
 
     private Schemes() {
