@@ -6,14 +6,16 @@ import io.yaostream.core.kernel.Kernel;
 abstract class FreeXorEvaluator extends EvaluatorCore {
     final Kernel kernel;
     long[] label = new long[0];
-    private final OutputHash outputHash;
+    private final LabelHash hash;
     private final long[] scratch = new long[2];
     private final long[] expected = new long[4];
     private final long[] mine = new long[2];
+    private final long[] tweak = new long[1];
+    private final long[] held = new long[2];
 
-    FreeXorEvaluator(Kernel kernel, OutputHash outputHash) {
+    FreeXorEvaluator(Kernel kernel, LabelHash hash) {
         this.kernel = kernel;
-        this.outputHash = outputHash;
+        this.hash = hash;
     }
 
     @Override
@@ -64,7 +66,10 @@ abstract class FreeXorEvaluator extends EvaluatorCore {
     @Override
     boolean decode(int slot, long outputIndex, GarbledStream stream) {
         stream.readBlocks(expected, 0, 2);
-        outputHash.hashOne(kernel, label[2 * slot], label[2 * slot + 1], outputIndex, scratch, mine);
+        tweak[0] = outputIndex;
+        held[0] = label[2 * slot];
+        held[1] = label[2 * slot + 1];
+        hash.hash(kernel, held, tweak, LabelHash.OUTPUT_DOMAIN, mine, scratch, 1);
         if (mine[0] == expected[0] && mine[1] == expected[1]) {
             return false;
         }

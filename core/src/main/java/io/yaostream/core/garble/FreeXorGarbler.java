@@ -14,16 +14,17 @@ abstract class FreeXorGarbler extends GarblerCore {
     final long deltaLo;
     final long deltaHi;
     long[] zero = new long[0];
-    private final OutputHash outputHash;
+    private final LabelHash hash;
     private final long[] one = new long[2];
-    private final long[] scratchA = new long[2];
-    private final long[] scratchB = new long[2];
+    private final long[] outputLabels = new long[4];
+    private final long[] outputTweaks = new long[2];
+    private final long[] scratch = new long[4];
     private final long[] hashes = new long[4];
 
-    FreeXorGarbler(Kernel kernel, AesCtrRandom random, OutputHash outputHash) {
+    FreeXorGarbler(Kernel kernel, AesCtrRandom random, LabelHash hash) {
         this.kernel = kernel;
         this.random = random;
-        this.outputHash = outputHash;
+        this.hash = hash;
         long[] d = new long[2];
         random.nextBlock(d, 0);
         this.deltaLo = d[0] | 1L;
@@ -87,10 +88,10 @@ abstract class FreeXorGarbler extends GarblerCore {
 
     @Override
     void writeDecoding(int slot, long outputIndex, GarbledStream stream) {
-        long lo = zero[2 * slot];
-        long hi = zero[2 * slot + 1];
-        outputHash.hash(kernel, lo, hi, outputIndex, scratchA, scratchB, hashes, 0);
-        outputHash.hash(kernel, lo ^ deltaLo, hi ^ deltaHi, outputIndex, scratchA, scratchB, hashes, 1);
+        labelPair(slot, outputLabels);
+        outputTweaks[0] = outputIndex;
+        outputTweaks[1] = outputIndex;
+        hash.hash(kernel, outputLabels, outputTweaks, LabelHash.OUTPUT_DOMAIN, hashes, scratch, 2);
         stream.writeBlocks(hashes, 0, 2);
     }
 }

@@ -68,7 +68,7 @@ public final class Grr3 implements GarblingScheme {
         private int[] meta = new int[0]; // per gate: pa | pb << 1 | gamma << 2
 
         Garbler(Kernel kernel, AesCtrRandom random) {
-            super(kernel, random, OutputHash.FIXED_KEY);
+            super(kernel, random, LabelHash.FIXED_KEY);
         }
 
         @Override
@@ -133,7 +133,7 @@ public final class Grr3 implements GarblingScheme {
         private int[] rows = new int[0];
 
         Evaluator(Kernel kernel) {
-            super(kernel, OutputHash.FIXED_KEY);
+            super(kernel, LabelHash.FIXED_KEY);
         }
 
         @Override

@@ -10,7 +10,8 @@ public final class Schemes {
     private static final Map<String, GarblingScheme> BY_NAME = new LinkedHashMap<>();
 
     static {
-        register(new HalfGates());
+        register(HalfGates.fixedKey());
+        register(HalfGates.keyed());
         register(new Grr3());
     }
 

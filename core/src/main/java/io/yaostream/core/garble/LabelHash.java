@@ -1,0 +1,56 @@
+package io.yaostream.core.garble;
+
+import io.yaostream.core.kernel.Kernel;
+
+/**
+ * The hash of a label under a tweak, {@code H(L, (index, domain))}, computed for many labels per kernel call.
+ * Gates use domain {@link #GATE_DOMAIN}, output decoding {@link #OUTPUT_DOMAIN}, so no tweak serves twice.
+ */
+enum LabelHash {
+    /**
+     * Guo–Katz–Wang–Yu 2020 from fixed-key AES π: {@code H(x, i) = π(σ(x) ⊕ i) ⊕ σ(x)}, with the linear
+     * orthomorphism {@code σ(xL || xR) = (xL ⊕ xR) || xL} (xL the high 64 bits). Circular correlation robust
+     * if π is a random permutation.
+     */
+    FIXED_KEY {
+        @Override
+        void hash(Kernel kernel, long[] labels, long[] tweaks, long domain, long[] out, long[] scratch, int n) {
+            for (int i = 0; i < n; i++) {
+                long sLo = labels[2 * i + 1];
+                long sHi = labels[2 * i + 1] ^ labels[2 * i];
+                scratch[2 * i] = sLo;
+                scratch[2 * i + 1] = sHi;
+                out[2 * i] = sLo ^ tweaks[i];
+                out[2 * i + 1] = sHi ^ domain;
+            }
+            kernel.fixedKeyEncrypt(out, out, n);
+            for (int i = 0; i < 2 * n; i++) {
+                out[i] ^= scratch[i];
+            }
+        }
+    },
+    /**
+     * AES keyed by the label: {@code H(L, i) = AES_L(i)}, GLNP15's garbling from a PRF with the key schedules
+     * of a batch expanded together (§2.2). No fixed key; half-gates over it rests on related-key circular
+     * security (GLNP15 Table 6, scheme 6).
+     */
+    KEYED {
+        @Override
+        void hash(Kernel kernel, long[] labels, long[] tweaks, long domain, long[] out, long[] scratch, int n) {
+            for (int i = 0; i < n; i++) {
+                out[2 * i] = tweaks[i];
+                out[2 * i + 1] = domain;
+            }
+            kernel.multiKeyEncrypt(labels, out, out, n);
+        }
+    };
+
+    static final long GATE_DOMAIN = 0;
+    static final long OUTPUT_DOMAIN = 1;
+
+    /**
+     * {@code out[i] = H(labels[i], (tweaks[i], domain))} for {@code n} blocks; {@code scratch} holds 2n longs.
+     * {@code out} must not be {@code labels}.
+     */
+    abstract void hash(Kernel kernel, long[] labels, long[] tweaks, long domain, long[] out, long[] scratch, int n);
+}
