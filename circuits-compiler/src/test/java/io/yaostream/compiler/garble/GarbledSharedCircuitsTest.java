@@ -10,6 +10,7 @@ import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.plain.PlainEvaluator;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -84,7 +85,17 @@ class GarbledSharedCircuitsTest {
         LocalGarbling.Result r = new LocalGarbling(scheme, kernel, kernel, AesCtrRandom.forTesting(7))
                 .run(aes, BitString.zeros(128), BitString.zeros(128));
         assertEquals(TABLE_7.get(name), r.ciphertexts(), name);
-        assertEquals(scheme.tableBytes(aes.counts()), r.tableBytes(), name + ": bytes of garbled tables");
-        assertEquals(16 * r.ciphertexts() + (long) scheme.extraBitsPerAnd() * 6800 / 8, r.tableBytes(), name);
+        assertEquals(scheme.tableBytes(aes), r.tableBytes(), name + ": bytes of garbled tables");
+        // 16 bytes per ciphertext, plus prf-only's 4 bits per AND gate packed two to a byte in each batch.
+        long packedBits = 0;
+        for (int b = 0; b < aes.andBatchCount(); b++) {
+            packedBits += ((long) aes.andBatchLength(b) * scheme.extraBitsPerAnd() + 7) / 8;
+        }
+        assertEquals(16 * r.ciphertexts() + packedBits, r.tableBytes(), name);
+    }
+
+    @Test
+    void everySchemeOfDesignMdIsRegistered() {
+        assertEquals(TABLE_7.keySet(), new java.util.HashSet<>(Schemes.names()));
     }
 }

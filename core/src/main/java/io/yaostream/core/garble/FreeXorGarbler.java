@@ -9,22 +9,15 @@ import io.yaostream.core.kernel.Kernel;
  * tables that ignore an input cost nothing; a constant sends its one active label. Subclasses garble AND batches.
  */
 abstract class FreeXorGarbler extends GarblerCore {
-    final Kernel kernel;
     final AesCtrRandom random;
     final long deltaLo;
     final long deltaHi;
     long[] zero = new long[0];
-    private final LabelHash hash;
     private final long[] one = new long[2];
-    private final long[] outputLabels = new long[4];
-    private final long[] outputTweaks = new long[2];
-    private final long[] scratch = new long[4];
-    private final long[] hashes = new long[4];
 
     FreeXorGarbler(Kernel kernel, AesCtrRandom random, LabelHash hash) {
-        this.kernel = kernel;
+        super(kernel, hash);
         this.random = random;
-        this.hash = hash;
         long[] d = new long[2];
         random.nextBlock(d, 0);
         this.deltaLo = d[0] | 1L;
@@ -32,7 +25,7 @@ abstract class FreeXorGarbler extends GarblerCore {
     }
 
     @Override
-    boolean freeGatesTakeIndex() {
+    boolean xorGatesTakeIndex() {
         return false;
     }
 
@@ -84,14 +77,5 @@ abstract class FreeXorGarbler extends GarblerCore {
     void labelPair(int slot, long[] out) {
         inputLabel(slot, false, out, 0);
         inputLabel(slot, true, out, 1);
-    }
-
-    @Override
-    void writeDecoding(int slot, long outputIndex, GarbledStream stream) {
-        labelPair(slot, outputLabels);
-        outputTweaks[0] = outputIndex;
-        outputTweaks[1] = outputIndex;
-        hash.hash(kernel, outputLabels, outputTweaks, LabelHash.OUTPUT_DOMAIN, hashes, scratch, 2);
-        stream.writeBlocks(hashes, 0, 2);
     }
 }

@@ -1,6 +1,7 @@
 package io.yaostream.core.garble;
 
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.kernel.Kernel;
 
 /**
  * The garbler's side of a scheme: holds the label(s) of every slot, creates input labels (Encode), garbles
@@ -8,7 +9,18 @@ import io.yaostream.core.circuit.CompiledCircuit;
  * Gate and output indices run on across calls, so one core can garble a cached circuit any number of times.
  */
 public abstract class GarblerCore extends GateWalker {
+    final Kernel kernel;
+    private final LabelHash hash;
     private long nextOutputIndex;
+    private final long[] outputLabels = new long[4];
+    private final long[] outputTweaks = new long[2];
+    private final long[] scratch = new long[4];
+    private final long[] hashes = new long[4];
+
+    GarblerCore(Kernel kernel, LabelHash hash) {
+        this.kernel = kernel;
+        this.hash = hash;
+    }
 
     /** Makes room for circuits of up to {@code slots} slots. */
     public abstract void ensureSlots(int slots);
@@ -30,7 +42,14 @@ public abstract class GarblerCore extends GateWalker {
         writeDecoding(slot, nextOutputIndex++, stream);
     }
 
-    abstract void writeDecoding(int slot, long outputIndex, GarbledStream stream);
+    /** The hashes of both labels of the output wire, label of 0 first (see {@link ActiveLabelEvaluator#decode}). */
+    private void writeDecoding(int slot, long outputIndex, GarbledStream stream) {
+        labelPair(slot, outputLabels);
+        outputTweaks[0] = outputIndex;
+        outputTweaks[1] = outputIndex;
+        hash.hash(kernel, outputLabels, outputTweaks, LabelHash.OUTPUT_DOMAIN, hashes, scratch, 2);
+        stream.writeBlocks(hashes, 0, 2);
+    }
 
     /** Both labels of {@code slot} (of 0 into block 0, of 1 into block 1), for tests of the label structure. */
     abstract void labelPair(int slot, long[] out);

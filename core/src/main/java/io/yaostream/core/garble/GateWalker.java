@@ -12,13 +12,13 @@ import io.yaostream.core.circuit.GateOp;
 abstract class GateWalker {
     private long nextGateIndex;
 
-    /** Whether non-AND gates (XOR, ...) take a gate index too (schemes without free XOR). */
-    abstract boolean freeGatesTakeIndex();
+    /** Whether XOR and XNOR gates take a gate index too (schemes without free XOR). */
+    abstract boolean xorGatesTakeIndex();
 
     /** Handles gates {@code first .. first+count-1}, all AND-type and mutually independent. */
     abstract void andBatch(int[] records, int first, int count, long firstIndex, GarbledStream stream);
 
-    /** Handles one non-AND gate; {@code index} is its gate index, or -1 when it takes none. */
+    /** Handles one non-AND gate; {@code index} is its gate index (XOR gates of schemes without free XOR), or -1. */
     abstract void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream);
 
     /** Runs every gate of {@code c}. */
@@ -27,7 +27,7 @@ abstract class GateWalker {
         int gates = c.gateCount();
         int batch = 0;
         int nextBatchStart = c.andBatchCount() > 0 ? c.andBatchStart(0) : Integer.MAX_VALUE;
-        boolean indexFree = freeGatesTakeIndex();
+        boolean indexXor = xorGatesTakeIndex();
         for (int g = 0; g < gates; ) {
             if (g == nextBatchStart) {
                 int count = c.andBatchLength(batch);
@@ -39,7 +39,7 @@ abstract class GateWalker {
                 continue;
             }
             int p = g * CompiledCircuit.GATE_STRIDE;
-            long index = indexFree ? nextGateIndex++ : -1;
+            long index = indexXor && GateOp.kind(records[p]) == GateOp.Kind.XOR ? nextGateIndex++ : -1;
             freeGate(records[p], records[p + 1], records[p + 2], records[p + 3], index, stream);
             g++;
         }

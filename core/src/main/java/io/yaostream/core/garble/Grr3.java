@@ -126,7 +126,7 @@ public final class Grr3 implements GarblingScheme {
         }
     }
 
-    private static final class Evaluator extends FreeXorEvaluator {
+    private static final class Evaluator extends ActiveLabelEvaluator {
         private long[] keys = new long[0];
         private long[] pads = new long[0];
         private long[] tables = new long[0];

@@ -140,7 +140,7 @@ public final class HalfGates implements GarblingScheme {
         }
     }
 
-    private static final class Evaluator extends FreeXorEvaluator {
+    private static final class Evaluator extends ActiveLabelEvaluator {
         private final LabelHash hash;
         private long[] labels = new long[0];   // per gate: A, B
         private long[] tweaks = new long[0];

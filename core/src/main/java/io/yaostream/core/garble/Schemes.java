@@ -13,6 +13,7 @@ public final class Schemes {
         register(HalfGates.fixedKey());
         register(HalfGates.keyed());
         register(new Grr3());
+        register(new PrfOnly());
     }
 
     private Schemes() {

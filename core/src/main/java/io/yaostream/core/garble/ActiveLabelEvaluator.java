@@ -2,8 +2,13 @@ package io.yaostream.core.garble;
 
 import io.yaostream.core.kernel.Kernel;
 
-/** Evaluator state of the free-XOR schemes: one active label per slot; free gates are XORs of labels. */
-abstract class FreeXorEvaluator extends EvaluatorCore {
+/**
+ * Evaluator state shared by every scheme: one active label per slot, decoding against the garbler's hashes of
+ * both output labels. Free gates are XORs of labels (free XOR) or copies (NOT, the tables that ignore an
+ * input); a constant's label comes from the stream. Schemes without free XOR override {@link #freeGate}
+ * for XOR gates.
+ */
+abstract class ActiveLabelEvaluator extends EvaluatorCore {
     final Kernel kernel;
     long[] label = new long[0];
     private final LabelHash hash;
@@ -13,13 +18,13 @@ abstract class FreeXorEvaluator extends EvaluatorCore {
     private final long[] tweak = new long[1];
     private final long[] held = new long[2];
 
-    FreeXorEvaluator(Kernel kernel, LabelHash hash) {
+    ActiveLabelEvaluator(Kernel kernel, LabelHash hash) {
         this.kernel = kernel;
         this.hash = hash;
     }
 
     @Override
-    boolean freeGatesTakeIndex() {
+    boolean xorGatesTakeIndex() {
         return false;
     }
 

@@ -1,0 +1,386 @@
+package io.yaostream.core.garble;
+
+import io.yaostream.core.circuit.GateOp;
+import io.yaostream.core.kernel.AesCtrRandom;
+import io.yaostream.core.kernel.Kernel;
+
+/**
+ * Garbling from a PRF alone (Gueron–Lindell–Nof–Pinkas 2015, scheme "Pipe-garbl+KS; XOR-1; AND-2"): AES keyed
+ * by wire labels with the key schedules of a batch expanded together, no fixed key and no Δ; the two labels of
+ * a wire are independent. XOR gates cost one ciphertext and three PRF calls (§3, Fig. 8); AND-type gates two
+ * ciphertexts and four bits by the XOR-only 4-2 garbled row reduction (§4, Table 3, Fig. 9). NOT is free: the
+ * garbler swaps its pair. The exact rules, with our colour-in-label adaptation, are in
+ * {@code docs/garbling-schemes.md} section 5; the PRF inputs are {@code (j, side | row << 8)} for gate j.
+ */
+public final class PrfOnly implements GarblingScheme {
+    private static final long CLEAR_COLOUR = ~1L;
+
+    @Override
+    public String name() {
+        return "prf-only";
+    }
+
+    @Override
+    public int ciphertextsPerAnd() {
+        return 2;
+    }
+
+    @Override
+    public int ciphertextsPerXor() {
+        return 1;
+    }
+
+    @Override
+    public int extraBitsPerAnd() {
+        return 4;
+    }
+
+    @Override
+    public GarblerCore newGarbler(Kernel kernel, AesCtrRandom random) {
+        return new Garbler(kernel, random);
+    }
+
+    @Override
+    public EvaluatorCore newEvaluator(Kernel kernel) {
+        return new Evaluator(kernel);
+    }
+
+    /** The PRF input of gate j for the left (side 0) or right (side 1) key in row or colour r. */
+    static long tweakHi(int side, int r) {
+        return side | (long) r << 8;
+    }
+
+    private static final class Garbler extends GarblerCore {
+        private final AesCtrRandom random;
+        /** Per slot: the label of 0 (block 2s) and of 1 (block 2s+1). */
+        private long[] pair = new long[0];
+        private long[] keys = new long[0];
+        private long[] prf = new long[0];
+        private long[] tables = new long[0];
+        private byte[] nibbles = new byte[0];
+        private int[] meta = new int[0];
+        private final long[] one = new long[2];
+        private final long[] xorKeys = new long[6];
+        private final long[] xorPrf = new long[6];
+
+        Garbler(Kernel kernel, AesCtrRandom random) {
+            super(kernel, LabelHash.KEYED);
+            this.random = random;
+        }
+
+        @Override
+        boolean xorGatesTakeIndex() {
+            return true;
+        }
+
+        @Override
+        public void ensureSlots(int slots) {
+            if (pair.length < 4 * slots) {
+                pair = java.util.Arrays.copyOf(pair, 4 * slots);
+            }
+        }
+
+        @Override
+        public void newInputLabels(int slot) {
+            freshPair(slot);
+        }
+
+        /** Two independent random labels of opposite colours. */
+        private void freshPair(int slot) {
+            random.nextBlock(pair, 2 * slot);
+            random.nextBlock(pair, 2 * slot + 1);
+            pair[4 * slot + 2] = (pair[4 * slot + 2] & CLEAR_COLOUR) | (~pair[4 * slot] & 1);
+        }
+
+        @Override
+        public void inputLabel(int slot, boolean value, long[] out, int block) {
+            int b = 2 * slot + (value ? 1 : 0);
+            out[2 * block] = pair[2 * b];
+            out[2 * block + 1] = pair[2 * b + 1];
+        }
+
+        @Override
+        void labelPair(int slot, long[] out) {
+            System.arraycopy(pair, 4 * slot, out, 0, 4);
+        }
+
+        /** Copies the pair of {@code from} to {@code to}, swapped if {@code swap}. */
+        private void copyPair(int from, int to, boolean swap) {
+            long l0 = pair[4 * from];
+            long h0 = pair[4 * from + 1];
+            long l1 = pair[4 * from + 2];
+            long h1 = pair[4 * from + 3];
+            int z = swap ? 2 : 0;
+            pair[4 * to + z] = l0;
+            pair[4 * to + z + 1] = h0;
+            pair[4 * to + 2 - z] = l1;
+            pair[4 * to + 3 - z] = h1;
+        }
+
+        @Override
+        void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream) {
+            if (GateOp.kind(op) == GateOp.Kind.XOR) {
+                garbleXor(in0, in1, out, index, op == GateOp.XNOR, stream);
+                return;
+            }
+            int form = freeForm(op);
+            boolean not = (form & FREE_NOT) != 0;
+            if ((form & FREE_LEFT) != 0) {
+                copyPair(in0, out, not);
+            } else if ((form & FREE_RIGHT) != 0) {
+                copyPair(in1, out, not);
+            } else {
+                freshPair(out);
+                inputLabel(out, not, one, 0);
+                stream.writeBlocks(one, 0, 1);
+            }
+        }
+
+        /** GLNP15 Fig. 8 (G′): translate the left keys, keep the right colour-0 key, one ciphertext. */
+        private void garbleXor(int a, int b, int out, long j, boolean xnor, GarbledStream stream) {
+            int pa = (int) (pair[4 * a] & 1);
+            int pb = (int) (pair[4 * b] & 1);
+            // Label of colour c of wire w is the label of value c ^ p_w.
+            int a0 = 4 * a + 2 * pa;        // A_0
+            int a1 = 4 * a + 2 * (1 - pa);  // A_1
+            int b0 = 4 * b + 2 * pb;        // B_0
+            int b1 = 4 * b + 2 * (1 - pb);  // B_1
+            long[] k = xorKeys;
+            k[0] = pair[a0];
+            k[1] = pair[a0 + 1];
+            k[2] = pair[a1];
+            k[3] = pair[a1 + 1];
+            k[4] = pair[b1];
+            k[5] = pair[b1 + 1];
+            long[] x = xorPrf;
+            x[0] = j;
+            x[1] = tweakHi(0, 0);
+            x[2] = j;
+            x[3] = tweakHi(0, 1);
+            x[4] = j;
+            x[5] = tweakHi(1, 1);
+            kernel.multiKeyEncrypt(k, x, x, 3);
+            long ta0Lo = x[0] & CLEAR_COLOUR;
+            long ta0Hi = x[1];
+            long ta1Lo = (x[2] & CLEAR_COLOUR) | 1;
+            long ta1Hi = x[3];
+            long dLo = ta0Lo ^ ta1Lo;
+            long dHi = ta0Hi ^ ta1Hi;
+            long tb0Lo = pair[b0];
+            long tb0Hi = pair[b0 + 1];
+            one[0] = x[4] ^ tb0Lo ^ dLo; // T = F_{B_1}(j, right, 1) ^ B̃_1, B̃_1 = B_0 ^ ΔC
+            one[1] = x[5] ^ tb0Hi ^ dHi;
+            stream.writeBlocks(one, 0, 1);
+            // Value 0 of A is colour pa, of B colour pb.
+            long c0Lo = (pa == 0 ? ta0Lo : ta1Lo) ^ tb0Lo ^ (pb == 0 ? 0 : dLo);
+            long c0Hi = (pa == 0 ? ta0Hi : ta1Hi) ^ tb0Hi ^ (pb == 0 ? 0 : dHi);
+            int z = xnor ? 2 : 0;
+            pair[4 * out + z] = c0Lo;
+            pair[4 * out + z + 1] = c0Hi;
+            pair[4 * out + 2 - z] = c0Lo ^ dLo;
+            pair[4 * out + 3 - z] = c0Hi ^ dHi;
+        }
+
+        @Override
+        void andBatch(int[] records, int first, int count, long firstIndex, GarbledStream stream) {
+            if (meta.length < count) {
+                keys = new long[16 * count];
+                prf = new long[16 * count];
+                tables = new long[4 * count];
+                nibbles = new byte[(count + 1) / 2];
+                meta = new int[count];
+            }
+            for (int k = 0; k < count; k++) {
+                int p = (first + k) * 4;
+                int a = records[p + 1];
+                int b = records[p + 2];
+                int pa = (int) (pair[4 * a] & 1);
+                int pb = (int) (pair[4 * b] & 1);
+                meta[k] = andForm(records[p]) | pa << 3 | pb << 4;
+                long j = firstIndex + k;
+                for (int r = 0; r < 4; r++) {
+                    int ca = r >> 1;
+                    int cb = r & 1;
+                    int la = 4 * a + 2 * (ca ^ pa); // label of colour ca
+                    int lb = 4 * b + 2 * (cb ^ pb);
+                    int q = 16 * k + 4 * r;
+                    keys[q] = pair[la];
+                    keys[q + 1] = pair[la + 1];
+                    keys[q + 2] = pair[lb];
+                    keys[q + 3] = pair[lb + 1];
+                    prf[q] = j;
+                    prf[q + 1] = tweakHi(0, r);
+                    prf[q + 2] = j;
+                    prf[q + 3] = tweakHi(1, r);
+                }
+            }
+            kernel.multiKeyEncrypt(keys, prf, prf, 8 * count);
+            java.util.Arrays.fill(nibbles, 0, (count + 1) / 2, (byte) 0);
+            for (int k = 0; k < count; k++) {
+                int form = meta[k] & 7;
+                int alpha = form & 1;
+                int beta = (form >> 1) & 1;
+                int gamma = (form >> 2) & 1;
+                int pa = (meta[k] >> 3) & 1;
+                int pb = (meta[k] >> 4) & 1;
+                int q = 16 * k;
+                // K_r = F_{A_a}(j, left, r) ^ F_{B_b}(j, right, r)
+                long k0l = prf[q] ^ prf[q + 2];
+                long k0h = prf[q + 1] ^ prf[q + 3];
+                long k1l = prf[q + 4] ^ prf[q + 6];
+                long k1h = prf[q + 5] ^ prf[q + 7];
+                long k2l = prf[q + 8] ^ prf[q + 10];
+                long k2h = prf[q + 9] ^ prf[q + 11];
+                long k3l = prf[q + 12] ^ prf[q + 14];
+                long k3h = prf[q + 13] ^ prf[q + 15];
+                int s = 2 * (pa ^ 1 ^ alpha) + (pb ^ 1 ^ beta); // colour row of the odd output
+                int odd = 1 ^ gamma;
+                long r0l = k0l & CLEAR_COLOUR;
+                long r0h = k0h;
+                long rsl = (k1l ^ k2l ^ k3l) & CLEAR_COLOUR;
+                long rsh = k1h ^ k2h ^ k3h;
+                int pc = (int) (random.nextLong() & 1);
+                // key(C^odd) and key(C^gamma)
+                long oddL = s == 0 ? r0l : rsl;
+                long oddH = s == 0 ? r0h : rsh;
+                long evnL = s == 0 ? rsl : r0l;
+                long evnH = s == 0 ? rsh : r0h;
+                int out = records[(first + k) * 4 + 3];
+                int zOdd = 4 * out + 2 * odd;
+                int zEvn = 4 * out + 2 * gamma;
+                pair[zOdd] = oddL | (odd ^ pc);
+                pair[zOdd + 1] = oddH;
+                pair[zEvn] = evnL | (gamma ^ pc);
+                pair[zEvn + 1] = evnH;
+                boolean s23 = s >= 2;
+                boolean s13 = (s & 1) == 1;
+                tables[4 * k] = (s23 ? k0l ^ k1l : k2l ^ k3l) & CLEAR_COLOUR;
+                tables[4 * k + 1] = s23 ? k0h ^ k1h : k2h ^ k3h;
+                tables[4 * k + 2] = (s13 ? k0l ^ k2l : k1l ^ k3l) & CLEAR_COLOUR;
+                tables[4 * k + 3] = s13 ? k0h ^ k2h : k1h ^ k3h;
+                int t = 0;
+                long[] m = {k0l, k1l, k2l, k3l};
+                for (int r = 0; r < 4; r++) {
+                    int v = r == s ? odd : gamma;
+                    t |= (int) ((m[r] & 1) ^ pc ^ v) << r;
+                }
+                nibbles[k >> 1] |= (byte) (t << (4 * (k & 1)));
+            }
+            stream.writeBlocks(tables, 0, 2 * count);
+            for (int i = 0; i < (count + 1) / 2; i++) {
+                stream.writeByte(nibbles[i]);
+            }
+        }
+    }
+
+    private static final class Evaluator extends ActiveLabelEvaluator {
+        private long[] keys = new long[0];
+        private long[] prf = new long[0];
+        private long[] tables = new long[0];
+        private int[] rows = new int[0];
+        private final long[] one = new long[2];
+        private final long[] xorKey = new long[4];
+        private final long[] xorPrf = new long[4];
+
+        Evaluator(Kernel kernel) {
+            super(kernel, LabelHash.KEYED);
+        }
+
+        @Override
+        boolean xorGatesTakeIndex() {
+            return true;
+        }
+
+        @Override
+        void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream) {
+            if (GateOp.kind(op) != GateOp.Kind.XOR) {
+                super.freeGate(op, in0, in1, out, index, stream); // copies and constants: same as free XOR
+                return;
+            }
+            stream.readBlocks(one, 0, 1);
+            long aLo = label[2 * in0];
+            long aHi = label[2 * in0 + 1];
+            long bLo = label[2 * in1];
+            long bHi = label[2 * in1 + 1];
+            int ca = (int) (aLo & 1);
+            int cb = (int) (bLo & 1);
+            xorKey[0] = aLo;
+            xorKey[1] = aHi;
+            xorPrf[0] = index;
+            xorPrf[1] = tweakHi(0, ca);
+            int n = 1;
+            if (cb == 1) {
+                xorKey[2] = bLo;
+                xorKey[3] = bHi;
+                xorPrf[2] = index;
+                xorPrf[3] = tweakHi(1, 1);
+                n = 2;
+            }
+            kernel.multiKeyEncrypt(xorKey, xorPrf, xorPrf, n);
+            long tbLo = cb == 0 ? bLo : xorPrf[2] ^ one[0];
+            long tbHi = cb == 0 ? bHi : xorPrf[3] ^ one[1];
+            label[2 * out] = ((xorPrf[0] & CLEAR_COLOUR) | ca) ^ tbLo;
+            label[2 * out + 1] = xorPrf[1] ^ tbHi;
+        }
+
+        @Override
+        void andBatch(int[] records, int first, int count, long firstIndex, GarbledStream stream) {
+            if (rows.length < count) {
+                keys = new long[4 * count];
+                prf = new long[4 * count];
+                tables = new long[4 * count];
+                rows = new int[count];
+            }
+            stream.readBlocks(tables, 0, 2 * count);
+            for (int k = 0; k < count; k++) {
+                int p = (first + k) * 4;
+                int a = records[p + 1];
+                int b = records[p + 2];
+                int r = (int) ((label[2 * a] & 1) << 1 | (label[2 * b] & 1));
+                rows[k] = r;
+                keys[4 * k] = label[2 * a];
+                keys[4 * k + 1] = label[2 * a + 1];
+                keys[4 * k + 2] = label[2 * b];
+                keys[4 * k + 3] = label[2 * b + 1];
+                long j = firstIndex + k;
+                prf[4 * k] = j;
+                prf[4 * k + 1] = tweakHi(0, r);
+                prf[4 * k + 2] = j;
+                prf[4 * k + 3] = tweakHi(1, r);
+            }
+            kernel.multiKeyEncrypt(keys, prf, prf, 2 * count);
+            int nibble = 0;
+            for (int k = 0; k < count; k++) {
+                if ((k & 1) == 0) {
+                    nibble = stream.readByte();
+                    if ((k + 1 == count) && (nibble >> 4) != 0) {
+                        throw new GarblingException("prf-only: padding bits of the last AND gate of a batch are set (garbled material altered)");
+                    }
+                }
+                int t = (nibble >> (4 * (k & 1))) & 15;
+                int r = rows[k];
+                long lo = prf[4 * k] ^ prf[4 * k + 2];
+                long hi = prf[4 * k + 1] ^ prf[4 * k + 3];
+                long t1l = tables[4 * k];
+                long t1h = tables[4 * k + 1];
+                long t2l = tables[4 * k + 2];
+                long t2h = tables[4 * k + 3];
+                if (((t1l | t2l) & 1) != 0) {
+                    throw new GarblingException("prf-only: a table of AND gate " + (firstIndex + k) + " has its colour bit set (garbled material altered)");
+                }
+                // Rows 1, 2, 3 add T1, T2, T1 ^ T2 (GLNP15 Fig. 9, Eval 2(b)).
+                if ((r & 1) != 0) {
+                    lo ^= t1l;
+                    hi ^= t1h;
+                }
+                if ((r & 2) != 0) {
+                    lo ^= t2l;
+                    hi ^= t2h;
+                }
+                int out = records[(first + k) * 4 + 3];
+                label[2 * out] = lo ^ ((t >> r) & 1);
+                label[2 * out + 1] = hi;
+            }
+        }
+    }
+}
