@@ -137,6 +137,33 @@ class SchemeContractTest {
         }
     }
 
+    /**
+     * With free XOR, the two labels of every wire (inputs and gate outputs alike) differ by the one global Δ,
+     * whose low bit is 1. In prf-only there is no Δ: no two wires share the difference of their labels.
+     */
+    @ParameterizedTest
+    @MethodSource("schemes")
+    void labelPairsDifferByDeltaExactlyWhenTheSchemeHasFreeXor(String name) {
+        GarblingScheme scheme = Schemes.byName(name);
+        Kernel kernel = new JavaKernel();
+        Random rnd = new Random(12);
+        CompiledCircuit c = wideAnd(128, GateOp.AND);
+        LocalGarbling g = new LocalGarbling(scheme, kernel, kernel, AesCtrRandom.forTesting(12));
+        g.run(c, randomInputs(rnd, c));
+        long[] pair = new long[4];
+        java.util.Set<String> differences = new java.util.HashSet<>();
+        for (int s = 0; s < c.slots(); s++) {
+            g.garbler().labelPair(s, pair);
+            long dLo = pair[0] ^ pair[2];
+            long dHi = pair[1] ^ pair[3];
+            assertEquals(1, dLo & 1, name + ": the two labels of slot " + s + " have the same colour");
+            differences.add(dLo + ":" + dHi);
+        }
+        boolean freeXor = scheme.ciphertextsPerXor() == 0;
+        assertEquals(freeXor ? 1 : c.slots(), differences.size(),
+                name + (freeXor ? ": every wire's labels must differ by the same Δ" : ": label differences must be independent"));
+    }
+
     @ParameterizedTest
     @MethodSource("schemes")
     void tamperedTablesNeverDecodeToAWrongBit(String name) {
