@@ -1,0 +1,53 @@
+package io.yaostream.e2e;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code eval --garbled}: every scheme through the command line, with GLNP15 Table 7's ciphertext counts. */
+class GarbledEvalIT {
+    private static final String PT = "00112233445566778899aabbccddeeff";
+    private static final String KEY = "000102030405060708090a0b0c0d0e0f";
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"half-gates,13600,0", "half-gates-keyed,13600,0", "grr3,20400,0", "prf-only,38724,4"})
+    void aesNonExpandedDecodesWithTable7Ciphertexts(String scheme, long ciphertexts, int extraBitsPerAnd) {
+        Cli.Result r = Cli.run("eval", Cli.bristol("AES-non-expanded.txt").toString(), "--msb-first",
+                "--in", PT, "--in", KEY, "--scheme", scheme, "--json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("\"result\":[\"69c4e0d86a7b0430d8cdb78070b4c55a\"]"), r.out());
+        assertTrue(r.out().contains("\"scheme\":\"" + scheme + "\""), r.out());
+        assertTrue(r.out().contains("\"kernel\":\"java\""), r.out());
+        assertTrue(r.out().contains("\"ciphertexts\":" + ciphertexts + ","), r.out());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"bytes\":([0-9]+),").matcher(r.out());
+        assertTrue(m.find(), r.out());
+        long extra = Long.parseLong(m.group(1)) - 16 * ciphertexts;
+        // Beyond the ciphertexts only prf-only's 4 bits per AND gate, packed per batch (at most half a byte of
+        // padding per batch; AES-non-expanded compiles to fewer than 2000 batches).
+        long bits = 6800L * extraBitsPerAnd / 8;
+        assertTrue(extra >= bits && extra <= bits + (extraBitsPerAnd == 0 ? 0 : 1000), scheme + ": " + extra + " bytes beyond the ciphertexts");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"half-gates", "half-gates-keyed", "grr3", "prf-only"})
+    void sha1OfAbcGarbled(String scheme) {
+        String block = "61626380" + "0".repeat(104) + "0000000000000018";
+        Cli.Result r = Cli.run("eval", Cli.bristol("sha-1.txt").toString(), "--msb-first", "--in", block, "--scheme", scheme);
+        assertEquals(0, r.status(), r.err());
+        assertEquals("a9993e364706816aba3e25717850c26c9cd0d89d", r.out().strip());
+    }
+
+    @Test
+    void garbledDefaultsToHalfGatesAndUnknownSchemesAreOneLine() {
+        Cli.Result r = Cli.run("eval", Cli.bristol("aes_128.txt").toString(), "--in", KEY, "--in", PT, "--garbled", "--json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("\"scheme\":\"half-gates\""), r.out());
+        assertTrue(r.out().contains("\"result\":[\"69c4e0d86a7b0430d8cdb78070b4c55a\"]"), r.out());
+        Cli.Result bad = Cli.run("eval", Cli.bristol("aes_128.txt").toString(), "--in", KEY, "--in", PT, "--scheme", "yao1986");
+        assertEquals(1, bad.status());
+        assertEquals("yaostream eval: --scheme: unknown scheme 'yao1986' (known: half-gates, half-gates-keyed, grr3, prf-only)", bad.err().strip());
+    }
+}
