@@ -10,7 +10,9 @@ import io.yaostream.core.circuit.GateOp;
  * must number gates identically.
  */
 abstract class GateWalker {
-    private long nextGateIndex;
+    /** Gate indices start at 1, so no tweak derived from one is the zero block (BHKR13 §4, condition (ii)). */
+    static final long FIRST_GATE_INDEX = 1;
+    private long nextGateIndex = FIRST_GATE_INDEX;
 
     /** Whether XOR and XNOR gates take a gate index too (schemes without free XOR). */
     abstract boolean xorGatesTakeIndex();
@@ -47,7 +49,7 @@ abstract class GateWalker {
 
     /** Gate indices handed out so far. */
     final long gateIndex() {
-        return nextGateIndex;
+        return nextGateIndex - FIRST_GATE_INDEX;
     }
 
     /** AND-type table {@code tt} as AND(l ^ alpha, r ^ beta) ^ gamma: returns bits alpha | beta << 1 | gamma << 2. */

@@ -4,7 +4,8 @@ import io.yaostream.core.kernel.Kernel;
 
 /**
  * The hash of a label under a tweak, {@code H(L, (index, domain))}, computed for many labels per kernel call.
- * Gates use domain {@link #GATE_DOMAIN}, output decoding {@link #OUTPUT_DOMAIN}, so no tweak serves twice.
+ * The high word of the tweak block keeps uses apart: gates use {@link #GATE_DOMAIN} (and prf-only its side and
+ * row bytes), output decoding {@link #OUTPUT_DOMAIN}, so no AES input serves two purposes.
  */
 enum LabelHash {
     /**
@@ -45,8 +46,10 @@ enum LabelHash {
         }
     };
 
+    /** Byte 8 of the tweak block: 0 for gates (prf-only also uses 1 for right keys, and byte 9 for rows). */
     static final long GATE_DOMAIN = 0;
-    static final long OUTPUT_DOMAIN = 1;
+    /** Byte 8 = 2 is only ever used for output decoding, so no gate's PRF input can equal an output hash's. */
+    static final long OUTPUT_DOMAIN = 2;
 
     /**
      * {@code out[i] = H(labels[i], (tweaks[i], domain))} for {@code n} blocks; {@code scratch} holds 2n longs.

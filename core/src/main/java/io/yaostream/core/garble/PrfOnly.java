@@ -45,7 +45,8 @@ public final class PrfOnly implements GarblingScheme {
         return new Evaluator(kernel);
     }
 
-    /** The PRF input of gate j for the left (side 0) or right (side 1) key in row or colour r. */
+    /** High word of the PRF input of gate j for the left (side 0) or right (side 1) key in row or colour r
+     * (byte 8 = side, byte 9 = r; byte 8 = 2 is output decoding's, see {@link LabelHash#OUTPUT_DOMAIN}). */
     static long tweakHi(int side, int r) {
         return side | (long) r << 8;
     }
@@ -258,12 +259,10 @@ public final class PrfOnly implements GarblingScheme {
                 tables[4 * k + 1] = s23 ? k0h ^ k1h : k2h ^ k3h;
                 tables[4 * k + 2] = (s13 ? k0l ^ k2l : k1l ^ k3l) & CLEAR_COLOUR;
                 tables[4 * k + 3] = s13 ? k0h ^ k2h : k1h ^ k3h;
-                int t = 0;
-                long[] m = {k0l, k1l, k2l, k3l};
-                for (int r = 0; r < 4; r++) {
-                    int v = r == s ? odd : gamma;
-                    t |= (int) ((m[r] & 1) ^ pc ^ v) << r;
-                }
+                // t_r = m_r ^ p_C ^ v_r, with m_r the colour bit of K_r and v_r the output value of row r.
+                int m = (int) ((k0l & 1) | (k1l & 1) << 1 | (k2l & 1) << 2 | (k3l & 1) << 3);
+                int v = (gamma == 1 ? 15 : 0) ^ ((odd ^ gamma) << s);
+                int t = m ^ (pc == 1 ? 15 : 0) ^ v;
                 nibbles[k >> 1] |= (byte) (t << (4 * (k & 1)));
             }
             stream.writeBlocks(tables, 0, 2 * count);
