@@ -3,36 +3,40 @@ package io.yaostream.core.kernel;
 import java.security.SecureRandom;
 
 /**
- * A fast generator of random blocks: AES-128 in counter mode under a secret key from {@link SecureRandom},
- * with its own key schedule (the kernels' fixed key is public), refilled in batches. A fixed seed exists only
- * for tests ({@link #forTesting}).
+ * A fast generator of random blocks: AES-128 in counter mode ({@link Kernel#ctr}) under a secret key from
+ * {@link SecureRandom} (never the kernels' public fixed key), refilled in batches. A fixed seed exists only
+ * for tests ({@link #forTesting}). Not thread-safe.
  */
 public final class AesCtrRandom {
     private static final int BATCH = 256;
-    private final int[] roundKeys = new int[Aes128.ROUND_KEY_INTS];
-    private final long[] counter = new long[2];
+    private final Kernel kernel;
+    private final long keyLo;
+    private final long keyHi;
     private final long[] buffer = new long[2 * BATCH];
     private int next = BATCH;
     private long blockIndex;
 
-    private AesCtrRandom(long keyLo, long keyHi) {
-        Aes128.expandKey(keyLo, keyHi, roundKeys, 0);
+    private AesCtrRandom(Kernel kernel, long keyLo, long keyHi) {
+        this.kernel = kernel;
+        this.keyLo = keyLo;
+        this.keyHi = keyHi;
     }
 
-    /** A generator keyed from the platform's {@link SecureRandom}. */
+    /** A generator keyed from the platform's {@link SecureRandom}, on the Java kernel. */
     public static AesCtrRandom create() {
-        return create(new SecureRandom());
+        return create(new JavaKernel(), new SecureRandom());
     }
 
-    public static AesCtrRandom create(SecureRandom seedSource) {
+    /** A generator keyed from {@code seedSource}, producing its blocks with {@code kernel}. */
+    public static AesCtrRandom create(Kernel kernel, SecureRandom seedSource) {
         byte[] key = new byte[16];
         seedSource.nextBytes(key);
-        return new AesCtrRandom(Blocks.getLong(key, 0), Blocks.getLong(key, 8));
+        return new AesCtrRandom(kernel, Blocks.getLong(key, 0), Blocks.getLong(key, 8));
     }
 
     /** Deterministic output for tests and known-answer comparisons only: never for a real session. */
     public static AesCtrRandom forTesting(long seed) {
-        return new AesCtrRandom(seed, ~seed ^ 0x5bd1e9955bd1e995L);
+        return new AesCtrRandom(new JavaKernel(), seed, ~seed ^ 0x5bd1e9955bd1e995L);
     }
 
     /** Writes the next random block into block {@code index} of {@code out}. */
@@ -53,11 +57,8 @@ public final class AesCtrRandom {
     }
 
     private void refill() {
-        for (int i = 0; i < BATCH; i++) {
-            counter[0] = blockIndex++;
-            counter[1] = 0;
-            Aes128.encrypt(roundKeys, 0, counter, 0, buffer, i);
-        }
+        kernel.ctr(keyLo, keyHi, blockIndex, buffer, BATCH);
+        blockIndex += BATCH;
         next = 0;
     }
 }

@@ -15,6 +15,11 @@ public final class JavaKernel implements Kernel {
     private byte[] inBytes = new byte[0];
     private byte[] outBytes = new byte[0];
     private int[] roundKeys = new int[0];
+    private final int[] ctrRoundKeys = new int[Aes128.ROUND_KEY_INTS];
+    private final long[] ctrBlock = new long[2];
+    private long ctrKeyLo;
+    private long ctrKeyHi;
+    private boolean ctrKeyed;
 
     public JavaKernel() {
         try {
@@ -64,6 +69,21 @@ public final class JavaKernel implements Kernel {
         }
         for (int i = 0; i < blocks; i++) {
             Aes128.encrypt(roundKeys, i * Aes128.ROUND_KEY_INTS, in, i, out, i);
+        }
+    }
+
+    @Override
+    public void ctr(long keyLo, long keyHi, long counter, long[] out, int blocks) {
+        if (!ctrKeyed || keyLo != ctrKeyLo || keyHi != ctrKeyHi) {
+            Aes128.expandKey(keyLo, keyHi, ctrRoundKeys, 0);
+            ctrKeyLo = keyLo;
+            ctrKeyHi = keyHi;
+            ctrKeyed = true;
+        }
+        for (int i = 0; i < blocks; i++) {
+            ctrBlock[0] = counter + i;
+            ctrBlock[1] = 0;
+            Aes128.encrypt(ctrRoundKeys, 0, ctrBlock, 0, out, i);
         }
     }
 }

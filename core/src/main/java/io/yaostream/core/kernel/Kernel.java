@@ -21,4 +21,10 @@ public interface Kernel {
      * schedules computed together (GLNP15 §2.2). {@code in} may equal {@code out}.
      */
     void multiKeyEncrypt(long[] keys, long[] in, long[] out, int blocks);
+
+    /**
+     * The pseudo-random generator: AES-128 in counter mode, {@code out[i] = AES_key((counter + i, 0))} for
+     * {@code blocks} blocks, with {@code key} a secret block {@code (keyLo, keyHi)}.
+     */
+    void ctr(long keyLo, long keyHi, long counter, long[] out, int blocks);
 }

@@ -57,6 +57,21 @@ class JavaKernelTest {
     }
 
     @Test
+    void ctrIsAesOfTheCounterBlocks() {
+        JavaKernel kernel = new JavaKernel();
+        long[] out = new long[2 * 5];
+        kernel.ctr(Kernel.FIXED_KEY_LO, Kernel.FIXED_KEY_HI, Long.MAX_VALUE - 1, out, 5); // counter wraps
+        int[] rk = new int[Aes128.ROUND_KEY_INTS];
+        Aes128.expandKey(Kernel.FIXED_KEY_LO, Kernel.FIXED_KEY_HI, rk, 0);
+        long[] one = new long[2];
+        for (int i = 0; i < 5; i++) {
+            Aes128.encrypt(rk, 0, new long[] {Long.MAX_VALUE - 1 + i, 0}, 0, one, 0);
+            assertEquals(one[0], out[2 * i]);
+            assertEquals(one[1], out[2 * i + 1]);
+        }
+    }
+
+    @Test
     void generatorIsDeterministicOnlyForTests() {
         AesCtrRandom a = AesCtrRandom.forTesting(42);
         AesCtrRandom b = AesCtrRandom.forTesting(42);
