@@ -1,44 +1,94 @@
 package io.yaostream.core.garble;
 
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.GateCounts;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
 
 /**
  * A garbling scheme in the sense of Bellare–Hoang–Rogaway: Garble, Encode, Evaluate and Decode, split between
  * a {@link GarblerCore} and an {@link EvaluatorCore} that exchange tables through a {@link GarbledStream}.
+ * Instances come from {@link Schemes}.
  */
-public interface GarblingScheme {
+public final class GarblingScheme {
+    /** Makes the garbler's core of a scheme. */
+    interface GarblerFactory {
+        GarblerCore create(Kernel kernel, AesCtrRandom random);
+    }
+
+    /** Makes the evaluator's core of a scheme. */
+    interface EvaluatorFactory {
+        EvaluatorCore create(Kernel kernel);
+    }
+
+    private final String name;
+    private final int ciphertextsPerAnd;
+    private final int ciphertextsPerXor;
+    private final int extraBitsPerAnd;
+    private final GarblerFactory garbler;
+    private final EvaluatorFactory evaluator;
+
+    GarblingScheme(String name, int ciphertextsPerAnd, int ciphertextsPerXor, int extraBitsPerAnd,
+                   GarblerFactory garbler, EvaluatorFactory evaluator) {
+        this.name = name;
+        this.ciphertextsPerAnd = ciphertextsPerAnd;
+        this.ciphertextsPerXor = ciphertextsPerXor;
+        this.extraBitsPerAnd = extraBitsPerAnd;
+        this.garbler = garbler;
+        this.evaluator = evaluator;
+    }
+
     /** The name used on the command line and in the session handshake. */
-    String name();
+    public String name() {
+        return name;
+    }
 
     /** Ciphertexts (16-byte blocks) in the table of one AND gate. */
-    int ciphertextsPerAnd();
+    public int ciphertextsPerAnd() {
+        return ciphertextsPerAnd;
+    }
 
     /** Ciphertexts in the table of one XOR gate (0 with free XOR). */
-    int ciphertextsPerXor();
+    public int ciphertextsPerXor() {
+        return ciphertextsPerXor;
+    }
 
     /**
      * Bits beyond the ciphertexts in one AND gate's table (prf-only's 4-2 GRR has 4). They are packed into
      * bytes per AND batch, after the batch's ciphertexts, so the evaluator has them when it needs them.
      */
-    default int extraBitsPerAnd() {
-        return 0;
+    public int extraBitsPerAnd() {
+        return extraBitsPerAnd;
+    }
+
+    /** Ciphertexts the tables of {@code c} hold (constants' labels are not ciphertexts). */
+    public long ciphertexts(CompiledCircuit c) {
+        GateCounts n = c.counts();
+        return (long) n.and() * ciphertextsPerAnd + (long) n.xor() * ciphertextsPerXor;
     }
 
     /**
      * Bytes of garbled tables for one call of {@code c}: the ciphertexts, the extra bits packed per batch,
      * and one 16-byte label per constant gate (the evaluator's label of a constant).
      */
-    default long tableBytes(io.yaostream.core.circuit.CompiledCircuit c) {
-        io.yaostream.core.circuit.GateCounts n = c.counts();
-        long bytes = 16 * ((long) n.and() * ciphertextsPerAnd() + (long) n.xor() * ciphertextsPerXor()) + 16L * n.constants();
+    public long tableBytes(CompiledCircuit c) {
+        long bytes = 16 * ciphertexts(c) + 16L * c.counts().constants();
         for (int b = 0; b < c.andBatchCount(); b++) {
-            bytes += ((long) c.andBatchLength(b) * extraBitsPerAnd() + 7) / 8;
+            bytes += ((long) c.andBatchLength(b) * extraBitsPerAnd + 7) / 8;
         }
         return bytes;
     }
 
-    GarblerCore newGarbler(Kernel kernel, AesCtrRandom random);
+    public GarblerCore newGarbler(Kernel kernel, AesCtrRandom random) {
+        return garbler.create(kernel, random);
+    }
 
-    EvaluatorCore newEvaluator(Kernel kernel);
+    public EvaluatorCore newEvaluator(Kernel kernel) {
+        return evaluator.create(kernel);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
 }

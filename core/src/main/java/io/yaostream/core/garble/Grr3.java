@@ -14,30 +14,12 @@ import io.yaostream.core.kernel.Kernel;
  * the label of value (pa AND pb) is P_00; row (i,j) is {@code P_ij ⊕ C_v} for its value v. Evaluator with
  * colours (i,j): {@code C = P_ij}, XORed with row (i,j) unless (i,j) = (0,0).
  */
-public final class Grr3 implements GarblingScheme {
-    @Override
-    public String name() {
-        return "grr3";
+public final class Grr3 {
+    private Grr3() {
     }
 
-    @Override
-    public int ciphertextsPerAnd() {
-        return 3;
-    }
-
-    @Override
-    public int ciphertextsPerXor() {
-        return 0;
-    }
-
-    @Override
-    public GarblerCore newGarbler(Kernel kernel, AesCtrRandom random) {
-        return new Garbler(kernel, random);
-    }
-
-    @Override
-    public EvaluatorCore newEvaluator(Kernel kernel) {
-        return new Evaluator(kernel);
+    static GarblingScheme scheme() {
+        return new GarblingScheme("grr3", 3, 0, 0, Garbler::new, Evaluator::new);
     }
 
     /** 2x in GF(2^128), x = (lo, hi); returns the low half (the high half via {@link #doubleHi}). */

@@ -17,48 +17,23 @@ import io.yaostream.core.kernel.Kernel;
  * <p>Two instances: {@code half-gates} hashes with fixed-key AES ({@link LabelHash#FIXED_KEY}),
  * {@code half-gates-keyed} with AES keyed by each label ({@link LabelHash#KEYED}, GLNP15 Table 6 scheme 6).
  */
-public final class HalfGates implements GarblingScheme {
-    private final String name;
-    private final LabelHash hash;
-
-    private HalfGates(String name, LabelHash hash) {
-        this.name = name;
-        this.hash = hash;
+public final class HalfGates {
+    private HalfGates() {
     }
 
     /** Half-gates over the fixed-key hash of Guo–Katz–Wang–Yu. */
-    public static HalfGates fixedKey() {
-        return new HalfGates("half-gates", LabelHash.FIXED_KEY);
+    static GarblingScheme fixedKey() {
+        return scheme("half-gates", LabelHash.FIXED_KEY);
     }
 
     /** Half-gates over AES re-keyed per label, with the key schedules of a batch computed together. */
-    public static HalfGates keyed() {
-        return new HalfGates("half-gates-keyed", LabelHash.KEYED);
+    static GarblingScheme keyed() {
+        return scheme("half-gates-keyed", LabelHash.KEYED);
     }
 
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public int ciphertextsPerAnd() {
-        return 2;
-    }
-
-    @Override
-    public int ciphertextsPerXor() {
-        return 0;
-    }
-
-    @Override
-    public GarblerCore newGarbler(Kernel kernel, AesCtrRandom random) {
-        return new Garbler(kernel, random, hash);
-    }
-
-    @Override
-    public EvaluatorCore newEvaluator(Kernel kernel) {
-        return new Evaluator(kernel, hash);
+    private static GarblingScheme scheme(String name, LabelHash hash) {
+        return new GarblingScheme(name, 2, 0, 0, (kernel, random) -> new Garbler(kernel, random, hash),
+                kernel -> new Evaluator(kernel, hash));
     }
 
     private static final class Garbler extends FreeXorGarbler {

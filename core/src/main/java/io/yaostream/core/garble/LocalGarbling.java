@@ -2,7 +2,6 @@ package io.yaostream.core.garble;
 
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.circuit.GateCounts;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.WireGroup;
 import io.yaostream.core.kernel.AesCtrRandom;
@@ -36,12 +35,6 @@ public final class LocalGarbling {
         return scheme;
     }
 
-    /** Ciphertexts a circuit's tables hold under this scheme (constants' labels are not ciphertexts). */
-    public static long ciphertexts(GarblingScheme scheme, CompiledCircuit c) {
-        GateCounts n = c.counts();
-        return (long) n.and() * scheme.ciphertextsPerAnd() + (long) n.xor() * scheme.ciphertextsPerXor();
-    }
-
     /** Garbles {@code c}, encodes {@code inputs} (one value per input group), evaluates and decodes. */
     public Result run(CompiledCircuit c, BitString... inputs) {
         List<WireGroup<Party>> groups = c.inputs();
@@ -60,7 +53,7 @@ public final class LocalGarbling {
         evaluator.evaluate(c, stream);
         long decodeStart = stream.bytesWritten();
         BitString[] outputs = decode(c, garbler, evaluator, stream);
-        return new Result(outputs, ciphertexts(scheme, c), tables, stream.bytesWritten() - decodeStart);
+        return new Result(outputs, scheme.ciphertexts(c), tables, stream.bytesWritten() - decodeStart);
     }
 
     /** Fresh labels for every input bit; the evaluator gets the labels of the given values. */

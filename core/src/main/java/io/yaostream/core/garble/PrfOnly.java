@@ -12,37 +12,14 @@ import io.yaostream.core.kernel.Kernel;
  * garbler swaps its pair. The exact rules, with our colour-in-label adaptation, are in
  * {@code docs/garbling-schemes.md} section 5; the PRF inputs are {@code (j, side | row << 8)} for gate j.
  */
-public final class PrfOnly implements GarblingScheme {
+public final class PrfOnly {
     private static final long CLEAR_COLOUR = ~1L;
 
-    @Override
-    public String name() {
-        return "prf-only";
+    private PrfOnly() {
     }
 
-    @Override
-    public int ciphertextsPerAnd() {
-        return 2;
-    }
-
-    @Override
-    public int ciphertextsPerXor() {
-        return 1;
-    }
-
-    @Override
-    public int extraBitsPerAnd() {
-        return 4;
-    }
-
-    @Override
-    public GarblerCore newGarbler(Kernel kernel, AesCtrRandom random) {
-        return new Garbler(kernel, random);
-    }
-
-    @Override
-    public EvaluatorCore newEvaluator(Kernel kernel) {
-        return new Evaluator(kernel);
+    static GarblingScheme scheme() {
+        return new GarblingScheme("prf-only", 2, 1, 4, Garbler::new, Evaluator::new);
     }
 
     /** High word of the PRF input of gate j for the left (side 0) or right (side 1) key in row or colour r

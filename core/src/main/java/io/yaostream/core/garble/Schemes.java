@@ -12,8 +12,8 @@ public final class Schemes {
     static {
         register(HalfGates.fixedKey());
         register(HalfGates.keyed());
-        register(new Grr3());
-        register(new PrfOnly());
+        register(Grr3.scheme());
+        register(PrfOnly.scheme());
     }
 
     private Schemes() {
