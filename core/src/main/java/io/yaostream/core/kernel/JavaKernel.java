@@ -15,6 +15,7 @@ public final class JavaKernel implements Kernel {
     private byte[] inBytes = new byte[0];
     private byte[] outBytes = new byte[0];
     private int[] roundKeys = new int[0];
+    private final long[] square = new long[64];
     private final int[] ctrRoundKeys = new int[Aes128.ROUND_KEY_INTS];
     private final long[] ctrBlock = new long[2];
     private long ctrKeyLo;
@@ -84,6 +85,37 @@ public final class JavaKernel implements Kernel {
             ctrBlock[0] = counter + i;
             ctrBlock[1] = 0;
             Aes128.encrypt(ctrRoundKeys, 0, ctrBlock, 0, out, i);
+        }
+    }
+
+    @Override
+    public void transpose128(long[] in, int n, long[] out) {
+        if (n % 64 != 0) {
+            throw new IllegalArgumentException("transpose128: " + n + " columns is not a multiple of 64");
+        }
+        int words = n / 64;
+        for (int w = 0; w < words; w++) {
+            for (int half = 0; half < 2; half++) {
+                for (int r = 0; r < 64; r++) {
+                    square[r] = in[(64 * half + r) * words + w];
+                }
+                transpose64(square);
+                for (int c = 0; c < 64; c++) {
+                    out[2 * (64 * w + c) + half] = square[c];
+                }
+            }
+        }
+    }
+
+    /** In-place transpose of a 64 x 64 bit matrix (a[r] bit c becomes a[c] bit r) by swapping ever smaller blocks. */
+    static void transpose64(long[] a) {
+        long mask = 0x00000000FFFFFFFFL;
+        for (int j = 32; j != 0; j >>= 1, mask ^= mask << j) {
+            for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+                long t = ((a[k] >>> j) ^ a[k | j]) & mask;
+                a[k] ^= t << j;
+                a[k | j] ^= t;
+            }
         }
     }
 }

@@ -27,4 +27,11 @@ public interface Kernel {
      * {@code blocks} blocks, with {@code key} a secret block {@code (keyLo, keyHi)}.
      */
     void ctr(long keyLo, long keyHi, long counter, long[] out, int blocks);
+
+    /**
+     * Transposes a 128 x n bit matrix (IKNP's): row r, for r below 128, is n bits stored as n/64 longs at
+     * {@code in[r * n/64 ...]}, column c in bit c % 64 of long c / 64. Block c of {@code out} gets column c:
+     * its bit r is bit c of row r. {@code n} must be a multiple of 64.
+     */
+    void transpose128(long[] in, int n, long[] out);
 }

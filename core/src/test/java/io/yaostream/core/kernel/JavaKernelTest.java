@@ -57,6 +57,28 @@ class JavaKernelTest {
     }
 
     @Test
+    void transposeMatchesTheBitByBitDefinition() {
+        Random rnd = new Random(9);
+        JavaKernel kernel = new JavaKernel();
+        for (int n : new int[] {64, 128, 640}) {
+            int words = n / 64;
+            long[] in = new long[128 * words];
+            for (int i = 0; i < in.length; i++) {
+                in[i] = rnd.nextLong();
+            }
+            long[] out = new long[2 * n];
+            kernel.transpose128(in, n, out);
+            for (int c = 0; c < n; c++) {
+                for (int r = 0; r < 128; r++) {
+                    long rowBit = (in[r * words + c / 64] >>> (c % 64)) & 1;
+                    long outBit = (out[2 * c + r / 64] >>> (r % 64)) & 1;
+                    assertEquals(rowBit, outBit, "n " + n + ", row " + r + ", column " + c);
+                }
+            }
+        }
+    }
+
+    @Test
     void ctrIsAesOfTheCounterBlocks() {
         JavaKernel kernel = new JavaKernel();
         long[] out = new long[2 * 5];
