@@ -1,5 +1,6 @@
 package io.yaostream.core.garble;
 
+import io.yaostream.core.kernel.CorrelationRobustHash;
 import io.yaostream.core.kernel.Kernel;
 
 /**
@@ -8,26 +9,11 @@ import io.yaostream.core.kernel.Kernel;
  * row bytes), output decoding {@link #OUTPUT_DOMAIN}, so no AES input serves two purposes.
  */
 enum LabelHash {
-    /**
-     * Guo–Katz–Wang–Yu 2020 from fixed-key AES π: {@code H(x, i) = π(σ(x) ⊕ i) ⊕ σ(x)}, with the linear
-     * orthomorphism {@code σ(xL || xR) = (xL ⊕ xR) || xL} (xL the high 64 bits). Circular correlation robust
-     * if π is a random permutation.
-     */
+    /** {@link CorrelationRobustHash}: circular correlation robust if fixed-key AES is a random permutation. */
     FIXED_KEY {
         @Override
         void hash(Kernel kernel, long[] labels, long[] tweaks, long domain, long[] out, long[] scratch, int n) {
-            for (int i = 0; i < n; i++) {
-                long sLo = labels[2 * i + 1];
-                long sHi = labels[2 * i + 1] ^ labels[2 * i];
-                scratch[2 * i] = sLo;
-                scratch[2 * i + 1] = sHi;
-                out[2 * i] = sLo ^ tweaks[i];
-                out[2 * i + 1] = sHi ^ domain;
-            }
-            kernel.fixedKeyEncrypt(out, out, n);
-            for (int i = 0; i < 2 * n; i++) {
-                out[i] ^= scratch[i];
-            }
+            CorrelationRobustHash.hash(kernel, labels, tweaks, domain, out, scratch, n);
         }
     },
     /**

@@ -16,22 +16,11 @@ public final class JavaKernel implements Kernel {
     private byte[] outBytes = new byte[0];
     private int[] roundKeys = new int[0];
     private final long[] square = new long[64];
-    private final int[] ctrRoundKeys = new int[Aes128.ROUND_KEY_INTS];
-    private final long[] ctrBlock = new long[2];
-    private long ctrKeyLo;
-    private long ctrKeyHi;
-    private boolean ctrKeyed;
+    private static final int MAX_CTR_KEYS = 512;
+    private final java.util.Map<KeyBlock, Cipher> ctrCiphers = new java.util.HashMap<>();
 
     public JavaKernel() {
-        try {
-            fixed = Cipher.getInstance("AES/ECB/NoPadding");
-            byte[] key = new byte[16];
-            Blocks.putLong(key, 0, FIXED_KEY_LO);
-            Blocks.putLong(key, 8, FIXED_KEY_HI);
-            fixed.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the JDK has no AES/ECB/NoPadding cipher", e);
-        }
+        fixed = ecb(FIXED_KEY_LO, FIXED_KEY_HI);
     }
 
     @Override
@@ -75,16 +64,47 @@ public final class JavaKernel implements Kernel {
 
     @Override
     public void ctr(long keyLo, long keyHi, long counter, long[] out, int blocks) {
-        if (!ctrKeyed || keyLo != ctrKeyLo || keyHi != ctrKeyHi) {
-            Aes128.expandKey(keyLo, keyHi, ctrRoundKeys, 0);
-            ctrKeyLo = keyLo;
-            ctrKeyHi = keyHi;
-            ctrKeyed = true;
+        // OT extension expands the same 128 seeds again and again: keep a cipher per key (the JDK's AES
+        // intrinsics need a Cipher, and making one allocates), and encrypt the counter blocks in one call.
+        Cipher cipher = ctrCiphers.get(new KeyBlock(keyLo, keyHi));
+        if (cipher == null) {
+            cipher = ecb(keyLo, keyHi);
+            if (ctrCiphers.size() >= MAX_CTR_KEYS) {
+                ctrCiphers.clear();
+            }
+            ctrCiphers.put(new KeyBlock(keyLo, keyHi), cipher);
+        }
+        int bytes = 16 * blocks;
+        if (inBytes.length < bytes) {
+            inBytes = new byte[bytes];
+            outBytes = new byte[bytes];
         }
         for (int i = 0; i < blocks; i++) {
-            ctrBlock[0] = counter + i;
-            ctrBlock[1] = 0;
-            Aes128.encrypt(ctrRoundKeys, 0, ctrBlock, 0, out, i);
+            Blocks.putLong(inBytes, 16 * i, counter + i);
+            Blocks.putLong(inBytes, 16 * i + 8, 0);
+        }
+        try {
+            cipher.update(inBytes, 0, bytes, outBytes, 0);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-CTR failed", e);
+        }
+        Blocks.fromBytes(outBytes, 0, out, 0, blocks);
+    }
+
+    /** A key as a map key (records compare by value; lookups of a cached key allocate nothing once inlined). */
+    private record KeyBlock(long lo, long hi) {
+    }
+
+    private static Cipher ecb(long keyLo, long keyHi) {
+        try {
+            Cipher c = Cipher.getInstance("AES/ECB/NoPadding");
+            byte[] key = new byte[16];
+            Blocks.putLong(key, 0, keyLo);
+            Blocks.putLong(key, 8, keyHi);
+            c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"));
+            return c;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("the JDK has no AES/ECB/NoPadding cipher", e);
         }
     }
 
