@@ -1,0 +1,231 @@
+package io.yaostream.core.ot;
+
+import io.yaostream.core.kernel.AesCtrRandom;
+import io.yaostream.core.kernel.CorrelationRobustHash;
+import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.net.Channel;
+
+/**
+ * The sender of IKNP OT extension (Ishai–Kilian–Nissim–Petrank 2003), semi-honest, computed block by block as
+ * in ME-SFE (Huang et al. 2013, §3.2 and Fig. 1) so that memory is O(M) for a block size of M OTs whatever the
+ * number of OTs. In Yao's protocol this is the garbler.
+ *
+ * <p><b>Setup.</b> The roles of the base OTs are reversed: this end holds a secret {@code s} of 128 bits (for
+ * correlated OT, the garbler's free-XOR offset Δ) and, as base-OT <em>receiver</em> with the bits of s as its
+ * choices, learns one seed {@code k_j^{s_j}} of each of the receiver's 128 seed pairs.
+ *
+ * <p><b>Per block of w OTs.</b> The receiver sends the columns {@code u^j = G(k_j^0) ⊕ G(k_j^1) ⊕ r} (w bits
+ * each, r its choice bits, G the AES-CTR PRG of {@link Kernel#ctr} whose counter continues across blocks). This
+ * end computes {@code q^j = G(k_j^{s_j}) ⊕ s_j·u^j = G(k_j^0) ⊕ s_j·r} and transposes the 128 x w matrix:
+ * its rows are {@code q_i = t_i ⊕ r_i·s}, where {@code t_i} is the receiver's row. From there:
+ * <ul>
+ *   <li>{@link #correlated}: {@code x_i = q_i}; the receiver holds {@code x_i ⊕ r_i·Δ}.</li>
+ *   <li>{@link #chosen}: sends {@code m0_i ⊕ H(i, q_i)} and {@code m1_i ⊕ H(i, q_i ⊕ s)}.</li>
+ *   <li>{@link #random}: outputs {@code H(i, q_i)} and {@code H(i, q_i ⊕ s)}.</li>
+ * </ul>
+ * H is the {@link CorrelationRobustHash} with tweak {@code (i, "IKNP-OT")}, i the OT's index in the session,
+ * which never repeats. How calls are cut into blocks (and short blocks padded) is described in {@link Iknp};
+ * the two ends must make the same sequence of calls with the same counts.
+ *
+ * <p>Nothing is allocated per OT or per block: all buffers are sized by M when the object is made. Not
+ * thread-safe.
+ */
+public final class OtExtensionSender {
+    private final Channel channel;
+    private final BaseOt baseOt;
+    private final Kernel kernel;
+    private final AesCtrRandom random;
+    private final int blockSize;
+
+    private final long[] seeds = new long[2 * Iknp.K];
+    /** {@code sMasks[j]} is all ones if bit j of s is set, else zero. */
+    private final long[] sMasks = new long[Iknp.K];
+    private long sLo;
+    private long sHi;
+    private boolean ready;
+    /** AES blocks of each column's PRG used so far. */
+    private long prgCounter;
+    /** Global index of the next OT (the hash tweak). */
+    private long nextIndex;
+
+    /** 128 x M bits: the received u columns, turned into the q columns in place. */
+    private final long[] columns;
+    private final long[] prg;
+    /** The rows q_i of the current block. */
+    private final long[] rows;
+    private final long[] tweaks;
+    private final long[] scratch;
+    private final long[] hashes;
+    /** The masked messages of a block of chosen OTs: four longs (y0_i, y1_i) per OT. */
+    private final long[] masked;
+
+    /** An extension sender with {@link Iknp#DEFAULT_BLOCK_SIZE} OTs per block. */
+    public OtExtensionSender(Channel channel, BaseOt baseOt, Kernel kernel, AesCtrRandom random) {
+        this(channel, baseOt, kernel, random, Iknp.DEFAULT_BLOCK_SIZE);
+    }
+
+    /** @param blockSize M, OTs per block: a positive multiple of 128 (both ends must use the same M) */
+    public OtExtensionSender(Channel channel, BaseOt baseOt, Kernel kernel, AesCtrRandom random, int blockSize) {
+        this.channel = channel;
+        this.baseOt = baseOt;
+        this.kernel = kernel;
+        this.random = random;
+        this.blockSize = Iknp.checkBlockSize(blockSize);
+        columns = new long[Iknp.K * blockSize / 64];
+        prg = new long[blockSize / 64];
+        rows = new long[2 * blockSize];
+        tweaks = new long[blockSize];
+        scratch = new long[2 * blockSize];
+        hashes = new long[2 * blockSize];
+        masked = new long[4 * blockSize];
+    }
+
+    /**
+     * Runs the 128 base OTs with a fresh random secret s whose low bit is set (so {@link #correlated} gives
+     * free-XOR labels).
+     */
+    public void setup() {
+        long[] s = new long[2];
+        random.nextBlock(s, 0);
+        setup(s[0] | 1, s[1]);
+    }
+
+    /**
+     * Runs the 128 base OTs with {@code s = Δ = (deltaLo, deltaHi)} as this end's choices. For free-XOR garbling
+     * Δ is the garbler's global offset with its low bit set; that bit is then known, leaving 127 secret bits
+     * (as in every free-XOR implementation). Δ must be secret and random and must not be zero.
+     */
+    public void setup(long deltaLo, long deltaHi) {
+        if (ready) {
+            throw new IllegalStateException("OT extension sender is already set up");
+        }
+        if (deltaLo == 0 && deltaHi == 0) {
+            throw new IllegalArgumentException("the OT extension secret must not be zero");
+        }
+        sLo = deltaLo;
+        sHi = deltaHi;
+        boolean[] choices = new boolean[Iknp.K];
+        for (int j = 0; j < Iknp.K; j++) {
+            long bit = (j < 64 ? deltaLo >>> j : deltaHi >>> (j - 64)) & 1;
+            choices[j] = bit != 0;
+            sMasks[j] = -bit;
+        }
+        baseOt.receive(channel, choices, seeds, Iknp.K);
+        ready = true;
+    }
+
+    /** The low word of s (Δ). */
+    public long deltaLo() {
+        return sLo;
+    }
+
+    /** The high word of s (Δ). */
+    public long deltaHi() {
+        return sHi;
+    }
+
+    /** OTs consumed so far, padding included: the global index of the next OT. */
+    public long otsUsed() {
+        return nextIndex;
+    }
+
+    /**
+     * n Δ-correlated OTs: block i of {@code x} gets {@code x_i}; the receiver, with choice bit {@code b_i}, gets
+     * {@code x_i ⊕ b_i·Δ}. Only the receiver's u columns cross the wire (128 bits per OT).
+     *
+     * <p>No hash is applied: {@code x_i = q_i} is the sender's PRG output {@code G(k_j^{s_j})} masked by
+     * u, pseudo-random and independent of Δ in the receiver's view except through the correlation the
+     * functionality itself gives. Used as garbler input labels {@code (x_i, x_i ⊕ Δ)} this is exactly the
+     * free-XOR situation whose security the garbling hash (circular correlation robust) already covers, as in
+     * emp-toolkit's IKNP COT. Code that needs independent random strings must use {@link #random}.
+     */
+    public void correlated(long[] x, int n) {
+        Iknp.checkCount(n, x, 2, "x");
+        for (int off = 0; off < n; off += blockSize) {
+            int len = Math.min(blockSize, n - off);
+            extend(Iknp.paddedWidth(len));
+            System.arraycopy(rows, 0, x, 2 * off, 2 * len);
+        }
+    }
+
+    /**
+     * n chosen-message OTs of 128-bit strings: the receiver gets block i of {@code m1} if its choice bit i is
+     * set, else of {@code m0}. Per block this end reads the u columns and then sends {@code (y0_i, y1_i)}.
+     */
+    public void chosen(long[] m0, long[] m1, int n) {
+        Iknp.checkCount(n, m0, 2, "m0");
+        Iknp.checkCount(n, m1, 2, "m1");
+        for (int off = 0; off < n; off += blockSize) {
+            int len = Math.min(blockSize, n - off);
+            long first = nextIndex;
+            extend(Iknp.paddedWidth(len));
+            Iknp.fillTweaks(tweaks, first, len);
+            CorrelationRobustHash.hash(kernel, rows, tweaks, Iknp.HASH_DOMAIN, hashes, scratch, len);
+            for (int i = 0; i < len; i++) {
+                masked[4 * i] = m0[2 * (off + i)] ^ hashes[2 * i];
+                masked[4 * i + 1] = m0[2 * (off + i) + 1] ^ hashes[2 * i + 1];
+            }
+            xorSecret(len);
+            CorrelationRobustHash.hash(kernel, rows, tweaks, Iknp.HASH_DOMAIN, hashes, scratch, len);
+            for (int i = 0; i < len; i++) {
+                masked[4 * i + 2] = m1[2 * (off + i)] ^ hashes[2 * i];
+                masked[4 * i + 3] = m1[2 * (off + i) + 1] ^ hashes[2 * i + 1];
+            }
+            channel.writeLongs(masked, 0, 4 * len);
+            channel.flush();
+        }
+    }
+
+    /**
+     * n random OTs: blocks i of {@code r0} and {@code r1} get {@code H(i, q_i)} and {@code H(i, q_i ⊕ s)}; the
+     * receiver gets a random choice bit c_i and {@code r_{c_i}}. Only the u columns cross the wire. Use them
+     * later for real inputs with {@link RandomOtDerandomizer}.
+     */
+    public void random(long[] r0, long[] r1, int n) {
+        Iknp.checkCount(n, r0, 2, "r0");
+        Iknp.checkCount(n, r1, 2, "r1");
+        for (int off = 0; off < n; off += blockSize) {
+            int len = Math.min(blockSize, n - off);
+            long first = nextIndex;
+            extend(Iknp.paddedWidth(len));
+            Iknp.fillTweaks(tweaks, first, len);
+            CorrelationRobustHash.hash(kernel, rows, tweaks, Iknp.HASH_DOMAIN, hashes, scratch, len);
+            System.arraycopy(hashes, 0, r0, 2 * off, 2 * len);
+            xorSecret(len);
+            CorrelationRobustHash.hash(kernel, rows, tweaks, Iknp.HASH_DOMAIN, hashes, scratch, len);
+            System.arraycopy(hashes, 0, r1, 2 * off, 2 * len);
+        }
+    }
+
+    /** {@code q_i := q_i ⊕ s} for the first {@code len} rows. */
+    private void xorSecret(int len) {
+        for (int i = 0; i < 2 * len; i += 2) {
+            rows[i] ^= sLo;
+            rows[i + 1] ^= sHi;
+        }
+    }
+
+    /**
+     * One block of w OTs (w a multiple of 128): reads the receiver's u columns, computes
+     * {@code q^j = G(k_j^{s_j}) ⊕ (s_j ? u^j : 0)} in place and transposes them into the rows q_i.
+     */
+    private void extend(int width) {
+        if (!ready) {
+            throw new IllegalStateException("OT extension sender used before setup()");
+        }
+        int words = width >>> 6;
+        int aesBlocks = width >>> 7;
+        channel.readLongs(columns, 0, Iknp.K * words);
+        for (int j = 0; j < Iknp.K; j++) {
+            kernel.ctr(seeds[2 * j], seeds[2 * j + 1], prgCounter, prg, aesBlocks);
+            long mask = sMasks[j];
+            int base = j * words;
+            for (int x = 0; x < words; x++) {
+                columns[base + x] = prg[x] ^ (columns[base + x] & mask);
+            }
+        }
+        prgCounter += aesBlocks;
+        nextIndex += width;
+        kernel.transpose128(columns, width, rows);
+    }
+}

@@ -1,0 +1,28 @@
+package io.yaostream.core.ot;
+
+import io.yaostream.core.net.Channel;
+
+/**
+ * TEST ONLY, NOT AN OBLIVIOUS TRANSFER: the sender sends both messages in the clear and the receiver keeps the
+ * chosen one, so the receiver learns everything. It stands in for a real {@link BaseOt} so the extension can
+ * be tested on its own.
+ */
+final class PlainBaseOtForTests implements BaseOt {
+    @Override
+    public void send(Channel channel, long[] m0, long[] m1, int count) {
+        channel.writeLongs(m0, 0, 2 * count);
+        channel.writeLongs(m1, 0, 2 * count);
+        channel.flush();
+    }
+
+    @Override
+    public void receive(Channel channel, boolean[] choices, long[] out, int count) {
+        long[] both = new long[4 * count];
+        channel.readLongs(both, 0, 4 * count);
+        for (int i = 0; i < count; i++) {
+            int from = 2 * i + (choices[i] ? 2 * count : 0);
+            out[2 * i] = both[from];
+            out[2 * i + 1] = both[from + 1];
+        }
+    }
+}
