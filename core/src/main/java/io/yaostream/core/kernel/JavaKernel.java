@@ -127,14 +127,26 @@ public final class JavaKernel implements Kernel {
         }
     }
 
-    /** In-place transpose of a 64 x 64 bit matrix (a[r] bit c becomes a[c] bit r) by swapping ever smaller blocks. */
+    /**
+     * In-place transpose of a 64 x 64 bit matrix (a[r] bit c becomes a[c] bit r) by swapping ever smaller
+     * blocks: six stages of 32 swaps, written with fixed strides so the JIT can unroll them.
+     */
     static void transpose64(long[] a) {
-        long mask = 0x00000000FFFFFFFFL;
-        for (int j = 32; j != 0; j >>= 1, mask ^= mask << j) {
-            for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
-                long t = ((a[k] >>> j) ^ a[k | j]) & mask;
+        swapStage(a, 32, 0x00000000FFFFFFFFL);
+        swapStage(a, 16, 0x0000FFFF0000FFFFL);
+        swapStage(a, 8, 0x00FF00FF00FF00FFL);
+        swapStage(a, 4, 0x0F0F0F0F0F0F0F0FL);
+        swapStage(a, 2, 0x3333333333333333L);
+        swapStage(a, 1, 0x5555555555555555L);
+    }
+
+    /** Swaps the off-diagonal j x j blocks of every 2j x 2j block: rows k and k + j for k in the lower half. */
+    private static void swapStage(long[] a, int j, long mask) {
+        for (int base = 0; base < 64; base += 2 * j) {
+            for (int k = base; k < base + j; k++) {
+                long t = ((a[k] >>> j) ^ a[k + j]) & mask;
                 a[k] ^= t << j;
-                a[k | j] ^= t;
+                a[k + j] ^= t;
             }
         }
     }
