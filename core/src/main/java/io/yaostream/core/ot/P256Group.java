@@ -59,8 +59,9 @@ final class P256Group {
     }
 
     /**
-     * Builds the comb table of {@code base} (about the cost of two variable-base multiplications) so that
-     * {@link #multiplyFixed} by many scalars is some three times faster; thread-safe once built.
+     * Builds the comb table of {@code base} (about the cost of one variable-base multiplication) so that
+     * {@link #multiplyFixed} by many scalars is two to three times faster than {@link #multiplyVariable};
+     * thread-safe once built.
      */
     static void precompute(ECPoint base) {
         FixedPointUtil.precompute(base);
