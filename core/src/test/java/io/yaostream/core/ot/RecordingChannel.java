@@ -1,0 +1,65 @@
+package io.yaostream.core.ot;
+
+import io.yaostream.core.kernel.Blocks;
+import io.yaostream.core.net.Channel;
+
+import java.io.ByteArrayOutputStream;
+
+/** A channel that keeps a copy of every byte its owner reads: what that party saw of the other. */
+final class RecordingChannel implements Channel {
+    private final Channel inner;
+    private final ByteArrayOutputStream seen = new ByteArrayOutputStream();
+
+    RecordingChannel(Channel inner) {
+        this.inner = inner;
+    }
+
+    byte[] seen() {
+        return seen.toByteArray();
+    }
+
+    @Override
+    public void write(byte[] src, int offset, int length) {
+        inner.write(src, offset, length);
+    }
+
+    @Override
+    public void writeLongs(long[] src, int offset, int count) {
+        inner.writeLongs(src, offset, count);
+    }
+
+    @Override
+    public void flush() {
+        inner.flush();
+    }
+
+    @Override
+    public void readFully(byte[] dst, int offset, int length) {
+        inner.readFully(dst, offset, length);
+        seen.write(dst, offset, length);
+    }
+
+    @Override
+    public void readLongs(long[] dst, int offset, int count) {
+        byte[] bytes = new byte[8 * count];
+        readFully(bytes, 0, bytes.length);
+        for (int i = 0; i < count; i++) {
+            dst[offset + i] = Blocks.getLong(bytes, 8 * i);
+        }
+    }
+
+    @Override
+    public long bytesWritten() {
+        return inner.bytesWritten();
+    }
+
+    @Override
+    public long bytesRead() {
+        return inner.bytesRead();
+    }
+
+    @Override
+    public void close() {
+        inner.close();
+    }
+}
