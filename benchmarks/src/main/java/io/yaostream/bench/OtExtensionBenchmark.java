@@ -1,5 +1,7 @@
 package io.yaostream.bench;
 
+import io.yaostream.cli.bench.OtSessionPair;
+
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -1,5 +1,7 @@
 package io.yaostream.bench;
 
+import io.yaostream.cli.bench.OtSessionPair;
+
 /**
  * Heap use of OT extension as the number of OTs grows: runs correlated OTs between two threads and prints the
  * heap in use after a full GC at the start and at the end of the run, and the peak heap the JVM reports.

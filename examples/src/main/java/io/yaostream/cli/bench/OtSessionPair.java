@@ -1,10 +1,9 @@
-package io.yaostream.bench;
+package io.yaostream.cli.bench;
 
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.JavaKernel;
-import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.MemoryChannel;
-import io.yaostream.core.ot.BaseOt;
+import io.yaostream.core.ot.EcBaseOt;
 import io.yaostream.core.ot.OtExtensionReceiver;
 import io.yaostream.core.ot.OtExtensionSender;
 
@@ -13,11 +12,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * An OT extension sender and receiver over an in-memory channel, the sender on its own thread, for the OT
- * benchmarks. Draws are made in calls of {@value #CALL} OTs into reused arrays, as a streaming caller would.
+ * An OT extension sender and receiver over an in-memory channel, the sender on its own thread, set up with the
+ * real base OTs, for {@code bench ot} and the JMH suite. Draws are made in calls of {@value #CALL} OTs into
+ * reused arrays, as a streaming caller would.
  */
-final class OtSessionPair implements AutoCloseable {
-    static final int CALL = 1 << 16;
+public final class OtSessionPair implements AutoCloseable {
+    public static final int CALL = 1 << 16;
 
     private final ExecutorService senderThread = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "ot-sender");
@@ -25,19 +25,17 @@ final class OtSessionPair implements AutoCloseable {
         return t;
     });
     private final MemoryChannel[] ends = MemoryChannel.pair(60_000);
-    final OtExtensionSender sender;
-    final OtExtensionReceiver receiver;
+    private final OtExtensionSender sender;
+    private final OtExtensionReceiver receiver;
     private final long[] x = new long[2 * CALL];
     private final long[] m0 = new long[2 * CALL];
     private final long[] m1 = new long[2 * CALL];
     private final long[] choices = new long[CALL / 64];
     private final long[] out = new long[2 * CALL];
 
-    OtSessionPair(int blockSize) {
-        sender = new OtExtensionSender(ends[0], new InsecurePlainBaseOt(), new JavaKernel(),
-                AesCtrRandom.forTesting(1), blockSize);
-        receiver = new OtExtensionReceiver(ends[1], new InsecurePlainBaseOt(), new JavaKernel(),
-                AesCtrRandom.forTesting(2), blockSize);
+    public OtSessionPair(int blockSize) {
+        sender = new OtExtensionSender(ends[0], new EcBaseOt(), new JavaKernel(), AesCtrRandom.create(), blockSize);
+        receiver = new OtExtensionReceiver(ends[1], new EcBaseOt(), new JavaKernel(), AesCtrRandom.create(), blockSize);
         java.util.Random rnd = new java.util.Random(3);
         for (int i = 0; i < choices.length; i++) {
             choices[i] = rnd.nextLong();
@@ -52,7 +50,7 @@ final class OtSessionPair implements AutoCloseable {
     }
 
     /** n correlated OTs; returns a word of the receiver's last output so the work cannot be dropped. */
-    long correlated(long n) {
+    public long correlated(long n) {
         Future<?> s = senderThread.submit(() -> {
             for (long done = 0; done < n; done += CALL) {
                 sender.correlated(x, (int) Math.min(CALL, n - done));
@@ -66,7 +64,7 @@ final class OtSessionPair implements AutoCloseable {
     }
 
     /** n chosen-message OTs. */
-    long chosen(long n) {
+    public long chosen(long n) {
         Future<?> s = senderThread.submit(() -> {
             for (long done = 0; done < n; done += CALL) {
                 sender.chosen(m0, m1, (int) Math.min(CALL, n - done));
@@ -92,29 +90,5 @@ final class OtSessionPair implements AutoCloseable {
         senderThread.shutdownNow();
         ends[0].close();
         ends[1].close();
-    }
-
-    /**
-     * NOT SECURE, benchmarks only: sends both base-OT messages in the clear. The base OTs run once in setup,
-     * outside every measurement; this stands in for the real {@link BaseOt} so the extension can be timed alone.
-     */
-    private static final class InsecurePlainBaseOt implements BaseOt {
-        @Override
-        public void send(Channel channel, long[] m0, long[] m1, int count) {
-            channel.writeLongs(m0, 0, 2 * count);
-            channel.writeLongs(m1, 0, 2 * count);
-            channel.flush();
-        }
-
-        @Override
-        public void receive(Channel channel, boolean[] choices, long[] out, int count) {
-            long[] both = new long[4 * count];
-            channel.readLongs(both, 0, 4 * count);
-            for (int i = 0; i < count; i++) {
-                int from = 2 * i + (choices[i] ? 2 * count : 0);
-                out[2 * i] = both[from];
-                out[2 * i + 1] = both[from + 1];
-            }
-        }
     }
 }
