@@ -33,7 +33,7 @@ public class OtExtensionBenchmark {
     static final int OTS = 10_000_000;
 
     /** M, OTs per block. */
-    @Param({"16384", "65536"})
+    @Param({"8192", "16384"})
     public int blockSize;
 
     private OtSessionPair pair;

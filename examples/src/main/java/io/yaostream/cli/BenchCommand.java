@@ -49,7 +49,7 @@ final class BenchCommand {
             Samples baseN = BaseOtTiming.measure(n, 10, 5 * runs);
             Samples cot;
             Samples ot;
-            try (OtSessionPair pair = new OtSessionPair(1 << 14)) {
+            try (OtSessionPair pair = new OtSessionPair()) {
                 pair.correlated(Math.min(ots, 2_000_000)); // warm-up
                 cot = rate(runs, ots, () -> pair.correlated(ots));
                 pair.chosen(Math.min(ots, 2_000_000));

@@ -31,6 +31,8 @@ import io.yaostream.core.net.Channel;
  * thread-safe.
  */
 public final class OtExtensionSender {
+    /** OTs per extension block when none is given (both ends must use the same). */
+    public static final int DEFAULT_BLOCK_SIZE = Iknp.DEFAULT_BLOCK_SIZE;
     private final Channel channel;
     private final BaseOt baseOt;
     private final Kernel kernel;

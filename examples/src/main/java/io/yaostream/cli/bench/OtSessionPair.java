@@ -33,6 +33,12 @@ public final class OtSessionPair implements AutoCloseable {
     private final long[] choices = new long[CALL / 64];
     private final long[] out = new long[2 * CALL];
 
+    /** With the library's default block size. */
+    public OtSessionPair() {
+        this(OtExtensionSender.DEFAULT_BLOCK_SIZE);
+    }
+
+    /** @param blockSize OTs per extension block (a multiple of 128) */
     public OtSessionPair(int blockSize) {
         sender = new OtExtensionSender(ends[0], new EcBaseOt(), new JavaKernel(), AesCtrRandom.create(), blockSize);
         receiver = new OtExtensionReceiver(ends[1], new EcBaseOt(), new JavaKernel(), AesCtrRandom.create(), blockSize);
