@@ -20,6 +20,13 @@ final class Iknp {
     static final int DEFAULT_BLOCK_SIZE = 1 << 13;
 
     /**
+     * Largest block for which the chosen-OT receiver sends the next block's u before reading the current
+     * answer: at most 256 KiB of u and 512 KiB of answers are then in flight, which channels buffer (the memory
+     * channel holds 1 MiB a way).
+     */
+    static final int MAX_SEND_AHEAD_BLOCK = 1 << 13;
+
+    /**
      * High word of every OT hash tweak {@code (index, HASH_DOMAIN)}: ASCII "IKNP-OT", far from the small
      * integers the garbling schemes use there, so no hash input serves both garbling and OT.
      */

@@ -110,8 +110,10 @@ public final class OtExtensionReceiver {
     /**
      * n chosen-message OTs: block i of {@code out} gets the sender's {@code m1_i} if choice bit i is set, else
      * {@code m0_i}, as {@code y_{b_i} ⊕ H(i, t_i)}. While the sender answers one block this end already computes
-     * the next (it sends that block's u only after reading the answer, so neither end ever waits on a full
-     * channel).
+     * the next and, for blocks up to {@link Iknp#MAX_SEND_AHEAD_BLOCK} OTs, sends its u before reading the
+     * answer, so both ends work at once. That needs the channel to buffer two blocks of u (32·M bytes) one way
+     * and two answers (64·M bytes) the other; larger blocks send u only after the answer, so neither end can
+     * wait on a full channel.
      */
     public void chosen(long[] choices, long[] out, int n) {
         Iknp.checkBits(n, choices, "choices");
@@ -129,9 +131,13 @@ public final class OtExtensionReceiver {
             int nextOff = off + len;
             int nextLen = Math.min(blockSize, n - nextOff);
             long nextFirst = nextIndex;
+            boolean sendAhead = nextLen > 0 && blockSize <= Iknp.MAX_SEND_AHEAD_BLOCK;
             if (nextLen > 0) {
                 Iknp.copyBits(choices, nextOff, nextLen, choiceWords, Iknp.paddedWidth(nextLen));
                 prepare(Iknp.paddedWidth(nextLen), rows[b ^ 1]);
+                if (sendAhead) {
+                    send(Iknp.paddedWidth(nextLen)); // the sender starts the next block while this end reads
+                }
             }
             channel.readLongs(masked, 0, 4 * len);
             Iknp.fillTweaks(tweaks, first, len);
@@ -141,7 +147,7 @@ public final class OtExtensionReceiver {
                 out[2 * (off + i)] = masked[y] ^ hashes[2 * i];
                 out[2 * (off + i) + 1] = masked[y + 1] ^ hashes[2 * i + 1];
             }
-            if (nextLen > 0) {
+            if (nextLen > 0 && !sendAhead) {
                 send(Iknp.paddedWidth(nextLen));
             }
             first = nextFirst;
