@@ -28,6 +28,15 @@ class CommandLineIT {
     }
 
     @Test
+    void benchOtJsonHasTheContractFields() {
+        Cli.Result r = Cli.run("bench", "ot", "--json", "--ots", "200000", "--runs", "1");
+        assertEquals(0, r.status(), r.err());
+        for (String field : new String[] {"\"baseOtMs\":", "\"cotPerSec\":", "\"otPerSec\":", "\"baseOtMs1Thread\":"}) {
+            assertTrue(r.out().contains(field), field + " missing: " + r.out());
+        }
+    }
+
+    @Test
     void evalJsonGivesResultAndCounts() {
         Cli.Result r = Cli.run("eval", Cli.bristol("adder64.txt").toString(), "--in", "0000000000000005", "--in", "00000000000000ff", "--json");
         assertEquals(0, r.status(), r.err());
