@@ -49,6 +49,9 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON: the info fields plus result, and, seconds, andPerSec.")
     boolean json;
 
+    @picocli.CommandLine.Mixin
+    KernelOption kernelOption;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -76,6 +79,7 @@ public final class DemoCommand implements Callable<Integer> {
         PrintWriter w = spec.commandLine().getOut();
         Map<String, Object> stats = new LinkedHashMap<>();
         stats.put("mode", "plaintext");
+        stats.put("kernel", kernelOption.create().name());
         stats.put("repeat", repeat);
         stats.put("andTotal", andGates);
         stats.put("andPerSec", seconds > 0 ? andGates / seconds : 0);
@@ -86,6 +90,7 @@ public final class DemoCommand implements Callable<Integer> {
         w.println(circuitFile == null ? "AES-128, FIPS-197 Appendix C.1 (key " + FIPS197_KEY + ", plaintext " + FIPS197_PLAINTEXT + ")"
                 : "circuit " + circuitFile);
         w.println("mode:        plaintext evaluation (the two-party run over loopback arrives with the protocol)");
+        w.println("kernel:      " + stats.get("kernel") + " (used by garbling and OT; plaintext evaluation needs none)");
         EvalCommand.print(w, c, out, msbFirst, false, seconds, Map.of());
         if (circuitFile == null) {
             boolean ok = out[0].toHex(false).equals(FIPS197_CIPHERTEXT);

@@ -6,7 +6,6 @@ import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.garble.LocalGarbling;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.AesCtrRandom;
-import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.plain.PlainEvaluator;
 import picocli.CommandLine.Command;
@@ -43,6 +42,9 @@ final class EvalCommand implements Callable<Integer> {
     @Mixin
     CircuitArgument circuit;
 
+    @Mixin
+    KernelOption kernelOption;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -52,9 +54,9 @@ final class EvalCommand implements Callable<Integer> {
         BitString[] in = CircuitArgument.parseInputs(c, inputs, msbFirst);
         if (garbled || scheme != null) {
             GarblingScheme s = SchemeNames.parse(scheme == null ? Schemes.DEFAULT : scheme);
-            Kernel kernel = new JavaKernel();
+            Kernel kernel = kernelOption.create();
             long start = System.nanoTime();
-            LocalGarbling.Result r = new LocalGarbling(s, kernel, kernel, AesCtrRandom.create()).run(c, in);
+            LocalGarbling.Result r = new LocalGarbling(s, kernel, kernel, AesCtrRandom.create(kernel, new java.security.SecureRandom())).run(c, in);
             double seconds = (System.nanoTime() - start) / 1e9;
             Map<String, Object> extra = new java.util.LinkedHashMap<>();
             extra.put("scheme", s.name());

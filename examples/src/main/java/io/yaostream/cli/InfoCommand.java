@@ -14,11 +14,14 @@ import java.util.concurrent.Callable;
 @Command(name = "info", mixinStandardHelpOptions = true,
         description = "Gates, AND/XOR/INV counts, input and output groups, working set.")
 final class InfoCommand implements Callable<Integer> {
-    @Option(names = "--json", description = "Print JSON: gates, and, xor, inv (as in the source file), compiled {gates, and, xor, inv, const}, inputs, outputs, workingSet, andBatches.")
+    @Option(names = "--json", description = "Print JSON: gates, and, xor, inv (as in the source file), compiled {gates, and, xor, inv, const}, inputs, outputs, workingSet, andBatches, kernel.")
     boolean json;
 
     @Mixin
     CircuitArgument circuit;
+
+    @Mixin
+    KernelOption kernelOption;
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -27,8 +30,11 @@ final class InfoCommand implements Callable<Integer> {
     public Integer call() {
         CompiledCircuit c = circuit.load();
         PrintWriter out = spec.commandLine().getOut();
+        String kernel = kernelOption.create().name();
         if (json) {
-            out.println(Json.write(CircuitArgument.describe(c)));
+            java.util.Map<String, Object> m = CircuitArgument.describe(c);
+            m.put("kernel", kernel);
+            out.println(Json.write(m));
             return 0;
         }
         out.println("circuit:     " + circuit.file);
@@ -43,6 +49,8 @@ final class InfoCommand implements Callable<Integer> {
             out.println("output:      " + g.name() + ", " + g.width() + " bits to " + (g.owner() == Receiver.BOTH ? "both parties" : "the " + g.owner().key()));
         }
         out.println("working set: " + c.slots() + " slots");
+        out.println("kernel:      " + kernel + (kernel.equals("java") && io.yaostream.core.kernel.Kernels.nativeUnavailableReason() != null
+                ? " (native: " + io.yaostream.core.kernel.Kernels.nativeUnavailableReason() + ")" : ""));
         int and = c.counts().and();
         out.println("AND batches: " + c.andBatchCount() + (c.andBatchCount() > 0
                 ? String.format(" (%.1f AND gates each on average)", and / (double) c.andBatchCount()) : ""));

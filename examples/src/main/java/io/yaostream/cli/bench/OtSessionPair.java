@@ -1,7 +1,7 @@
 package io.yaostream.cli.bench;
 
 import io.yaostream.core.kernel.AesCtrRandom;
-import io.yaostream.core.kernel.JavaKernel;
+import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.net.MemoryChannel;
 import io.yaostream.core.ot.EcBaseOt;
 import io.yaostream.core.ot.OtExtensionReceiver;
@@ -40,8 +40,8 @@ public final class OtSessionPair implements AutoCloseable {
 
     /** @param blockSize OTs per extension block (a multiple of 128) */
     public OtSessionPair(int blockSize) {
-        sender = new OtExtensionSender(ends[0], new EcBaseOt(), new JavaKernel(), AesCtrRandom.create(), blockSize);
-        receiver = new OtExtensionReceiver(ends[1], new EcBaseOt(), new JavaKernel(), AesCtrRandom.create(), blockSize);
+        sender = new OtExtensionSender(ends[0], new EcBaseOt(), Kernels.create(), AesCtrRandom.create(), blockSize);
+        receiver = new OtExtensionReceiver(ends[1], new EcBaseOt(), Kernels.create(), AesCtrRandom.create(), blockSize);
         java.util.Random rnd = new java.util.Random(3);
         for (int i = 0; i < choices.length; i++) {
             choices[i] = rnd.nextLong();

@@ -1,0 +1,16 @@
+package io.yaostream.core.kernel;
+
+/**
+ * A kernel implementation found through {@link java.util.ServiceLoader} (the native module provides one).
+ * {@link Kernels} asks each provider whether it can run here before using it.
+ */
+public interface KernelProvider {
+    /** The name users select it by ({@code native}). */
+    String name();
+
+    /** Null when the kernel can run here; otherwise a one-line reason (no library, no AES-NI, self-test failed). */
+    String unavailableReason();
+
+    /** A new kernel instance (one per thread). */
+    Kernel create();
+}

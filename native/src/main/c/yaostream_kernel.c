@@ -1,0 +1,158 @@
+#include "yaostream_kernel.h"
+
+#include <cpuid.h>
+#include <string.h>
+#include <wmmintrin.h>
+#include <smmintrin.h>
+
+typedef struct {
+    __m128i rk[11];
+} ys_schedule;
+
+static ys_schedule fixed_schedule;
+
+int ys_cpu_supported(void) {
+    unsigned int a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) {
+        return 0;
+    }
+    return (c & bit_AES) != 0 && (c & bit_SSE4_1) != 0;
+}
+
+static inline __m128i expand_step(__m128i key, __m128i assist) {
+    assist = _mm_shuffle_epi32(assist, 0xff);
+    key = _mm_xor_si128(key, _mm_slli_si128(key, 4));
+    key = _mm_xor_si128(key, _mm_slli_si128(key, 4));
+    key = _mm_xor_si128(key, _mm_slli_si128(key, 4));
+    return _mm_xor_si128(key, assist);
+}
+
+#define YS_EXPAND(rk, i, rcon) (rk)[i] = expand_step((rk)[(i) - 1], _mm_aeskeygenassist_si128((rk)[(i) - 1], rcon))
+
+static inline void expand_key(__m128i key, __m128i *rk) {
+    rk[0] = key;
+    YS_EXPAND(rk, 1, 0x01);
+    YS_EXPAND(rk, 2, 0x02);
+    YS_EXPAND(rk, 3, 0x04);
+    YS_EXPAND(rk, 4, 0x08);
+    YS_EXPAND(rk, 5, 0x10);
+    YS_EXPAND(rk, 6, 0x20);
+    YS_EXPAND(rk, 7, 0x40);
+    YS_EXPAND(rk, 8, 0x80);
+    YS_EXPAND(rk, 9, 0x1b);
+    YS_EXPAND(rk, 10, 0x36);
+}
+
+static inline __m128i encrypt1(const __m128i *rk, __m128i x) {
+    x = _mm_xor_si128(x, rk[0]);
+    for (int r = 1; r < 10; r++) {
+        x = _mm_aesenc_si128(x, rk[r]);
+    }
+    return _mm_aesenclast_si128(x, rk[10]);
+}
+
+/* Eight independent blocks in flight hide the latency of aesenc. */
+static inline void encrypt8(const __m128i *rk, __m128i *x) {
+    for (int j = 0; j < 8; j++) {
+        x[j] = _mm_xor_si128(x[j], rk[0]);
+    }
+    for (int r = 1; r < 10; r++) {
+        for (int j = 0; j < 8; j++) {
+            x[j] = _mm_aesenc_si128(x[j], rk[r]);
+        }
+    }
+    for (int j = 0; j < 8; j++) {
+        x[j] = _mm_aesenclast_si128(x[j], rk[10]);
+    }
+}
+
+void ys_set_fixed_key(const uint8_t key[16]) {
+    expand_key(_mm_loadu_si128((const __m128i *) key), fixed_schedule.rk);
+}
+
+static void encrypt_blocks(const __m128i *rk, const uint8_t *in, uint8_t *out, size_t blocks) {
+    size_t i = 0;
+    __m128i x[8];
+    for (; i + 8 <= blocks; i += 8) {
+        for (int j = 0; j < 8; j++) {
+            x[j] = _mm_loadu_si128((const __m128i *) (in + 16 * (i + j)));
+        }
+        encrypt8(rk, x);
+        for (int j = 0; j < 8; j++) {
+            _mm_storeu_si128((__m128i *) (out + 16 * (i + j)), x[j]);
+        }
+    }
+    for (; i < blocks; i++) {
+        _mm_storeu_si128((__m128i *) (out + 16 * i), encrypt1(rk, _mm_loadu_si128((const __m128i *) (in + 16 * i))));
+    }
+}
+
+void ys_fixed_key_encrypt(const uint8_t *in, uint8_t *out, size_t blocks) {
+    encrypt_blocks(fixed_schedule.rk, in, out, blocks);
+}
+
+void ys_multi_key_encrypt(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t blocks) {
+    size_t i = 0;
+    __m128i rk[4][11];
+    for (; i + 4 <= blocks; i += 4) {
+        /* Four key schedules, then four encryptions, interleaved by round (GLNP15 KS4_ENC4). */
+        for (int j = 0; j < 4; j++) {
+            expand_key(_mm_loadu_si128((const __m128i *) (keys + 16 * (i + j))), rk[j]);
+        }
+        __m128i x[4];
+        for (int j = 0; j < 4; j++) {
+            x[j] = _mm_xor_si128(_mm_loadu_si128((const __m128i *) (in + 16 * (i + j))), rk[j][0]);
+        }
+        for (int r = 1; r < 10; r++) {
+            for (int j = 0; j < 4; j++) {
+                x[j] = _mm_aesenc_si128(x[j], rk[j][r]);
+            }
+        }
+        for (int j = 0; j < 4; j++) {
+            _mm_storeu_si128((__m128i *) (out + 16 * (i + j)), _mm_aesenclast_si128(x[j], rk[j][10]));
+        }
+    }
+    for (; i < blocks; i++) {
+        expand_key(_mm_loadu_si128((const __m128i *) (keys + 16 * i)), rk[0]);
+        _mm_storeu_si128((__m128i *) (out + 16 * i), encrypt1(rk[0], _mm_loadu_si128((const __m128i *) (in + 16 * i))));
+    }
+}
+
+void ys_ctr(const uint8_t key[16], uint64_t counter, uint8_t *out, size_t blocks) {
+    __m128i rk[11];
+    expand_key(_mm_loadu_si128((const __m128i *) key), rk);
+    size_t i = 0;
+    __m128i x[8];
+    for (; i + 8 <= blocks; i += 8) {
+        for (int j = 0; j < 8; j++) {
+            x[j] = _mm_set_epi64x(0, (long long) (counter + i + (uint64_t) j));
+        }
+        encrypt8(rk, x);
+        for (int j = 0; j < 8; j++) {
+            _mm_storeu_si128((__m128i *) (out + 16 * (i + j)), x[j]);
+        }
+    }
+    for (; i < blocks; i++) {
+        _mm_storeu_si128((__m128i *) (out + 16 * i), encrypt1(rk, _mm_set_epi64x(0, (long long) (counter + i))));
+    }
+}
+
+void ys_transpose128(const uint8_t *in, size_t n, uint8_t *out) {
+    size_t row_bytes = n / 8;
+    uint16_t *out16 = (uint16_t *) out; /* block c = out16[8c .. 8c+7]; word g holds rows 16g..16g+15 */
+    for (size_t byte = 0; byte < row_bytes; byte++) {
+        for (int g = 0; g < 8; g++) {
+            /* Byte `byte` of rows 16g..16g+15: bit t of each is column 8*byte + t. */
+            uint8_t gather[16];
+            for (int k = 0; k < 16; k++) {
+                gather[k] = in[(size_t) (16 * g + k) * row_bytes + byte];
+            }
+            __m128i v = _mm_loadu_si128((const __m128i *) gather);
+            for (int t = 7; t >= 0; t--) {
+                /* movemask takes bit 7 of each byte: column 8*byte + t after shifting left by 7 - t. */
+                out16[8 * (8 * byte + (size_t) t) + (size_t) g] = (uint16_t) _mm_movemask_epi8(v);
+                v = _mm_slli_epi64(v, 1);
+            }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package io.yaostream.nativekernel;
+
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.GateOp;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.garble.GarbledStream;
+import io.yaostream.core.garble.GarblerCore;
+import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.garble.LocalGarbling;
+import io.yaostream.core.garble.Schemes;
+import io.yaostream.core.kernel.AesCtrRandom;
+import io.yaostream.core.kernel.JavaKernel;
+import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.Kernels;
+import io.yaostream.core.plain.PlainEvaluator;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.ByteArrayOutputStream;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The C kernel against the Java kernel. Where the build could not make the library (no gcc, not Linux
+ * x86-64) these tests are skipped and the Java kernel is used; on the project's machines and in CI they run.
+ */
+class NativeKernelTest {
+    @BeforeAll
+    static void nativeKernelIsBuiltHere() {
+        boolean buildable = System.getProperty("os.name").toLowerCase().contains("linux")
+                && System.getProperty("os.arch").equals("amd64") && NativeKernelTest.class.getResource(NativeLibrary.RESOURCE) != null;
+        assumeTrue(buildable, "no native library in this build");
+    }
+
+    @Test
+    void loadsPassesItsSelfTestAndIsChosenByDefault() {
+        assertNull(new NativeKernelProvider().unavailableReason());
+        assertEquals("native", Kernels.create().name());
+        assertEquals("native", Kernels.create("native").name());
+        assertEquals("java", Kernels.create("java").name());
+    }
+
+    @Test
+    void everyOperationIsBitIdenticalToTheJavaKernel() {
+        Kernel c = Kernels.create("native");
+        Kernel java = new JavaKernel();
+        Random rnd = new Random(3);
+        for (int n : new int[] {1, 3, 4, 7, 8, 9, 100, 1000}) {
+            long[] keys = random(rnd, 2 * n);
+            long[] in = random(rnd, 2 * n);
+            long[] a = new long[2 * n];
+            long[] b = new long[2 * n];
+            c.fixedKeyEncrypt(in, a, n);
+            java.fixedKeyEncrypt(in, b, n);
+            assertArrayEquals(b, a, "fixed key, " + n);
+            c.multiKeyEncrypt(keys, in, a, n);
+            java.multiKeyEncrypt(keys, in, b, n);
+            assertArrayEquals(b, a, "multi key, " + n);
+            c.ctr(keys[0], keys[1], rnd.nextLong(), a, n);
+            long counter = rnd.nextLong();
+            c.ctr(keys[0], keys[1], counter, a, n);
+            java.ctr(keys[0], keys[1], counter, b, n);
+            assertArrayEquals(b, a, "ctr, " + n);
+            long[] copy = in.clone();
+            c.fixedKeyEncrypt(copy, copy, n); // in place
+            java.fixedKeyEncrypt(in, b, n);
+            assertArrayEquals(b, copy, "in place, " + n);
+        }
+        for (int cols : new int[] {64, 128, 8192}) {
+            long[] m = random(rnd, 2 * cols);
+            long[] a = new long[2 * cols];
+            long[] b = new long[2 * cols];
+            c.transpose128(m, cols, a);
+            java.transpose128(m, cols, b);
+            assertArrayEquals(b, a, "transpose, " + cols);
+        }
+    }
+
+    static List<String> schemes() {
+        return Schemes.names();
+    }
+
+    /** Same seed, same circuit: the two kernels write the same garbled tables, and both decode correctly. */
+    @ParameterizedTest
+    @MethodSource("schemes")
+    void garbledTablesAreIdenticalWithEitherKernel(String name) {
+        GarblingScheme scheme = Schemes.byName(name);
+        Random rnd = new Random(name.hashCode());
+        for (int trial = 0; trial < 20; trial++) {
+            CompiledCircuit c = randomAndXor(rnd, 64 + rnd.nextInt(300));
+            assertArrayEquals(tables(scheme, new JavaKernel(), c, trial), tables(scheme, Kernels.create("native"), c, trial), name);
+            BitString[] in = {bits(rnd, 32), bits(rnd, 32)};
+            Kernel k = Kernels.create("native");
+            assertArrayEquals(new PlainEvaluator().evaluate(c, in),
+                    new LocalGarbling(scheme, k, k, AesCtrRandom.forTesting(trial)).run(c, in).outputs(), name);
+        }
+    }
+
+    private static byte[] tables(GarblingScheme scheme, Kernel kernel, CompiledCircuit c, long seed) {
+        GarblerCore g = scheme.newGarbler(kernel, AesCtrRandom.forTesting(seed));
+        g.ensureSlots(c.slots());
+        for (int s : c.inputSlotsView()) {
+            g.newInputLabels(s);
+        }
+        GarbledStream stream = new GarbledStream();
+        g.garble(c, stream);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        while (stream.available() > 0) {
+            out.write(stream.readByte());
+        }
+        return out.toByteArray();
+    }
+
+    /** Random gates of every AND-type table and XOR over two 32-bit inputs. */
+    private static CompiledCircuit randomAndXor(Random rnd, int gates) {
+        int[] a = new int[32];
+        int[] b = new int[32];
+        for (int i = 0; i < 32; i++) {
+            a[i] = i;
+            b[i] = 32 + i;
+        }
+        int slots = 64 + gates;
+        CompiledCircuit.Builder bld = new CompiledCircuit.Builder(slots).input("a", Party.GARBLER, a).input("b", Party.EVALUATOR, b);
+        int[] ops = {1, 2, 4, 7, 8, 11, 13, 14, GateOp.XOR, GateOp.XNOR, GateOp.INV};
+        for (int g = 0; g < gates; g++) {
+            int op = ops[rnd.nextInt(ops.length)];
+            int x = rnd.nextInt(64 + g);
+            int y = rnd.nextInt(64 + g);
+            bld.gate(op, x, GateOp.arity(op) == 2 ? y : GateOp.NO_SLOT, 64 + g);
+        }
+        int[] out = new int[32];
+        for (int i = 0; i < 32; i++) {
+            out[i] = slots - 1 - i;
+        }
+        return bld.output("o", Receiver.BOTH, out).build();
+    }
+
+    private static long[] random(Random rnd, int longs) {
+        long[] a = new long[longs];
+        for (int i = 0; i < longs; i++) {
+            a[i] = rnd.nextLong();
+        }
+        return a;
+    }
+
+    private static BitString bits(Random rnd, int width) {
+        boolean[] b = new boolean[width];
+        for (int i = 0; i < width; i++) {
+            b[i] = rnd.nextBoolean();
+        }
+        return BitString.fromBits(b);
+    }
+}
