@@ -10,8 +10,7 @@ import io.yaostream.core.garble.GarblerCore;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.AesCtrRandom;
-import io.yaostream.core.kernel.JavaKernel;
-import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.Kernels;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -29,7 +28,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Garble and evaluate cost per AND gate for each scheme, on a circuit of {@value #ANDS} AND gates over 2x1024
+ * Garble and evaluate cost per AND gate for each scheme and kernel, on a circuit of {@value #ANDS} AND gates over 2x1024
  * input bits in batches of {@value #BATCH} independent gates (the shape the compiler produces for wide
  * circuits). Scores are ns per AND gate. Run:
  * {@code java -jar benchmarks/target/benchmarks.jar Garbling -prof gc}; {@code gc.alloc.rate.norm} is bytes
@@ -48,6 +47,9 @@ public class GarblingBenchmark {
 
     @Param({"half-gates", "half-gates-keyed", "grr3", "prf-only"})
     public String scheme;
+
+    @Param({"java", "native"})
+    public String kernel;
 
     private CompiledCircuit circuit;
     private GarblerCore garbler;
@@ -86,9 +88,8 @@ public class GarblingBenchmark {
     public void setup() {
         circuit = wideAndCircuit();
         GarblingScheme s = Schemes.byName(scheme);
-        Kernel kernel = new JavaKernel();
-        garbler = s.newGarbler(kernel, AesCtrRandom.forTesting(1));
-        evaluator = s.newEvaluator(new JavaKernel());
+        garbler = s.newGarbler(Kernels.create(kernel), AesCtrRandom.forTesting(1));
+        evaluator = s.newEvaluator(Kernels.create(kernel));
         garbler.ensureSlots(circuit.slots());
         evaluator.ensureSlots(circuit.slots());
         long[] label = new long[2];
