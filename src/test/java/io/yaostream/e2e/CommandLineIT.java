@@ -37,6 +37,17 @@ class CommandLineIT {
     }
 
     @Test
+    void benchKernelJsonHasTheContractFields() {
+        Cli.Result r = Cli.run("bench", "kernel", "--json", "--runs", "1", "--warmup-ms", "0");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().startsWith("{\"floorNsPerAes\":"), r.out());
+        for (String field : new String[] {"\"scheme\":\"prf-only\"", "\"circuit\":\"aes_128\"", "\"garbleNsPerAnd\":",
+                "\"evalNsPerAnd\":", "\"garbleNsPerGate\":", "\"evalNsPerGate\":", "\"kernel\":\"java\""}) {
+            assertTrue(r.out().contains(field), field + " missing: " + r.out());
+        }
+    }
+
+    @Test
     void evalJsonGivesResultAndCounts() {
         Cli.Result r = Cli.run("eval", Cli.bristol("adder64.txt").toString(), "--in", "0000000000000005", "--in", "00000000000000ff", "--json");
         assertEquals(0, r.status(), r.err());

@@ -1,9 +1,8 @@
 package io.yaostream.bench;
 
+import io.yaostream.cli.bench.WideAndCircuit;
+
 import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.circuit.GateOp;
-import io.yaostream.core.circuit.Party;
-import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.garble.EvaluatorCore;
 import io.yaostream.core.garble.GarbledStream;
 import io.yaostream.core.garble.GarblerCore;
@@ -24,13 +23,11 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Garble and evaluate cost per AND gate for each scheme and kernel, on a circuit of {@value #ANDS} AND gates over 2x1024
- * input bits in batches of {@value #BATCH} independent gates (the shape the compiler produces for wide
- * circuits). Scores are ns per AND gate. Run:
+ * Garble and evaluate cost per AND gate for each scheme and kernel, on {@link WideAndCircuit} (65,536 AND gates
+ * in batches of 1,024 independent gates, the shape the compiler produces for wide circuits). Scores are ns per AND gate. Run:
  * {@code java -jar benchmarks/target/benchmarks.jar Garbling -prof gc}; {@code gc.alloc.rate.norm} is bytes
  * per AND gate, which must be 0 in steady state.
  */
@@ -41,9 +38,7 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 2)
 @Fork(1)
 public class GarblingBenchmark {
-    static final int ANDS = 1 << 16;
-    static final int BATCH = 1024;
-    private static final int INPUT_BITS = 1024;
+    static final int ANDS = WideAndCircuit.ANDS;
 
     @Param({"half-gates", "half-gates-keyed", "grr3", "prf-only"})
     public String scheme;
@@ -57,36 +52,9 @@ public class GarblingBenchmark {
     private final GarbledStream garbleStream = new GarbledStream();
     private final GarbledStream evaluateStream = new GarbledStream();
 
-    /** {@value #ANDS} AND-type gates (every AND-type table) reading random input pairs. */
-    static CompiledCircuit wideAndCircuit() {
-        Random rnd = new Random(1);
-        int scratch = 4096;
-        int[] a = new int[INPUT_BITS];
-        int[] b = new int[INPUT_BITS];
-        for (int i = 0; i < INPUT_BITS; i++) {
-            a[i] = i;
-            b[i] = INPUT_BITS + i;
-        }
-        CompiledCircuit.Builder builder = new CompiledCircuit.Builder(2 * INPUT_BITS + scratch)
-                .input("a", Party.GARBLER, a).input("b", Party.EVALUATOR, b);
-        int[] andTables = {1, 2, 4, 7, 8, 11, 13, 14};
-        for (int g = 0; g < ANDS; g++) {
-            int tt = g % 16 == 0 ? andTables[rnd.nextInt(andTables.length)] : GateOp.AND;
-            builder.gate(tt, rnd.nextInt(INPUT_BITS), INPUT_BITS + rnd.nextInt(INPUT_BITS), 2 * INPUT_BITS + g % scratch);
-        }
-        for (int start = 0; start < ANDS; start += BATCH) {
-            builder.andBatch(start, BATCH);
-        }
-        int[] out = new int[64];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = 2 * INPUT_BITS + i;
-        }
-        return builder.output("o", Receiver.BOTH, out).build();
-    }
-
     @Setup
     public void setup() {
-        circuit = wideAndCircuit();
+        circuit = WideAndCircuit.build();
         GarblingScheme s = Schemes.byName(scheme);
         garbler = s.newGarbler(Kernels.create(kernel), AesCtrRandom.forTesting(1));
         evaluator = s.newEvaluator(Kernels.create(kernel));

@@ -1,18 +1,27 @@
 package io.yaostream.cli;
 
 import io.yaostream.cli.bench.BaseOtTiming;
+import io.yaostream.cli.bench.GarblingTiming;
+import io.yaostream.cli.bench.WideAndCircuit;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.garble.Schemes;
+import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.Kernels;
 import io.yaostream.cli.bench.OtSessionPair;
 import io.yaostream.cli.bench.Samples;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The benchmark report. Figures are medians of several runs, with their spread; the machine may be busy. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmark report.",
-        subcommands = {BenchCommand.Ot.class})
+        subcommands = {BenchCommand.Ot.class, BenchCommand.KernelBench.class})
 final class BenchCommand {
     private BenchCommand() {
     }
@@ -90,6 +99,92 @@ final class BenchCommand {
                 perSec[r] = count / ((System.nanoTime() - start) / 1e9);
             }
             return new Samples(perSec);
+        }
+    }
+
+    @Command(name = "kernel", mixinStandardHelpOptions = true,
+            description = {"Garble and evaluate cost per AND gate and per gate for every scheme and kernel, on a circuit",
+                    "of 65,536 independent AND gates and on AES-128, with the raw fixed-key AES cost measured in the same run."})
+    static final class KernelBench implements java.util.concurrent.Callable<Integer> {
+        @Option(names = "--runs", paramLabel = "R", defaultValue = "5", description = "Timed runs per figure (default: ${DEFAULT-VALUE}).")
+        int runs;
+
+        @Option(names = "--warmup-ms", paramLabel = "MS", defaultValue = "1000",
+                description = "Warm-up per figure before timing (default: ${DEFAULT-VALUE}).")
+        long warmupMillis;
+
+        @Option(names = "--json", description = "Print JSON: floorNsPerAes and results[{scheme, kernel, circuit, garbleNsPerAnd, "
+                + "evalNsPerAnd, garbleNsPerGate, evalNsPerGate}].")
+        boolean json;
+
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            if (runs < 1 || warmupMillis < 0) {
+                throw new UserError("--runs must be at least 1 and --warmup-ms at least 0");
+            }
+            List<String> kernels = new ArrayList<>(List.of(Kernels.JAVA));
+            if (Kernels.nativeUnavailableReason() == null) {
+                kernels.add(Kernels.NATIVE);
+            }
+            Map<String, Object> floors = new LinkedHashMap<>();
+            double floor = Double.MAX_VALUE;
+            for (String k : kernels) {
+                double ns = GarblingTiming.aesFloor(Kernels.create(k), runs).median();
+                floors.put(k, ns);
+                floor = Math.min(floor, ns);
+            }
+            Map<String, CompiledCircuit> circuits = new LinkedHashMap<>();
+            circuits.put("wide-and", WideAndCircuit.build());
+            circuits.put("aes_128", DemoCommand.bundledAes128());
+            List<Object> results = new ArrayList<>();
+            PrintWriter w = spec.commandLine().getOut();
+            if (!json) {
+                w.printf("raw fixed-key AES: %s ns per block (median of %d)%n", floors, runs);
+                w.printf("%-17s %-7s %-9s %12s %12s %13s %13s%n", "scheme", "kernel", "circuit",
+                        "garble/AND", "eval/AND", "garble/gate", "eval/gate");
+            }
+            for (String name : Schemes.names()) {
+                GarblingScheme scheme = Schemes.byName(name);
+                for (String k : kernels) {
+                    for (Map.Entry<String, CompiledCircuit> e : circuits.entrySet()) {
+                        CompiledCircuit c = e.getValue();
+                        Kernel kernel = Kernels.create(k);
+                        GarblingTiming.Result r = GarblingTiming.measure(scheme, kernel, Kernels.create(k), c, 3, warmupMillis, runs);
+                        double and = c.counts().and();
+                        double gates = c.counts().gates();
+                        Map<String, Object> m = new LinkedHashMap<>();
+                        m.put("scheme", name);
+                        m.put("kernel", k);
+                        m.put("circuit", e.getKey());
+                        m.put("garbleNsPerAnd", r.garbleNs().median() / and);
+                        m.put("evalNsPerAnd", r.evaluateNs().median() / and);
+                        m.put("garbleNsPerGate", r.garbleNs().median() / gates);
+                        m.put("evalNsPerGate", r.evaluateNs().median() / gates);
+                        m.put("garbleNsPerAndMin", r.garbleNs().min() / and);
+                        m.put("garbleNsPerAndMax", r.garbleNs().max() / and);
+                        m.put("evalNsPerAndMin", r.evaluateNs().min() / and);
+                        m.put("evalNsPerAndMax", r.evaluateNs().max() / and);
+                        results.add(m);
+                        if (!json) {
+                            w.printf("%-17s %-7s %-9s %12.1f %12.1f %13.1f %13.1f%n", name, k, e.getKey(),
+                                    r.garbleNs().median() / and, r.evaluateNs().median() / and,
+                                    r.garbleNs().median() / gates, r.evaluateNs().median() / gates);
+                        }
+                    }
+                }
+            }
+            if (json) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("floorNsPerAes", floor);
+                m.put("floors", floors);
+                m.put("runs", runs);
+                m.put("results", results);
+                w.println(Json.write(m));
+            }
+            return 0;
         }
     }
 }
