@@ -6,31 +6,15 @@ import io.yaostream.core.net.Channel;
 import java.io.ByteArrayOutputStream;
 
 /** A channel that keeps a copy of every byte its owner reads: what that party saw of the other. */
-final class RecordingChannel implements Channel {
-    private final Channel inner;
+final class RecordingChannel extends ForwardingChannel {
     private final ByteArrayOutputStream seen = new ByteArrayOutputStream();
 
     RecordingChannel(Channel inner) {
-        this.inner = inner;
+        super(inner);
     }
 
     byte[] seen() {
         return seen.toByteArray();
-    }
-
-    @Override
-    public void write(byte[] src, int offset, int length) {
-        inner.write(src, offset, length);
-    }
-
-    @Override
-    public void writeLongs(long[] src, int offset, int count) {
-        inner.writeLongs(src, offset, count);
-    }
-
-    @Override
-    public void flush() {
-        inner.flush();
     }
 
     @Override
@@ -46,20 +30,5 @@ final class RecordingChannel implements Channel {
         for (int i = 0; i < count; i++) {
             dst[offset + i] = Blocks.getLong(bytes, 8 * i);
         }
-    }
-
-    @Override
-    public long bytesWritten() {
-        return inner.bytesWritten();
-    }
-
-    @Override
-    public long bytesRead() {
-        return inner.bytesRead();
-    }
-
-    @Override
-    public void close() {
-        inner.close();
     }
 }
