@@ -9,7 +9,10 @@
 /* 1 if this CPU has what the kernel needs (AES-NI, SSE4.1), else 0. */
 int ys_cpu_supported(void);
 
-/* Sets the fixed public key of ys_fixed_key_encrypt (16 bytes). */
+/* 1 when fixed-key encryption runs on the VAES-512 path (chosen by ys_set_fixed_key from the CPU). */
+int ys_uses_vaes512(void);
+
+/* Sets the fixed public key of ys_fixed_key_encrypt (16 bytes) and picks the widest AES path the CPU has. */
 void ys_set_fixed_key(const uint8_t key[16]);
 
 /* out[i] = AES_fixed(in[i]); in may equal out. */
