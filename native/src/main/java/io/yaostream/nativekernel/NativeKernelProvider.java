@@ -34,36 +34,29 @@ public final class NativeKernelProvider implements KernelProvider {
         Kernel c = new NativeKernel();
         Kernel java = new JavaKernel();
         SplittableRandom rnd = new SplittableRandom(20261122);
-        int n = 257;
+        int n = 257; // 16 blocks at a time on the VAES path, then one more
         long[] keys = random(rnd, 2 * n);
         long[] in = random(rnd, 2 * n);
-        long[] a = new long[2 * n];
-        long[] b = new long[2 * n];
-        c.fixedKeyEncrypt(in, a, n);
-        java.fixedKeyEncrypt(in, b, n);
-        if (!Arrays.equals(a, b)) {
-            return "self-test: fixed-key AES differs from the Java kernel";
-        }
-        c.multiKeyEncrypt(keys, in, a, n);
-        java.multiKeyEncrypt(keys, in, b, n);
-        if (!Arrays.equals(a, b)) {
-            return "self-test: multi-key AES differs from the Java kernel";
-        }
-        c.ctr(keys[0], keys[1], Long.MAX_VALUE - 3, a, n);
-        java.ctr(keys[0], keys[1], Long.MAX_VALUE - 3, b, n);
-        if (!Arrays.equals(a, b)) {
-            return "self-test: AES-CTR differs from the Java kernel";
-        }
         int cols = 256;
         long[] matrix = random(rnd, 2 * cols);
-        long[] ta = new long[2 * cols];
-        long[] tb = new long[2 * cols];
-        c.transpose128(matrix, cols, ta);
-        java.transpose128(matrix, cols, tb);
-        if (!Arrays.equals(ta, tb)) {
-            return "self-test: transpose differs from the Java kernel";
-        }
-        return null;
+        String failure = differs("fixed-key AES", c, java, 2 * n, (k, out) -> k.fixedKeyEncrypt(in, out, n));
+        failure = failure != null ? failure : differs("multi-key AES", c, java, 2 * n, (k, out) -> k.multiKeyEncrypt(keys, in, out, n));
+        failure = failure != null ? failure : differs("AES-CTR", c, java, 2 * n, (k, out) -> k.ctr(keys[0], keys[1], Long.MAX_VALUE - 3, out, n));
+        return failure != null ? failure : differs("transpose", c, java, 2 * cols, (k, out) -> k.transpose128(matrix, cols, out));
+    }
+
+    /** One kernel operation writing its result into {@code out}. */
+    private interface Operation {
+        void run(Kernel kernel, long[] out);
+    }
+
+    /** Null when both kernels give the same {@code longs} longs, else the self-test failure for {@code what}. */
+    private static String differs(String what, Kernel c, Kernel java, int longs, Operation op) {
+        long[] a = new long[longs];
+        long[] b = new long[longs];
+        op.run(c, a);
+        op.run(java, b);
+        return Arrays.equals(a, b) ? null : "self-test: " + what + " differs from the Java kernel";
     }
 
     private static long[] random(SplittableRandom rnd, int longs) {

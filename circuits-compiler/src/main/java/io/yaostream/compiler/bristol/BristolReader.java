@@ -1,10 +1,10 @@
 package io.yaostream.compiler.bristol;
 
 import io.yaostream.compiler.ir.Netlist;
-import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.GateCounts;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.format.CircuitFormatException;
 import io.yaostream.core.format.Numbers;
 import io.yaostream.core.format.TextLines;
 
@@ -145,7 +145,7 @@ public final class BristolReader {
     private void gate(String line, Dialect dialect) {
         String[] tok = line.split("\\s+");
         if (tok.length < 3) {
-            throw new IllegalArgumentException("expected a gate 'nin nout in.. out.. OP', got '" + clip(line) + "'");
+            throw new IllegalArgumentException("expected a gate 'nin nout in.. out.. OP', got '" + CircuitFormatException.clip(line) + "'");
         }
         String op = tok[tok.length - 1];
         int nin = Numbers.parse(tok[0], Integer.MAX_VALUE, "number of gate inputs");
@@ -199,7 +199,7 @@ public final class BristolReader {
                 }
                 andCount += nout;
             }
-            default -> throw new IllegalArgumentException("unknown gate op '" + clip(op) + "' (expected "
+            default -> throw new IllegalArgumentException("unknown gate op '" + CircuitFormatException.clip(op) + "' (expected "
                     + (fashion ? "XOR, AND, INV, EQ, EQW or MAND" : "XOR, AND or INV") + ")");
         }
     }
@@ -277,12 +277,4 @@ public final class BristolReader {
         return s;
     }
 
-    private static String clip(String s) {
-        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
-    }
-
-    /** Convenience: reads and compiles. */
-    public static CompiledCircuit compile(byte[] data, String fileName, Dialect dialect) {
-        return io.yaostream.compiler.ir.Compiler.compile(read(data, fileName, dialect));
-    }
 }

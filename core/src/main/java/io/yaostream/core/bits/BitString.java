@@ -1,5 +1,7 @@
 package io.yaostream.core.bits;
 
+import io.yaostream.core.format.CircuitFormatException;
+
 import java.util.Arrays;
 
 /**
@@ -72,14 +74,14 @@ public final class BitString {
         String h = hex.startsWith("0x") || hex.startsWith("0X") ? hex.substring(2) : hex;
         int digits = hexDigits(width);
         if (h.length() != digits) {
-            throw new IllegalArgumentException("'" + clip(hex) + "' has " + h.length() + " hex digits, but a " + width
+            throw new IllegalArgumentException("'" + CircuitFormatException.clip(hex) + "' has " + h.length() + " hex digits, but a " + width
                     + "-bit value takes " + digits);
         }
         long[] w = new long[(width + 63) >>> 6];
         for (int d = 0; d < digits; d++) {
             int v = Character.digit(h.charAt(d), 16);
             if (v < 0) {
-                throw new IllegalArgumentException("'" + clip(hex) + "' is not hexadecimal (character " + (d + 1) + ")");
+                throw new IllegalArgumentException("'" + CircuitFormatException.clip(hex) + "' is not hexadecimal (character " + (d + 1) + ")");
             }
             for (int t = 0; t < 4; t++) {
                 int bitOfDigit = (v >>> (3 - t)) & 1; // t-th bit of the digit, most significant first
@@ -87,7 +89,7 @@ public final class BitString {
                 int k = msbFirst ? stringIndex : digits * 4 - 1 - stringIndex;
                 if (k >= width) {
                     if (bitOfDigit != 0) {
-                        throw new IllegalArgumentException("'" + clip(hex) + "' does not fit in " + width + " bits");
+                        throw new IllegalArgumentException("'" + CircuitFormatException.clip(hex) + "' does not fit in " + width + " bits");
                     }
                     continue;
                 }
@@ -115,9 +117,6 @@ public final class BitString {
         return new String(out);
     }
 
-    private static String clip(String s) {
-        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
-    }
 
     @Override
     public boolean equals(Object o) {

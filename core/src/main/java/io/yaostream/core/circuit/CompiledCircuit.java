@@ -90,11 +90,6 @@ public final class CompiledCircuit {
         return gates[gate * GATE_STRIDE + 3];
     }
 
-    /** A copy of the flat gate records ({@link #GATE_STRIDE} ints per gate). */
-    public int[] gateRecords() {
-        return gates.clone();
-    }
-
     /**
      * Engines read the records through this view instead of copying them; callers must not modify it.
      */
@@ -136,17 +131,6 @@ public final class CompiledCircuit {
      */
     public GateCounts sourceCounts() {
         return sourceCounts;
-    }
-
-    /** Total input bits of one party. */
-    public int inputBits(Party party) {
-        int n = 0;
-        for (WireGroup<Party> g : inputs) {
-            if (g.owner() == party) {
-                n += g.width();
-            }
-        }
-        return n;
     }
 
     public int totalInputBits() {

@@ -11,6 +11,11 @@ public class CircuitFormatException extends RuntimeException {
         super(oneLine(message));
     }
 
+    /** A piece of input short enough to quote in a one-line message: at most 40 characters, then "...". */
+    public static String clip(String s) {
+        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+    }
+
     /**
      * Messages quote pieces of the file, which may hold line breaks or other control characters (a group
      * name in a binary file, a text line with a lone CR): show those escaped so the message stays one line.

@@ -30,8 +30,8 @@ public final class Numbers {
     }
 
     private static IllegalArgumentException bad(String token, int max, String field) {
-        String shown = token.length() > 24 ? token.substring(0, 24) + "..." : token;
-        return new IllegalArgumentException(field + ": expected a number from 0 to " + max + ", got '" + shown + "'");
+        return new IllegalArgumentException(field + ": expected a number from 0 to " + max + ", got '"
+                + CircuitFormatException.clip(token) + "'");
     }
 
     /** Parses a comma-separated list of numbers (possibly empty) in 0..max. */

@@ -58,6 +58,7 @@ public final class OtExtensionSender {
     private final long[] tweaks;
     private final long[] scratch;
     private final long[] hashes;
+    private final long[] hashesOfFlipped;
     /** The masked messages of a block of chosen OTs: four longs (y0_i, y1_i) per OT. */
     private final long[] masked;
 
@@ -79,6 +80,7 @@ public final class OtExtensionSender {
         tweaks = new long[blockSize];
         scratch = new long[2 * blockSize];
         hashes = new long[2 * blockSize];
+        hashesOfFlipped = new long[2 * blockSize];
         masked = new long[4 * blockSize];
     }
 
@@ -159,19 +161,12 @@ public final class OtExtensionSender {
         Iknp.checkCount(n, m1, 2, "m1");
         for (int off = 0; off < n; off += blockSize) {
             int len = Math.min(blockSize, n - off);
-            long first = nextIndex;
-            extend(Iknp.paddedWidth(len));
-            Iknp.fillTweaks(tweaks, first, len);
-            CorrelationRobustHash.hash(kernel, rows, tweaks, Iknp.HASH_DOMAIN, hashes, scratch, len);
+            extendAndHash(len);
             for (int i = 0; i < len; i++) {
                 masked[4 * i] = m0[2 * (off + i)] ^ hashes[2 * i];
                 masked[4 * i + 1] = m0[2 * (off + i) + 1] ^ hashes[2 * i + 1];
-            }
-            xorSecret(len);
-            CorrelationRobustHash.hash(kernel, rows, tweaks, Iknp.HASH_DOMAIN, hashes, scratch, len);
-            for (int i = 0; i < len; i++) {
-                masked[4 * i + 2] = m1[2 * (off + i)] ^ hashes[2 * i];
-                masked[4 * i + 3] = m1[2 * (off + i) + 1] ^ hashes[2 * i + 1];
+                masked[4 * i + 2] = m1[2 * (off + i)] ^ hashesOfFlipped[2 * i];
+                masked[4 * i + 3] = m1[2 * (off + i) + 1] ^ hashesOfFlipped[2 * i + 1];
             }
             channel.writeLongs(masked, 0, 4 * len);
             channel.flush();
@@ -188,15 +183,23 @@ public final class OtExtensionSender {
         Iknp.checkCount(n, r1, 2, "r1");
         for (int off = 0; off < n; off += blockSize) {
             int len = Math.min(blockSize, n - off);
-            long first = nextIndex;
-            extend(Iknp.paddedWidth(len));
-            Iknp.fillTweaks(tweaks, first, len);
-            CorrelationRobustHash.hash(kernel, rows, tweaks, Iknp.HASH_DOMAIN, hashes, scratch, len);
+            extendAndHash(len);
             System.arraycopy(hashes, 0, r0, 2 * off, 2 * len);
-            xorSecret(len);
-            CorrelationRobustHash.hash(kernel, rows, tweaks, Iknp.HASH_DOMAIN, hashes, scratch, len);
-            System.arraycopy(hashes, 0, r1, 2 * off, 2 * len);
+            System.arraycopy(hashesOfFlipped, 0, r1, 2 * off, 2 * len);
         }
+    }
+
+    /**
+     * Extends one block of {@code len} OTs and hashes its rows both ways, with the OTs' global indices as tweaks:
+     * {@code hashes[i] = H(i, q_i)} and {@code hashesOfFlipped[i] = H(i, q_i ⊕ s)}.
+     */
+    private void extendAndHash(int len) {
+        long first = nextIndex;
+        extend(Iknp.paddedWidth(len));
+        Iknp.fillTweaks(tweaks, first, len);
+        CorrelationRobustHash.hash(kernel, rows, tweaks, Iknp.HASH_DOMAIN, hashes, scratch, len);
+        xorSecret(len);
+        CorrelationRobustHash.hash(kernel, rows, tweaks, Iknp.HASH_DOMAIN, hashesOfFlipped, scratch, len);
     }
 
     /** {@code q_i := q_i ⊕ s} for the first {@code len} rows. */
