@@ -95,9 +95,4 @@ public final class LocalGarbling {
     EvaluatorCore evaluator() {
         return evaluator;
     }
-
-    /** The stream between them, for tests that tamper with garbled material. */
-    GarbledStream stream() {
-        return stream;
-    }
 }
