@@ -4,7 +4,7 @@ import io.yaostream.cli.bench.WideAndCircuit;
 
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.EvaluatorCore;
-import io.yaostream.core.garble.GarbledStream;
+import io.yaostream.core.garble.MemoryGarbledStream;
 import io.yaostream.core.garble.GarblerCore;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.garble.Schemes;
@@ -49,8 +49,8 @@ public class GarblingBenchmark {
     private CompiledCircuit circuit;
     private GarblerCore garbler;
     private EvaluatorCore evaluator;
-    private final GarbledStream garbleStream = new GarbledStream();
-    private final GarbledStream evaluateStream = new GarbledStream();
+    private final MemoryGarbledStream garbleStream = new MemoryGarbledStream();
+    private final MemoryGarbledStream evaluateStream = new MemoryGarbledStream();
 
     @Setup
     public void setup() {

@@ -5,7 +5,7 @@ import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
-import io.yaostream.core.garble.GarbledStream;
+import io.yaostream.core.garble.MemoryGarbledStream;
 import io.yaostream.core.garble.GarblerCore;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.garble.LocalGarbling;
@@ -111,7 +111,7 @@ class NativeKernelTest {
         for (int s : c.inputSlotsView()) {
             g.newInputLabels(s);
         }
-        GarbledStream stream = new GarbledStream();
+        MemoryGarbledStream stream = new MemoryGarbledStream();
         g.garble(c, stream);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         while (stream.available() > 0) {

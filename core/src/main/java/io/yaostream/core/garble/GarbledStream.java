@@ -1,93 +1,20 @@
 package io.yaostream.core.garble;
 
-import io.yaostream.core.kernel.Blocks;
-
-
 /**
- * An in-memory pipe for garbled material: the garbler writes blocks and bytes, the evaluator reads them back
- * in the same order. Consumed bytes are dropped as the buffer grows, so a garbler and evaluator that take
- * turns keep only what is in flight.
+ * Where the garbler's cores write garbled material and the evaluator's read it, in the same order: the
+ * in-memory {@link MemoryGarbledStream} within one process, or a channel to the other party.
  */
-public final class GarbledStream {
-    private byte[] buf = new byte[1 << 16];
-    private int readPos;
-    private int writePos;
-    private long written;
+public interface GarbledStream {
+    /** Appends {@code blocks} 16-byte blocks of {@code src} starting at block {@code from}. */
+    void writeBlocks(long[] src, int from, int blocks);
 
-    /** Appends {@code blocks} blocks of {@code src} starting at block {@code from}. */
-    public void writeBlocks(long[] src, int from, int blocks) {
-        ensure(16 * blocks);
-        Blocks.toBytes(src, from, buf, writePos, blocks);
-        writePos += 16 * blocks;
-        written += 16L * blocks;
-    }
+    void writeByte(int b);
 
-    public void writeByte(int b) {
-        ensure(1);
-        buf[writePos++] = (byte) b;
-        written++;
-    }
+    /** Reads {@code blocks} blocks into {@code dst} starting at block {@code from}. */
+    void readBlocks(long[] dst, int from, int blocks);
 
-    public void readBlocks(long[] dst, int from, int blocks) {
-        need(16 * blocks);
-        Blocks.fromBytes(buf, readPos, dst, from, blocks);
-        readPos += 16 * blocks;
-    }
-
-    public int readByte() {
-        need(1);
-        return buf[readPos++] & 0xff;
-    }
-
-    /** Drops everything written and not read. */
-    public void clear() {
-        readPos = 0;
-        writePos = 0;
-    }
-
-    /**
-     * Reads again from the start of the buffer (benchmarks replay one garbled circuit). Only meaningful while
-     * everything written since the last {@link #clear} is still buffered, which holds until a write finds the
-     * buffer full after reads.
-     */
-    public void replay() {
-        readPos = 0;
-    }
-
-    /** Flips bit {@code bit} of the unread bytes (tests of tamper detection). */
-    void flipUnreadBit(long bit) {
-        buf[readPos + (int) (bit >>> 3)] ^= (byte) (1 << (bit & 7));
-    }
+    int readByte();
 
     /** Total bytes ever written. */
-    public long bytesWritten() {
-        return written;
-    }
-
-    /** Bytes written and not yet read. */
-    public int available() {
-        return writePos - readPos;
-    }
-
-    private void need(int n) {
-        if (writePos - readPos < n) {
-            throw new GarblingException("garbled stream ended early: " + n + " bytes needed, " + (writePos - readPos) + " left");
-        }
-    }
-
-    private void ensure(int n) {
-        if (writePos + n <= buf.length) {
-            return;
-        }
-        int live = writePos - readPos;
-        if (live + n <= buf.length / 2) {
-            System.arraycopy(buf, readPos, buf, 0, live);
-        } else {
-            byte[] bigger = new byte[Math.max(buf.length * 2, live + n)];
-            System.arraycopy(buf, readPos, bigger, 0, live);
-            buf = bigger;
-        }
-        readPos = 0;
-        writePos = live;
-    }
+    long bytesWritten();
 }

@@ -23,7 +23,7 @@ public final class LocalGarbling {
     private final GarblingScheme scheme;
     private final GarblerCore garbler;
     private final EvaluatorCore evaluator;
-    private final GarbledStream stream = new GarbledStream();
+    private final GarbledStream stream = new MemoryGarbledStream();
 
     public LocalGarbling(GarblingScheme scheme, Kernel garblerKernel, Kernel evaluatorKernel, AesCtrRandom random) {
         this.scheme = scheme;

@@ -177,7 +177,7 @@ class SchemeContractTest {
             BitString[] expected = new PlainEvaluator().evaluate(c, in);
             GarblerCore garbler = scheme.newGarbler(kernel, AesCtrRandom.forTesting(trial));
             EvaluatorCore evaluator = scheme.newEvaluator(kernel);
-            GarbledStream stream = new GarbledStream();
+            MemoryGarbledStream stream = new MemoryGarbledStream();
             LocalGarbling.encode(c, in, garbler, evaluator);
             garbler.garble(c, stream);
             stream.flipUnreadBit(rnd.nextInt(stream.available() * 8));
@@ -202,7 +202,7 @@ class SchemeContractTest {
         BitString[] in = randomInputs(rnd, c);
         GarblerCore garbler = scheme.newGarbler(kernel, AesCtrRandom.forTesting(4));
         EvaluatorCore evaluator = scheme.newEvaluator(kernel);
-        GarbledStream stream = new GarbledStream();
+        MemoryGarbledStream stream = new MemoryGarbledStream();
         LocalGarbling.encode(c, in, garbler, evaluator);
         garbler.garble(c, stream);
         evaluator.evaluate(c, stream);

@@ -2,7 +2,7 @@ package io.yaostream.cli.bench;
 
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.EvaluatorCore;
-import io.yaostream.core.garble.GarbledStream;
+import io.yaostream.core.garble.MemoryGarbledStream;
 import io.yaostream.core.garble.GarblerCore;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.kernel.AesCtrRandom;
@@ -33,8 +33,8 @@ public final class GarblingTiming {
             garbler.inputLabel(slot, false, label, 0);
             evaluator.setLabel(slot, label, 0);
         }
-        GarbledStream garbleStream = new GarbledStream();
-        GarbledStream evaluateStream = new GarbledStream();
+        MemoryGarbledStream garbleStream = new MemoryGarbledStream();
+        MemoryGarbledStream evaluateStream = new MemoryGarbledStream();
         garbler.garble(c, evaluateStream);
         double[] g = new double[runs];
         double[] e = new double[runs];
