@@ -1,7 +1,5 @@
 package io.yaostream.core.net;
 
-import io.yaostream.core.kernel.Blocks;
-
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -11,14 +9,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * bounded ring buffer, so a fast writer waits for its reader instead of growing memory. A read or write that
  * waits longer than the timeout fails with a {@link ChannelException}.
  */
-public final class MemoryChannel implements Channel {
+public final class MemoryChannel extends LongStagingChannel {
     /** Bytes one direction can hold before the writer waits. */
     public static final int CAPACITY = 1 << 20;
 
     private final Pipe in;
     private final Pipe out;
     private final long timeoutNanos;
-    private final byte[] scratch = new byte[1 << 16];
     private long written;
     private long read;
 
@@ -42,19 +39,6 @@ public final class MemoryChannel implements Channel {
     }
 
     @Override
-    public void writeLongs(long[] src, int offset, int count) {
-        int done = 0;
-        while (done < count) {
-            int n = Math.min(count - done, scratch.length / 8);
-            for (int i = 0; i < n; i++) {
-                Blocks.putLong(scratch, 8 * i, src[offset + done + i]);
-            }
-            write(scratch, 0, 8 * n);
-            done += n;
-        }
-    }
-
-    @Override
     public void flush() {
         // Writes are visible to the reader at once.
     }
@@ -63,19 +47,6 @@ public final class MemoryChannel implements Channel {
     public void readFully(byte[] dst, int offset, int length) {
         in.take(dst, offset, length, timeoutNanos, read);
         read += length;
-    }
-
-    @Override
-    public void readLongs(long[] dst, int offset, int count) {
-        int done = 0;
-        while (done < count) {
-            int n = Math.min(count - done, scratch.length / 8);
-            readFully(scratch, 0, 8 * n);
-            for (int i = 0; i < n; i++) {
-                dst[offset + done + i] = Blocks.getLong(scratch, 8 * i);
-            }
-            done += n;
-        }
     }
 
     @Override

@@ -1,0 +1,37 @@
+package io.yaostream.core.net;
+
+import io.yaostream.core.kernel.Blocks;
+
+/**
+ * The part every byte channel shares: longs go through a reused staging array, little-endian, so the bulk
+ * byte copies of {@link #write} and {@link #readFully} carry them and nothing is allocated per call.
+ */
+abstract class LongStagingChannel implements Channel {
+    private final byte[] staging = new byte[1 << 16];
+
+    @Override
+    public final void writeLongs(long[] src, int offset, int count) {
+        int done = 0;
+        while (done < count) {
+            int n = Math.min(count - done, staging.length / 8);
+            for (int i = 0; i < n; i++) {
+                Blocks.putLong(staging, 8 * i, src[offset + done + i]);
+            }
+            write(staging, 0, 8 * n);
+            done += n;
+        }
+    }
+
+    @Override
+    public final void readLongs(long[] dst, int offset, int count) {
+        int done = 0;
+        while (done < count) {
+            int n = Math.min(count - done, staging.length / 8);
+            readFully(staging, 0, 8 * n);
+            for (int i = 0; i < n; i++) {
+                dst[offset + done + i] = Blocks.getLong(staging, 8 * i);
+            }
+            done += n;
+        }
+    }
+}

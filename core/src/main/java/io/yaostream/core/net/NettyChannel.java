@@ -1,0 +1,316 @@
+package io.yaostream.core.net;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoopGroup;
+import io.netty.handler.codec.DecoderException;
+
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A {@link Channel} over one Netty TCP connection, used by one protocol thread.
+ *
+ * <p><b>Writing.</b> Bytes go into a pooled direct buffer of {@code maxFrameBytes}; a full buffer, or a flush,
+ * becomes one frame (a 4-byte big-endian length, then the bytes), handed to Netty. Bytes handed over and not
+ * yet taken by the socket are counted: beyond {@code maxInFlightBytes} the writer waits, so a garbler faster
+ * than its evaluator stops instead of buffering without limit.
+ *
+ * <p><b>Reading.</b> {@link FrameDecoder} checks each frame's length; whole frames wait in a queue for the
+ * protocol thread. When more than {@code maxInFlightBytes} wait unread, the connection stops reading from the
+ * socket until the protocol catches up (TCP then slows the peer down).
+ *
+ * <p><b>Failures</b> (peer closed, reset, bad frame, TLS, timeout) are remembered once and raised as a
+ * {@link ChannelException} by the next read or write, with the bytes that had passed. Before a read blocks,
+ * pending writes are flushed, so two parties can never both wait on data the other has buffered.
+ * {@link #close} releases every buffer and the connection's event-loop thread.
+ */
+final class NettyChannel extends LongStagingChannel {
+    /** Queue entry that marks the end of the inbound data; the reason is in {@link #failure}. */
+    private static final Object END = new Object();
+
+    private final io.netty.channel.Channel ch;
+    private final EventLoopGroup ownedGroup;
+    private final TransportOptions options;
+    private final String peer;
+    private final long idleNanos;
+
+    private ByteBuf out;
+    private long written;
+    private final Object flow = new Object();
+    private long inFlight;
+
+    private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+    private final AtomicLong queuedBytes = new AtomicLong();
+    private ByteBuf current;
+    private long read;
+
+    private volatile String failure;
+    private volatile boolean closed;
+
+    NettyChannel(io.netty.channel.Channel ch, EventLoopGroup ownedGroup, TransportOptions options, String peer) {
+        this.ch = ch;
+        this.ownedGroup = ownedGroup;
+        this.options = options;
+        this.peer = peer;
+        this.idleNanos = options.idleTimeout().toNanos();
+    }
+
+    String peer() {
+        return peer;
+    }
+
+    /** Why the connection failed, or null. */
+    String failureReason() {
+        return failure;
+    }
+
+    /** The handler at the end of the pipeline: queues frames and records how the connection ended. */
+    ChannelInboundHandlerAdapter inboundHandler() {
+        return new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                ByteBuf frame = (ByteBuf) msg;
+                if (closed) {
+                    frame.release();
+                    return;
+                }
+                long queued = queuedBytes.addAndGet(frame.readableBytes());
+                inbox.add(frame);
+                if (queued > options.maxInFlightBytes()) {
+                    ctx.channel().config().setAutoRead(false);
+                }
+            }
+
+            @Override
+            public void channelInactive(ChannelHandlerContext ctx) {
+                fail("peer " + peer + " closed the connection");
+            }
+
+            @Override
+            public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                Throwable c = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+                if (c instanceof FrameDecoder.BadFrameException) {
+                    fail("peer " + peer + " sent a bad frame: " + c.getMessage());
+                } else if (c instanceof javax.net.ssl.SSLException) {
+                    fail("TLS error with peer " + peer + ": " + c.getMessage());
+                } else {
+                    fail("connection to peer " + peer + " failed: " + c.getMessage());
+                }
+                ctx.close();
+            }
+        };
+    }
+
+    /** Records the first failure and wakes a waiting reader or writer. */
+    void fail(String reason) {
+        if (failure == null) {
+            synchronized (flow) {
+                if (failure == null) {
+                    failure = reason;
+                }
+                flow.notifyAll();
+            }
+        }
+        inbox.add(END);
+    }
+
+    @Override
+    public void write(byte[] src, int offset, int length) {
+        checkOpen();
+        while (length > 0) {
+            if (out == null) {
+                out = options.allocator().directBuffer(4 + options.maxFrameBytes(), 4 + options.maxFrameBytes());
+                out.writeInt(0); // the length, set when the frame is sent
+            }
+            int n = Math.min(length, out.writableBytes());
+            out.writeBytes(src, offset, n);
+            offset += n;
+            length -= n;
+            written += n;
+            if (!out.isWritable()) {
+                sendFrame();
+            }
+        }
+    }
+
+    @Override
+    public void flush() {
+        checkOpen();
+        if (out != null && out.readableBytes() > 4) {
+            sendFrame();
+        }
+    }
+
+    /** Hands the current buffer to Netty as one frame, after waiting for room in the in-flight budget. */
+    private void sendFrame() {
+        ByteBuf frame = out;
+        out = null;
+        int size = frame.readableBytes();
+        frame.setInt(0, size - 4);
+        try {
+            awaitRoom(size);
+        } catch (ChannelException e) {
+            frame.release();
+            throw e;
+        }
+        ch.writeAndFlush(frame).addListener(f -> {
+            synchronized (flow) {
+                inFlight -= size;
+                flow.notifyAll();
+            }
+            if (!f.isSuccess()) {
+                fail("cannot send to peer " + peer + ": " + f.cause().getMessage());
+            }
+        });
+    }
+
+    private void awaitRoom(int size) {
+        long deadline = System.nanoTime() + idleNanos;
+        synchronized (flow) {
+            while (inFlight > 0 && inFlight + size > options.maxInFlightBytes() && failure == null) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new ChannelException("peer " + peer + " took no data for " + seconds(idleNanos)
+                            + " (" + written + " bytes sent)");
+                }
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(flow, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new ChannelException("interrupted while sending to peer " + peer, e);
+                }
+            }
+            checkOpen();
+            inFlight += size;
+        }
+    }
+
+    @Override
+    public void readFully(byte[] dst, int offset, int length) {
+        if (length > 0 && (current == null || !current.isReadable()) && out != null && out.readableBytes() > 4) {
+            flush();
+        }
+        while (length > 0) {
+            if (current == null || !current.isReadable()) {
+                nextFrame();
+            }
+            int n = Math.min(length, current.readableBytes());
+            current.readBytes(dst, offset, n);
+            offset += n;
+            length -= n;
+            read += n;
+        }
+    }
+
+    private void nextFrame() {
+        if (current != null) {
+            current.release();
+            current = null;
+        }
+        if (closed) {
+            throw new ChannelException("channel to peer " + peer + " is closed");
+        }
+        Object next;
+        try {
+            next = inbox.poll(idleNanos, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ChannelException("interrupted while waiting for peer " + peer, e);
+        }
+        if (next == null) {
+            throw new ChannelException("no data from peer " + peer + " for " + seconds(idleNanos) + " (" + read + " bytes received)");
+        }
+        if (next == END) {
+            inbox.add(END); // later reads fail the same way
+            throw new ChannelException(failure + " (" + read + " bytes received, " + written + " sent)");
+        }
+        current = (ByteBuf) next;
+        long queued = queuedBytes.addAndGet(-current.readableBytes());
+        if (queued <= options.maxInFlightBytes() / 2 && !ch.config().isAutoRead()) {
+            ch.config().setAutoRead(true);
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new ChannelException("channel to peer " + peer + " is closed");
+        }
+        String f = failure;
+        if (f != null) {
+            throw new ChannelException(f + " (" + written + " bytes sent, " + read + " received)");
+        }
+    }
+
+    @Override
+    public long bytesWritten() {
+        return written;
+    }
+
+    @Override
+    public long bytesRead() {
+        return read;
+    }
+
+    /**
+     * Sends what is buffered, waits (up to the idle timeout) until the socket has taken it, closes the
+     * connection and releases every buffer and the event loop.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        try {
+            if (failure == null) {
+                flush();
+                awaitDrained();
+            }
+        } catch (ChannelException e) {
+            // Closing anyway: the failure has been or will be reported by the read or write that met it.
+        } finally {
+            closed = true;
+            ch.close().awaitUninterruptibly(idleNanos, TimeUnit.NANOSECONDS);
+            ownedGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+            releaseBuffers();
+        }
+    }
+
+    private void awaitDrained() {
+        long deadline = System.nanoTime() + idleNanos;
+        synchronized (flow) {
+            while (inFlight > 0 && failure == null && System.nanoTime() < deadline) {
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(flow, Math.max(1, deadline - System.nanoTime()));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Runs after the event loop has stopped, so no frame can arrive while the queue is emptied. */
+    private void releaseBuffers() {
+        if (out != null) {
+            out.release();
+            out = null;
+        }
+        if (current != null) {
+            current.release();
+            current = null;
+        }
+        for (Object o; (o = inbox.poll()) != null; ) {
+            if (o instanceof ByteBuf b) {
+                b.release();
+            }
+        }
+    }
+
+    private static String seconds(long nanos) {
+        return TimeUnit.NANOSECONDS.toSeconds(nanos) >= 1 ? TimeUnit.NANOSECONDS.toSeconds(nanos) + " s"
+                : TimeUnit.NANOSECONDS.toMillis(nanos) + " ms";
+    }
+}

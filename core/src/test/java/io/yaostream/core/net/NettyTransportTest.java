@@ -1,0 +1,260 @@
+package io.yaostream.core.net;
+
+import io.netty.buffer.PoolArenaMetric;
+import io.netty.buffer.PooledByteBufAllocator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(60)
+class NettyTransportTest {
+    /** No thread caches, so every buffer's release shows in the arena's counts. */
+    private final PooledByteBufAllocator allocator = new PooledByteBufAllocator(true, 0, 1, 8192, 9, 0, 0, false);
+    private final TransportOptions options = TransportOptions.defaults().withTimeout(Duration.ofSeconds(10))
+            .withFrames(64 << 10, 256 << 10).withAllocator(allocator);
+
+    @AfterEach
+    void nothingLeaks() throws InterruptedException {
+        assertNoNetThreads();
+        long active = allocator.metric().directArenas().stream().mapToLong(PoolArenaMetric::numActiveAllocations).sum();
+        assertEquals(0, active, "direct buffers still allocated");
+    }
+
+    static void assertNoNetThreads() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (netThreads() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(0, netThreads(), () -> "event-loop threads still running: " + Thread.getAllStackTraces().entrySet().stream()
+                .filter(t -> t.getKey().getName().startsWith(NettyTransport.THREAD_NAME))
+                .map(t -> t.getKey().getName() + java.util.Arrays.toString(t.getValue())).toList());
+    }
+
+    private static long netThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().startsWith(NettyTransport.THREAD_NAME)).count();
+    }
+
+    private Channel[] pair(TransportOptions serverOptions, TransportOptions clientOptions) throws Exception {
+        try (NettyTransport.Listener l = NettyTransport.listen(0, serverOptions)) {
+            CompletableFuture<Channel> client = CompletableFuture.supplyAsync(() -> NettyTransport.connect("127.0.0.1", l.port(), clientOptions));
+            Channel server = l.accept();
+            return new Channel[] {server, client.get(20, TimeUnit.SECONDS)};
+        }
+    }
+
+    @Test
+    void carriesDataBothWaysAcrossManyFrames() throws Exception {
+        Channel[] ends = pair(options, options);
+        long[] data = new Random(1).longs(400_000).toArray(); // 3.2 MB: fifty frames
+        CompletableFuture<long[]> received = CompletableFuture.supplyAsync(() -> {
+            long[] got = new long[data.length];
+            ends[1].readLongs(got, 0, got.length);
+            ends[1].write(new byte[] {42}, 0, 1);
+            ends[1].flush();
+            return got;
+        });
+        for (int off = 0; off < data.length; off += 1000) {
+            ends[0].writeLongs(data, off, 1000);
+        }
+        byte[] reply = new byte[1];
+        ends[0].readFully(reply, 0, 1); // the read flushes what is buffered first
+        assertArrayEquals(data, received.get(20, TimeUnit.SECONDS));
+        assertEquals(42, reply[0]);
+        assertEquals(8L * data.length, ends[0].bytesWritten());
+        assertEquals(8L * data.length, ends[1].bytesRead());
+        ends[0].close();
+        ends[1].close();
+    }
+
+    @Test
+    void aWriterWaitsForAReaderThatDoesNotRead() throws Exception {
+        Channel[] ends = pair(options, options);
+        byte[] chunk = new byte[1 << 16];
+        long total = 200L << 20;
+        CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
+            for (long sent = 0; sent < total; sent += chunk.length) {
+                ends[0].write(chunk, 0, chunk.length);
+            }
+            ends[0].flush();
+        });
+        Thread.sleep(1500);
+        long sentWhileStalled = ends[0].bytesWritten();
+        assertTrue(sentWhileStalled < 64L << 20, "writer ran " + sentWhileStalled + " bytes ahead of a reader that did not read");
+        byte[] buf = new byte[1 << 16];
+        for (long got = 0; got < total; got += buf.length) {
+            ends[1].readFully(buf, 0, buf.length);
+        }
+        writer.get(30, TimeUnit.SECONDS);
+        ends[0].close();
+        ends[1].close();
+    }
+
+    @Test
+    void garbageFromAPeerIsABadFrame() throws Exception {
+        ChannelException e = rawPeer("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII), true);
+        assertTrue(e.getMessage().contains("bad frame") && e.getMessage().contains("exceeds the maximum of 65536"), e.getMessage());
+    }
+
+    @Test
+    void anOversizedFrameIsRefusedBeforeItsBytesArrive() throws Exception {
+        ChannelException e = rawPeer(new byte[] {0, 1, 0, 1}, false); // 65,537 bytes announced, none sent
+        assertTrue(e.getMessage().contains("frame of 65537 bytes exceeds the maximum of 65536"), e.getMessage());
+    }
+
+    @Test
+    void aConnectionThatEndsInsideAFrameIsReported() throws Exception {
+        byte[] truncated = new byte[14];
+        truncated[3] = 100; // a 100-byte frame, of which 10 bytes come
+        ChannelException e = rawPeer(truncated, true);
+        assertTrue(e.getMessage().contains("connection ended inside a frame (14 of 104 bytes)"), e.getMessage());
+    }
+
+    @Test
+    void anEmptyFrameIsRefused() throws Exception {
+        ChannelException e = rawPeer(new byte[4], false);
+        assertTrue(e.getMessage().contains("empty frame"), e.getMessage());
+    }
+
+    /** A raw socket peer sends {@code bytes} (then closes if asked); returns what the channel's read raised. */
+    private ChannelException rawPeer(byte[] bytes, boolean closeAfter) throws Exception {
+        try (NettyTransport.Listener l = NettyTransport.listen(0, options); Socket s = new Socket("127.0.0.1", l.port())) {
+            Channel ch = l.accept();
+            OutputStream o = s.getOutputStream();
+            o.write(bytes);
+            o.flush();
+            if (closeAfter) {
+                s.shutdownOutput();
+            }
+            try {
+                return assertThrows(ChannelException.class, () -> ch.readFully(new byte[1000], 0, 1000));
+            } finally {
+                ch.close();
+            }
+        }
+    }
+
+    @Test
+    void aClosedPeerEndsReadsWithOneClearMessage() throws Exception {
+        Channel[] ends = pair(options, options);
+        ends[1].write(new byte[5], 0, 5);
+        ends[1].close();
+        byte[] buf = new byte[10];
+        ChannelException e = assertThrows(ChannelException.class, () -> ends[0].readFully(buf, 0, 10));
+        assertTrue(e.getMessage().contains("closed the connection") && e.getMessage().contains("5 bytes received"), e.getMessage());
+        ChannelException again = assertThrows(ChannelException.class, () -> ends[0].readFully(buf, 0, 1));
+        assertTrue(again.getMessage().contains("closed the connection"), again.getMessage());
+        ends[0].close();
+    }
+
+    @Test
+    void aSilentPeerTimesOut() throws Exception {
+        TransportOptions quick = options.withTimeout(Duration.ofMillis(300));
+        Channel[] ends = pair(quick, quick);
+        long start = System.nanoTime();
+        ChannelException e = assertThrows(ChannelException.class, () -> ends[0].readFully(new byte[1], 0, 1));
+        assertTrue(e.getMessage().contains("no data from peer"), e.getMessage());
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5));
+        ends[0].close();
+        ends[1].close();
+    }
+
+    @Test
+    void connectRetriesUntilTheListenerIsUp() throws Exception {
+        int port;
+        try (NettyTransport.Listener probe = NettyTransport.listen(0, options)) {
+            port = probe.port();
+        }
+        CompletableFuture<Channel> client = CompletableFuture.supplyAsync(() -> NettyTransport.connect("127.0.0.1", port, options));
+        Thread.sleep(400);
+        try (NettyTransport.Listener l = NettyTransport.listen(port, options)) {
+            Channel server = l.accept();
+            Channel c = client.get(20, TimeUnit.SECONDS);
+            c.write(new byte[] {7}, 0, 1);
+            c.flush();
+            byte[] b = new byte[1];
+            server.readFully(b, 0, 1);
+            assertEquals(7, b[0]);
+            c.close();
+            server.close();
+        }
+    }
+
+    @Test
+    void connectGivesUpAfterItsTimeout() throws Exception {
+        int port;
+        try (NettyTransport.Listener probe = NettyTransport.listen(0, options)) {
+            port = probe.port();
+        }
+        ChannelException e = assertThrows(ChannelException.class,
+                () -> NettyTransport.connect("127.0.0.1", port, options.withTimeout(Duration.ofMillis(300))));
+        assertTrue(e.getMessage().startsWith("cannot connect to 127.0.0.1:" + port), e.getMessage());
+    }
+
+    @Test
+    void noPeerWithinTheTimeoutIsAnError() {
+        NettyTransport.Listener l = NettyTransport.listen(0, options.withTimeout(Duration.ofMillis(300)));
+        ChannelException e = assertThrows(ChannelException.class, l::accept);
+        assertTrue(e.getMessage().contains("no peer connected"), e.getMessage());
+        l.close();
+    }
+
+    @Test
+    void mutualTlsConnectsTrustedPeers(@TempDir Path dir) throws Exception {
+        TestCertificates pki = new TestCertificates(dir, "test-ca");
+        Channel[] ends = pair(options.withTls(pki.party("garbler")), options.withTls(pki.party("evaluator")));
+        ends[0].write(new byte[] {1, 2, 3}, 0, 3);
+        ends[0].flush();
+        byte[] b = new byte[3];
+        ends[1].readFully(b, 0, 3);
+        assertArrayEquals(new byte[] {1, 2, 3}, b);
+        ends[0].close();
+        ends[1].close();
+    }
+
+    @Test
+    void mutualTlsRefusesAPeerWithoutATrustedCertificate(@TempDir Path dir) throws Exception {
+        TestCertificates trusted = new TestCertificates(dir, "trusted-ca");
+        TestCertificates other = new TestCertificates(dir, "other-ca");
+        TlsFiles server = trusted.party("garbler");
+        TlsFiles stranger = other.party("stranger");
+        // The stranger trusts the server's CA, so only the server's check of the client can refuse it.
+        TlsFiles strangerTrustingServer = new TlsFiles(stranger.certificate(), stranger.privateKey(), trusted.caFile());
+        try (NettyTransport.Listener l = NettyTransport.listen(0, options.withTls(server))) {
+            CompletableFuture<Channel> client = CompletableFuture.supplyAsync(
+                    () -> NettyTransport.connect("127.0.0.1", l.port(), options.withTls(strangerTrustingServer)));
+            ChannelException e = assertThrows(ChannelException.class, l::accept);
+            assertTrue(e.getMessage().contains("TLS handshake with peer"), e.getMessage());
+            try {
+                Channel c = client.get(20, TimeUnit.SECONDS);
+                // TLS 1.3: the client may finish its side before the server's refusal arrives; its first read fails.
+                assertThrows(ChannelException.class, () -> c.readFully(new byte[1], 0, 1));
+                c.close();
+            } catch (java.util.concurrent.ExecutionException refused) {
+                assertTrue(refused.getCause() instanceof ChannelException, refused.toString());
+            }
+        }
+    }
+
+    @Test
+    void missingTlsFilesAreNamed(@TempDir Path dir) {
+        TlsFiles missing = new TlsFiles(dir.resolve("cert.pem"), dir.resolve("key.pem"), dir.resolve("ca.pem"));
+        ChannelException e = assertThrows(ChannelException.class, () -> NettyTransport.connect("127.0.0.1", 1, options.withTls(missing)));
+        assertTrue(e.getMessage().contains("cert.pem") && e.getMessage().contains("does not exist"), e.getMessage());
+    }
+}
