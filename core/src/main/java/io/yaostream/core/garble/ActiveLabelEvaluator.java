@@ -42,7 +42,7 @@ abstract class ActiveLabelEvaluator extends EvaluatorCore {
     }
 
     @Override
-    void activeLabel(int slot, long[] out, int block) {
+    public void activeLabel(int slot, long[] out, int block) {
         out[2 * block] = label[2 * slot];
         out[2 * block + 1] = label[2 * slot + 1];
     }

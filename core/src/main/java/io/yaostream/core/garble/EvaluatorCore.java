@@ -15,8 +15,8 @@ public abstract class EvaluatorCore extends GateWalker {
     /** Sets the active label of {@code slot} from block {@code block} of {@code src}. */
     public abstract void setLabel(int slot, long[] src, int block);
 
-    /** The active label of {@code slot} into block {@code block} of {@code out} (for tests). */
-    abstract void activeLabel(int slot, long[] out, int block);
+    /** The active label of {@code slot} into block {@code block} of {@code out}. */
+    public abstract void activeLabel(int slot, long[] out, int block);
 
     /** Evaluates every gate of {@code c}, reading its tables from {@code stream}. */
     public final void evaluate(CompiledCircuit c, GarbledStream stream) {

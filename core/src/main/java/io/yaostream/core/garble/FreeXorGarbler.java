@@ -74,6 +74,23 @@ abstract class FreeXorGarbler extends GarblerCore {
     }
 
     @Override
+    public int slotWords() {
+        return 2;
+    }
+
+    @Override
+    public void saveSlot(int slot, long[] dst, int pos) {
+        dst[pos] = zero[2 * slot];
+        dst[pos + 1] = zero[2 * slot + 1];
+    }
+
+    @Override
+    public void loadSlot(int slot, long[] src, int pos) {
+        zero[2 * slot] = src[pos];
+        zero[2 * slot + 1] = src[pos + 1];
+    }
+
+    @Override
     void labelPair(int slot, long[] out) {
         inputLabel(slot, false, out, 0);
         inputLabel(slot, true, out, 1);

@@ -54,6 +54,32 @@ public abstract class GarblerCore extends GateWalker {
     /** Both labels of {@code slot} (of 0 into block 0, of 1 into block 1), for tests of the label structure. */
     abstract void labelPair(int slot, long[] out);
 
+    /** Longs of state per slot: 2 where a global Δ gives the label of 1 (free XOR), 4 where both labels are kept. */
+    public abstract int slotWords();
+
+    /** Copies the state of {@code slot} to {@code dst} at {@code pos}: a value kept between circuit calls. */
+    public abstract void saveSlot(int slot, long[] dst, int pos);
+
+    /** Sets the state of {@code slot} from {@code src} at {@code pos}, as {@link #saveSlot} wrote it. */
+    public abstract void loadSlot(int slot, long[] src, int pos);
+
+    /**
+     * The value an active label of {@code slot} (block {@code block} of {@code label}, sent back by the
+     * evaluator) stands for; a label that is neither of the slot's two raises {@link GarblingException}.
+     */
+    public final boolean decodeLabel(int slot, long[] label, int block) {
+        labelPair(slot, outputLabels);
+        long lo = label[2 * block];
+        long hi = label[2 * block + 1];
+        if (lo == outputLabels[0] && hi == outputLabels[1]) {
+            return false;
+        }
+        if (lo == outputLabels[2] && hi == outputLabels[3]) {
+            return true;
+        }
+        throw new GarblingException("the evaluator returned a label that is neither of the output wire's labels");
+    }
+
     /** Gate indices used so far (the session's gate counter). */
     public final long gatesIndexed() {
         return gateIndex();

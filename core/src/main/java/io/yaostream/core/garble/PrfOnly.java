@@ -82,6 +82,21 @@ public final class PrfOnly {
             System.arraycopy(pair, 4 * slot, out, 0, 4);
         }
 
+        @Override
+        public int slotWords() {
+            return 4;
+        }
+
+        @Override
+        public void saveSlot(int slot, long[] dst, int pos) {
+            System.arraycopy(pair, 4 * slot, dst, pos, 4);
+        }
+
+        @Override
+        public void loadSlot(int slot, long[] src, int pos) {
+            System.arraycopy(src, pos, pair, 4 * slot, 4);
+        }
+
         /** Copies the pair of {@code from} to {@code to}, swapped if {@code swap}. */
         private void copyPair(int from, int to, boolean swap) {
             long l0 = pair[4 * from];
