@@ -1,0 +1,21 @@
+package io.yaostream.core.protocol;
+
+import io.yaostream.core.circuit.CompiledCircuit;
+
+/** Checks shared by every back end's {@link ProgramContext#call}. */
+final class Calls {
+    private Calls() {
+    }
+
+    static void checkArguments(CompiledCircuit c, Secret[] args) {
+        if (args.length != c.inputs().size()) {
+            throw new ProtocolException("circuit takes " + c.inputs().size() + " inputs, the program passed " + args.length);
+        }
+        for (int g = 0; g < args.length; g++) {
+            if (args[g].width() != c.inputs().get(g).width()) {
+                throw new ProtocolException("input " + (g + 1) + " of the circuit is " + c.inputs().get(g).width()
+                        + " bits, the program passed " + args[g].width());
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package io.yaostream.core.protocol;
+
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.format.SlotBinaryFormat;
+import io.yaostream.core.net.Channel;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * The first message of a session, sent by both parties at once: magic, protocol version, role, scheme,
+ * program, and the SHA-256 digest of the compiled sub-circuits (which fixes every input width). Each party
+ * checks the other's before any label or OT message is sent, and a mismatch is an error that names the
+ * field and both values.
+ */
+final class Handshake {
+    static final byte[] MAGIC = {'Y', 'A', 'O', 'S'};
+    static final int VERSION = 1;
+    private static final int MAX_TEXT = 1024;
+    private static final int DIGEST_BYTES = 32;
+
+    /** What one party announces. */
+    record Hello(Party role, String scheme, String program, byte[] digest) {
+    }
+
+    private Handshake() {
+    }
+
+    /** SHA-256 over the slot-ID encoding of each circuit, in order. */
+    static byte[] digest(List<CompiledCircuit> circuits) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            try (DigestOutputStream out = new DigestOutputStream(OutputStream.nullOutputStream(), sha)) {
+                for (CompiledCircuit c : circuits) {
+                    SlotBinaryFormat.write(c, out);
+                }
+            }
+            return sha.digest();
+        } catch (NoSuchAlgorithmException | IOException e) {
+            throw new IllegalStateException("SHA-256 over an in-memory stream cannot fail", e);
+        }
+    }
+
+    /** Sends {@code mine}, reads the peer's and checks that the two belong to one session. */
+    static void exchange(Channel channel, Hello mine) {
+        send(channel, mine);
+        channel.flush();
+        check(mine, receive(channel));
+    }
+
+    static void send(Channel channel, Hello h) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.write(MAGIC);
+            out.writeInt(VERSION);
+            out.writeByte(h.role().ordinal());
+            writeText(out, h.scheme());
+            writeText(out, h.program());
+            out.write(h.digest());
+        } catch (IOException e) {
+            throw new IllegalStateException("writing to memory cannot fail", e);
+        }
+        channel.write(bytes.toByteArray(), 0, bytes.size());
+    }
+
+    static Hello receive(Channel channel) {
+        byte[] head = read(channel, 9);
+        for (int i = 0; i < MAGIC.length; i++) {
+            if (head[i] != MAGIC[i]) {
+                throw new ProtocolException("the peer is not a yaostream party: its first bytes are "
+                        + HexFormat.ofDelimiter(" ").formatHex(head, 0, 4));
+            }
+        }
+        int version = ByteBuffer.wrap(head, 4, 4).getInt();
+        if (version != VERSION) {
+            throw new ProtocolException("handshake mismatch: the peer speaks protocol version " + version + ", this party " + VERSION);
+        }
+        int role = head[8];
+        if (role < 0 || role >= Party.values().length) {
+            throw new ProtocolException("handshake: the peer announced an unknown role " + role);
+        }
+        String scheme = readText(channel, "scheme");
+        String program = readText(channel, "program");
+        return new Hello(Party.values()[role], scheme, program, read(channel, DIGEST_BYTES));
+    }
+
+    static void check(Hello mine, Hello peer) {
+        if (peer.role() == mine.role()) {
+            throw new ProtocolException("handshake mismatch: both parties are the " + mine.role().key());
+        }
+        if (!peer.scheme().equals(mine.scheme())) {
+            throw new ProtocolException("handshake mismatch: the peer uses scheme " + peer.scheme() + ", this party " + mine.scheme());
+        }
+        if (!peer.program().equals(mine.program())) {
+            throw new ProtocolException("handshake mismatch: the peer runs program '" + peer.program() + "', this party '" + mine.program() + "'");
+        }
+        if (!MessageDigest.isEqual(peer.digest(), mine.digest())) {
+            HexFormat hex = HexFormat.of();
+            throw new ProtocolException("handshake mismatch: the peer's circuits differ (digest " + hex.formatHex(peer.digest(), 0, 8)
+                    + "…, this party " + hex.formatHex(mine.digest(), 0, 8) + "…)");
+        }
+    }
+
+    private static void writeText(DataOutputStream out, String s) throws IOException {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        if (b.length > MAX_TEXT) {
+            throw new IllegalArgumentException("handshake text longer than " + MAX_TEXT + " bytes");
+        }
+        out.writeShort(b.length);
+        out.write(b);
+    }
+
+    private static String readText(Channel channel, String field) {
+        byte[] len = read(channel, 2);
+        int n = ((len[0] & 0xff) << 8) | (len[1] & 0xff);
+        if (n > MAX_TEXT) {
+            throw new ProtocolException("handshake: the peer's " + field + " is " + n + " bytes long, more than " + MAX_TEXT);
+        }
+        return new String(read(channel, n), StandardCharsets.UTF_8);
+    }
+
+    private static byte[] read(Channel channel, int n) {
+        byte[] b = new byte[n];
+        channel.readFully(b, 0, n);
+        return b;
+    }
+}
