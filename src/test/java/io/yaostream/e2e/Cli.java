@@ -33,33 +33,76 @@ final class Cli {
         return shared().resolve("circuits").resolve("bristol").resolve(name);
     }
 
+    /** Runs the jar in a child process without waiting (two parties at once). */
+    static java.util.concurrent.CompletableFuture<Result> start(String... args) {
+        return java.util.concurrent.CompletableFuture.supplyAsync(() -> run(args));
+    }
+
+    /** A TCP port that was free a moment ago. */
+    static int freePort() {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Short-lived child JVMs start faster with the client compiler only. */
+    static final List<String> QUICK_JVM = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1");
+
     static Result run(String... args) {
+        return launch(QUICK_JVM, args).await(120);
+    }
+
+    /** A child process running the jar, its output going to temporary files. */
+    record Running(Process process, Path out, Path err, String command) {
+        Result await(long seconds) {
+            try {
+                if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    fail(command + " did not finish in " + seconds + " s");
+                }
+                return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            } finally {
+                try {
+                    Files.deleteIfExists(out);
+                    Files.deleteIfExists(err);
+                } catch (IOException ignored) {
+                    // temporary files; the system cleans them up
+                }
+            }
+        }
+
+        String errSoFar() {
+            try {
+                return Files.readString(err, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return "";
+            }
+        }
+    }
+
+    /** Starts the jar with these JVM options and arguments. */
+    static Running launch(List<String> jvm, String... args) {
         String jar = System.getProperty("yaostream.jar");
         assertTrue(jar != null && Files.isRegularFile(Path.of(jar)), "shaded jar not built: " + jar);
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-                // Short-lived child JVMs start faster with the client compiler only.
-                "-XX:TieredStopAtLevel=1", "-jar", jar));
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvm);
+        cmd.addAll(List.of("-jar", jar));
         cmd.addAll(List.of(args));
         try {
             Path out = Files.createTempFile("yaostream-out", ".txt");
             Path err = Files.createTempFile("yaostream-err", ".txt");
-            try {
-                Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-                if (!p.waitFor(120, TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
-                    fail("yaostream " + String.join(" ", args) + " did not finish in 120 s");
-                }
-                return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
-            } finally {
-                Files.deleteIfExists(out);
-                Files.deleteIfExists(err);
-            }
+            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            return new Running(p, out, err, "yaostream " + String.join(" ", args));
         } catch (IOException e) {
             throw new AssertionError("cannot run the jar: " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
         }
     }
 }

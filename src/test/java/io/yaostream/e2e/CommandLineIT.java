@@ -24,7 +24,7 @@ class CommandLineIT {
         Cli.Result json = Cli.run("demo", "--json", "--repeat", "3");
         assertEquals(0, json.status(), json.err());
         assertTrue(json.out().contains("\"result\":[\"69c4e0d86a7b0430d8cdb78070b4c55a\"]"), json.out());
-        assertTrue(json.out().contains("\"andTotal\":19200"), json.out());
+        assertTrue(json.out().contains("\"and\":19200"), json.out());
     }
 
     @Test

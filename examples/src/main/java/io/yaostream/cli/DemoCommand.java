@@ -4,7 +4,12 @@ import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.compiler.ir.Compiler;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.plain.PlainEvaluator;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.garble.Schemes;
+import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.net.NettyTransport;
+import io.yaostream.core.net.TransportOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -13,26 +18,26 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.zip.GZIPInputStream;
 
 /**
- * The demonstration run. By default: AES-128 on the FIPS-197 Appendix C.1 vector with the bundled Bristol
- * circuit, checked against the published ciphertext.
- *
- * <p>This release evaluates in plaintext; the two parties over loopback arrive with the garbling and
- * protocol layers, and the command says which mode ran.
+ * The demonstration: both parties in this process, connected over TCP loopback, run Yao's protocol. By default
+ * AES-128 on the FIPS-197 Appendix C.1 vector with the bundled Bristol circuit (the garbler holds the key, the
+ * evaluator the plaintext), checked against the published ciphertext.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Run the demonstration: AES-128 with the FIPS-197 vector by default, with statistics.",
-                "Mode in this release: plaintext evaluation (the two-party run over loopback comes with the protocol)."})
+        description = {"Run both parties over TCP loopback: AES-128 with the FIPS-197 vector by default, with statistics."})
 public final class DemoCommand implements Callable<Integer> {
     static final String FIPS197_KEY = "000102030405060708090a0b0c0d0e0f";
     static final String FIPS197_PLAINTEXT = "00112233445566778899aabbccddeeff";
     static final String FIPS197_CIPHERTEXT = "69c4e0d86a7b0430d8cdb78070b4c55a";
+    private static final String LOOPBACK = "127.0.0.1";
 
     @Option(names = "--circuit", paramLabel = "FILE", description = "Circuit to run instead of the bundled AES-128.")
     Path circuitFile;
@@ -40,13 +45,17 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--in", paramLabel = "HEX", description = "One value per input group (with --circuit).")
     List<String> inputs;
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Evaluate the circuit N times (default: 1).")
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Evaluate the circuit N times in one session (default: 1).")
     long repeat;
+
+    @Option(names = "--scheme", paramLabel = "S", defaultValue = Schemes.DEFAULT,
+            description = "Garbling scheme: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).", completionCandidates = SchemeNames.class)
+    String scheme;
 
     @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
     boolean msbFirst;
 
-    @Option(names = "--json", description = "Print JSON: the info fields plus result, and, seconds, andPerSec.")
+    @Option(names = "--json", description = "Print JSON: result, and, bytes (both directions), seconds, andPerSec, peakHeapBytes, scheme, kernel.")
     boolean json;
 
     @picocli.CommandLine.Mixin
@@ -56,52 +65,76 @@ public final class DemoCommand implements Callable<Integer> {
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         if (repeat < 1) {
             throw new UserError("--repeat: must be at least 1, got " + repeat);
         }
         if (circuitFile == null && inputs != null) {
             throw new UserError("--in: give --circuit too, or neither (the default is AES-128 on the FIPS-197 vector)");
         }
+        GarblingScheme s = SchemeNames.parse(scheme);
         CompiledCircuit c = circuitFile == null ? bundledAes128() : CircuitLoader.load(circuitFile);
         List<String> values = circuitFile == null ? List.of(FIPS197_KEY, FIPS197_PLAINTEXT) : inputs;
         BitString[] in = CircuitArgument.parseInputs(c, values, msbFirst);
+        Kernel garblerKernel = kernelOption.create();
+        Kernel evaluatorKernel = kernelOption.create();
 
-        PlainEvaluator evaluator = new PlainEvaluator();
-        long start = System.nanoTime();
-        BitString[] out = null;
-        for (long i = 0; i < repeat; i++) {
-            out = evaluator.evaluate(c, in);
+        PartyRun.Outcome g;
+        PartyRun.Outcome e;
+        TransportOptions transport = TransportOptions.defaults();
+        try (NettyTransport.Listener listener = NettyTransport.listen(LOOPBACK, 0, transport)) {
+            CompletableFuture<PartyRun.Outcome> garbler = CompletableFuture.supplyAsync(() -> new PartyRun(Party.GARBLER,
+                    listener.accept(), c, PartyRun.owned(c, in, Party.GARBLER), repeat, s, garblerKernel).run());
+            PartyRun evaluator = new PartyRun(Party.EVALUATOR, NettyTransport.connect(LOOPBACK, listener.port(), transport),
+                    c, PartyRun.owned(c, in, Party.EVALUATOR), repeat, s, evaluatorKernel);
+            try (RunStatistics stats = new RunStatistics(evaluator::andGatesSoFar, repeat * c.counts().and(), spec.commandLine().getErr())) {
+                e = evaluator.run();
+                g = garbler.get();
+            } catch (ExecutionException ex) {
+                throw ex.getCause() instanceof Exception cause ? cause : ex;
+            }
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        long andGates = (long) c.counts().and() * repeat;
-
+        long peakHeap = RunStatistics.peakHeapBytes();
+        Optional<BitString>[] results = merged(g.results(), e.results());
+        long bytes = g.figures().bytesSent() + e.figures().bytesSent();
+        double seconds = Math.max(g.figures().seconds(), e.figures().seconds());
+        long andGates = e.figures().andGates();
         PrintWriter w = spec.commandLine().getOut();
-        Map<String, Object> stats = new LinkedHashMap<>();
-        stats.put("mode", "plaintext");
-        stats.put("kernel", kernelOption.create().name());
-        stats.put("repeat", repeat);
-        stats.put("andTotal", andGates);
-        stats.put("andPerSec", seconds > 0 ? andGates / seconds : 0);
         if (json) {
-            EvalCommand.print(w, c, out, msbFirst, true, seconds, stats);
+            Report.print(w, spec.commandLine().getErr(), true, "demo", results, msbFirst, andGates, bytes, seconds, peakHeap,
+                    Map.of("mode", "two-party", "scheme", s.name(), "kernel", garblerKernel.name(), "repeat", repeat));
             return 0;
         }
-        w.println(circuitFile == null ? "AES-128, FIPS-197 Appendix C.1 (key " + FIPS197_KEY + ", plaintext " + FIPS197_PLAINTEXT + ")"
-                : "circuit " + circuitFile);
-        w.println("mode:        plaintext evaluation (the two-party run over loopback arrives with the protocol)");
-        w.println("kernel:      " + stats.get("kernel") + " (used by garbling and OT; plaintext evaluation needs none)");
-        EvalCommand.print(w, c, out, msbFirst, false, seconds, Map.of());
+        w.println(circuitFile == null ? "AES-128, FIPS-197 Appendix C.1: the garbler holds the key " + FIPS197_KEY
+                + ", the evaluator the plaintext " + FIPS197_PLAINTEXT : "circuit " + circuitFile);
+        w.println("two parties over TCP loopback, scheme " + s.name() + ", kernel " + garblerKernel.name()
+                + (repeat > 1 ? ", " + repeat + " evaluations in one session" : ""));
+        for (Optional<BitString> r : results) {
+            w.println(r.map(b -> b.toHex(msbFirst)).orElse("(no party receives this output)"));
+        }
         if (circuitFile == null) {
-            boolean ok = out[0].toHex(false).equals(FIPS197_CIPHERTEXT);
-            w.println("expected:    " + FIPS197_CIPHERTEXT + (ok ? "  (match)" : "  (MISMATCH)"));
+            boolean ok = results[0].map(b -> b.toHex(false)).orElse("").equals(FIPS197_CIPHERTEXT);
+            w.println("expected " + FIPS197_CIPHERTEXT + (ok ? " (match)" : " (MISMATCH)"));
             if (!ok) {
                 return YaostreamCommand.EXIT_FAILURE;
             }
         }
-        w.printf("statistics:  %s, working set %d slots; %d evaluation(s), %d AND gates in %.3f s (%.1f M AND/s)%n",
-                c.counts(), c.slots(), repeat, andGates, seconds, seconds > 0 ? andGates / seconds / 1e6 : 0.0);
+        w.println(Report.summary("garbler  ", g.figures().andGates(), g.figures().bytesSent(), g.figures().seconds(), peakHeap));
+        w.println(Report.summary("evaluator", e.figures().andGates(), e.figures().bytesSent(), e.figures().seconds(), peakHeap));
         return 0;
+    }
+
+    /** Each output as the party that receives it decoded it (the evaluator's where both do, after checking they agree). */
+    private static Optional<BitString>[] merged(Optional<BitString>[] garbler, Optional<BitString>[] evaluator) {
+        Optional<BitString>[] m = evaluator.clone();
+        for (int i = 0; i < m.length; i++) {
+            if (m[i].isEmpty()) {
+                m[i] = garbler[i];
+            } else if (garbler[i].isPresent() && !garbler[i].equals(m[i])) {
+                throw new IllegalStateException("the parties decoded output " + (i + 1) + " differently");
+            }
+        }
+        return m;
     }
 
     /** The bundled Bristol Fashion AES-128 (key first, then plaintext; LSB-INT). Also used by the benchmarks. */

@@ -1,6 +1,9 @@
 package io.yaostream.cli;
 
 import io.yaostream.core.format.CircuitFormatException;
+import io.yaostream.core.garble.GarblingException;
+import io.yaostream.core.net.ChannelException;
+import io.yaostream.core.protocol.ProtocolException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,7 +13,7 @@ import java.io.UncheckedIOException;
 /** The {@code yaostream} command. Errors print one line on standard error and exit non-zero. */
 @Command(name = "yaostream", mixinStandardHelpOptions = true, version = "yaostream 0.1.0",
         description = "Secure two-party computation with Yao's garbled circuits.",
-        subcommands = {CompileCommand.class, InfoCommand.class, EvalCommand.class, DemoCommand.class, BenchCommand.class})
+        subcommands = {CompileCommand.class, InfoCommand.class, EvalCommand.class, RunCommand.class, DemoCommand.class, BenchCommand.class})
 public final class YaostreamCommand implements Runnable {
     /** Exit status for a bad command line. */
     static final int EXIT_USAGE = 2;
@@ -52,7 +55,8 @@ public final class YaostreamCommand implements Runnable {
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             String cmd = commandLine.getCommandSpec().qualifiedName();
-            if (ex instanceof UserError || ex instanceof CircuitFormatException) {
+            if (ex instanceof UserError || ex instanceof CircuitFormatException || ex instanceof ChannelException
+                    || ex instanceof ProtocolException || ex instanceof GarblingException) {
                 err.println(cmd + ": " + ex.getMessage());
                 return EXIT_FAILURE;
             }

@@ -91,7 +91,7 @@ public final class NettyTransport {
                 ch.close();
                 return;
             }
-            server.close();
+            ch.parent().close(); // the server socket: no second peer
             InetSocketAddress remote = ch.remoteAddress();
             NettyChannel channel;
             try {
@@ -122,6 +122,11 @@ public final class NettyTransport {
 
     /** Listens on {@code port} (0: any free port) of all interfaces. */
     public static Listener listen(int port, TransportOptions options) {
+        return listen(null, port, options);
+    }
+
+    /** Listens on {@code port} (0: any free port) of {@code host}'s interface, or of all interfaces when it is null. */
+    public static Listener listen(String host, int port, TransportOptions options) {
         EventLoopGroup group = newGroup();
         Listener listener = new Listener(group, options);
         ServerBootstrap b = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
@@ -134,7 +139,7 @@ public final class NettyTransport {
                         listener.connected(ch);
                     }
                 });
-        ChannelFuture bound = b.bind(port).awaitUninterruptibly();
+        ChannelFuture bound = (host == null ? b.bind(port) : b.bind(host, port)).awaitUninterruptibly();
         if (!bound.isSuccess()) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
             throw new ChannelException("cannot listen on port " + port + ": " + bound.cause().getMessage());

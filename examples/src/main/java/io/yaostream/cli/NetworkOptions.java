@@ -1,0 +1,39 @@
+package io.yaostream.cli;
+
+import io.yaostream.core.net.TlsFiles;
+import io.yaostream.core.net.TransportOptions;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** {@code --timeout} and the mutual-TLS files of a two-party run. */
+final class NetworkOptions {
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
+            description = "How long to wait for the peer to connect, to send data or to take it (default: ${DEFAULT-VALUE}).")
+    int timeoutSeconds;
+
+    @Option(names = "--tls-cert", paramLabel = "PEM", description = "This party's certificate (mutual TLS; needs --tls-key and --tls-trust).")
+    Path tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "PEM", description = "This party's PKCS#8 private key.")
+    Path tlsKey;
+
+    @Option(names = "--tls-trust", paramLabel = "PEM", description = "Certificates trusted to sign the peer's certificate.")
+    Path tlsTrust;
+
+    TransportOptions transport() {
+        if (timeoutSeconds < 1) {
+            throw new UserError("--timeout: must be at least 1 second, got " + timeoutSeconds);
+        }
+        TransportOptions o = TransportOptions.defaults().withTimeout(Duration.ofSeconds(timeoutSeconds));
+        int given = (tlsCert != null ? 1 : 0) + (tlsKey != null ? 1 : 0) + (tlsTrust != null ? 1 : 0);
+        if (given == 0) {
+            return o;
+        }
+        if (given < 3) {
+            throw new UserError("--tls-cert, --tls-key and --tls-trust: give all three for mutual TLS, or none");
+        }
+        return o.withTls(new TlsFiles(tlsCert, tlsKey, tlsTrust));
+    }
+}
