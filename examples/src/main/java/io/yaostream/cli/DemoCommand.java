@@ -102,7 +102,7 @@ public final class DemoCommand implements Callable<Integer> {
         PrintWriter w = spec.commandLine().getOut();
         if (json) {
             Report.print(w, spec.commandLine().getErr(), true, "demo", results, msbFirst, andGates, bytes, seconds, peakHeap,
-                    Map.of("mode", "two-party", "scheme", s.name(), "kernel", garblerKernel.name(), "repeat", repeat));
+                    Report.fields("mode", "two-party", "scheme", s.name(), "kernel", garblerKernel.name(), "repeat", repeat));
             return 0;
         }
         w.println(circuitFile == null ? "AES-128, FIPS-197 Appendix C.1: the garbler holds the key " + FIPS197_KEY

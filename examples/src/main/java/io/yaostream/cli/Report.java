@@ -40,6 +40,15 @@ final class Report {
         err.println(summary(who, andGates, bytesSent, seconds, peakHeap));
     }
 
+    /** Fields in the order given (JSON output keeps it): key, value, key, value... */
+    static Map<String, Object> fields(Object... keyValues) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            m.put((String) keyValues[i], keyValues[i + 1]);
+        }
+        return m;
+    }
+
     static String summary(String who, long andGates, long bytesSent, double seconds, long peakHeap) {
         return String.format("%s: %,d AND gates, %,d bytes sent, %.3f s, %.1f M AND gates/s, peak heap %.1f MiB",
                 who, andGates, bytesSent, seconds, seconds > 0 ? andGates / seconds / 1e6 : 0.0, peakHeap / 1048576.0);

@@ -18,7 +18,6 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -87,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
         }
         Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), json, party.key(), o.results(), msbFirst,
                 o.figures().andGates(), o.figures().bytesSent(), o.figures().seconds(), RunStatistics.peakHeapBytes(),
-                Map.of("scheme", s.name(), "kernel", kernel.name(), "role", party.key()));
+                Report.fields("role", party.key(), "scheme", s.name(), "kernel", kernel.name()));
         return 0;
     }
 
