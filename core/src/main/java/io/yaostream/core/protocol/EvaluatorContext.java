@@ -22,19 +22,11 @@ final class EvaluatorContext extends PartyContext {
     private static final int LABEL_WORDS = 2;
 
     private final EvaluatorCore core;
-    private final InputFeed feed;
-    private final Kernel kernel;
-    private final AesCtrRandom random;
-    private final BaseOt baseOt;
     private InputOts.Receiver ots;
 
     EvaluatorContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed) {
-        super(channel);
+        super(channel, kernel, random, baseOt, feed);
         this.core = scheme.newEvaluator(kernel);
-        this.kernel = kernel;
-        this.random = random;
-        this.baseOt = baseOt;
-        this.feed = feed;
     }
 
     @Override

@@ -20,19 +20,11 @@ import java.util.Optional;
  */
 final class GarblerContext extends PartyContext {
     private final GarblerCore core;
-    private final InputFeed feed;
-    private final Kernel kernel;
-    private final AesCtrRandom random;
-    private final BaseOt baseOt;
     private InputOts.Sender ots;
 
     GarblerContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed) {
-        super(channel);
+        super(channel, kernel, random, baseOt, feed);
         this.core = scheme.newGarbler(kernel, random);
-        this.kernel = kernel;
-        this.random = random;
-        this.baseOt = baseOt;
-        this.feed = feed;
     }
 
     @Override

@@ -3,7 +3,10 @@ package io.yaostream.core.protocol;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.WireGroup;
 import io.yaostream.core.garble.GarbledStream;
+import io.yaostream.core.kernel.AesCtrRandom;
+import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
+import io.yaostream.core.ot.BaseOt;
 
 /**
  * What the garbler's and evaluator's contexts share: secrets are copies of slot labels, loaded into a
@@ -13,12 +16,22 @@ import io.yaostream.core.net.Channel;
 abstract class PartyContext implements ProgramContext {
     final Channel channel;
     final GarbledStream stream;
+    /** This party's own inputs. */
+    final InputFeed feed;
+    /** What the evaluator's input OTs are set up with, on its first input. */
+    final Kernel kernel;
+    final AesCtrRandom random;
+    final BaseOt baseOt;
     private volatile long andGates;
     private long calls;
 
-    PartyContext(Channel channel) {
+    PartyContext(Channel channel, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed) {
         this.channel = channel;
         this.stream = new ChannelGarbledStream(channel);
+        this.kernel = kernel;
+        this.random = random;
+        this.baseOt = baseOt;
+        this.feed = feed;
     }
 
     abstract int slotWords();
