@@ -15,6 +15,9 @@ int ys_uses_vaes512(void);
 /* Sets the fixed public key of ys_fixed_key_encrypt (16 bytes) and picks the widest AES path the CPU has. */
 void ys_set_fixed_key(const uint8_t key[16]);
 
+/* The 11 round keys of the fixed key (176 bytes), for code that runs AES inline. */
+void ys_fixed_key_schedule(uint8_t rk[176]);
+
 /* out[i] = AES_fixed(in[i]); in may equal out. */
 void ys_fixed_key_encrypt(const uint8_t *in, uint8_t *out, size_t blocks);
 
