@@ -30,9 +30,10 @@ cflags=(-std=c11 -O3 -maes -msse4.1 -Wall -Wextra -Werror -fPIC)
 out="$target/classes/native/linux-x86-64"
 mkdir -p "$out"
 gcc "${cflags[@]}" -shared -I"$java_home/include" -I"$java_home/include/linux" -I"$target/jni-headers" \
-  -o "$out/libyaostream.so" "$here/src/main/c/yaostream_kernel.c" "$here/src/main/c/yaostream_jni.c"
+  -o "$out/libyaostream.so" "$here/src/main/c/yaostream_kernel.c" "$here/src/main/c/yaostream_halfgates.c" \
+  "$here/src/main/c/yaostream_jni.c"
 gcc "${cflags[@]}" -I"$here/src/main/c" -o "$target/kernel_test" \
-  "$here/src/test/c/kernel_test.c" "$here/src/main/c/yaostream_kernel.c"
+  "$here/src/test/c/kernel_test.c" "$here/src/main/c/yaostream_kernel.c" "$here/src/main/c/yaostream_halfgates.c"
 # Directly (the widest AES path this CPU has, VAES-512 where present), then under valgrind for memory errors
 # (valgrind hides AVX-512, so it checks the 128-bit path).
 "$target/kernel_test"

@@ -63,3 +63,48 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_transpose12
     (*env)->ReleasePrimitiveArrayCritical(env, out, pout, 0);
     (*env)->ReleasePrimitiveArrayCritical(env, in, pin, JNI_ABORT);
 }
+
+/* The walk over a circuit's records and batches (pinned by the caller); cursor = {gate, batch}, in and out. */
+#define WALK_BEGIN(records, gates, batches, batchCount, cursor, gateIndex)                       \
+    jint pos[2];                                                                                  \
+    (*env)->GetIntArrayRegion(env, cursor, 0, 2, pos);                                            \
+    jint *precords = (*env)->GetPrimitiveArrayCritical(env, records, NULL);                       \
+    jint *pbatches = (*env)->GetPrimitiveArrayCritical(env, batches, NULL);                       \
+    ys_walk walk = {(const int32_t *) precords, gates, (const int32_t *) pbatches, batchCount,    \
+                    pos[0], pos[1], (uint64_t) gateIndex}
+#define WALK_END(records, batches, cursor)                                                        \
+    (*env)->ReleasePrimitiveArrayCritical(env, batches, pbatches, JNI_ABORT);                     \
+    (*env)->ReleasePrimitiveArrayCritical(env, records, precords, JNI_ABORT);                     \
+    pos[0] = walk.gate;                                                                           \
+    pos[1] = walk.batch;                                                                          \
+    (*env)->SetIntArrayRegion(env, cursor, 0, 2, pos)
+
+JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleHalfGates(JNIEnv *env, jclass cls,
+        jint hash, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
+        jlongArray zero, jlong deltaLo, jlong deltaHi, jlongArray tables, jint capacity) {
+    (void) cls;
+    jlong delta[2] = {deltaLo, deltaHi};
+    WALK_BEGIN(records, gates, batches, batchCount, cursor, gateIndex);
+    jlong *pzero = (*env)->GetPrimitiveArrayCritical(env, zero, NULL);
+    jlong *ptables = (*env)->GetPrimitiveArrayCritical(env, tables, NULL);
+    size_t written = ys_half_gates_garble(&walk, hash, (uint8_t *) pzero, (const uint8_t *) delta, (uint8_t *) ptables,
+                                          (size_t) capacity);
+    (*env)->ReleasePrimitiveArrayCritical(env, tables, ptables, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, zero, pzero, 0);
+    WALK_END(records, batches, cursor);
+    return (jint) written;
+}
+
+JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluateHalfGates(JNIEnv *env, jclass cls,
+        jint hash, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
+        jlongArray label, jlongArray tables, jint blocks) {
+    (void) cls;
+    WALK_BEGIN(records, gates, batches, batchCount, cursor, gateIndex);
+    jlong *plabel = (*env)->GetPrimitiveArrayCritical(env, label, NULL);
+    jlong *ptables = (*env)->GetPrimitiveArrayCritical(env, tables, NULL);
+    size_t used = ys_half_gates_evaluate(&walk, hash, (uint8_t *) plabel, (const uint8_t *) ptables, (size_t) blocks);
+    (*env)->ReleasePrimitiveArrayCritical(env, tables, ptables, JNI_ABORT);
+    (*env)->ReleasePrimitiveArrayCritical(env, label, plabel, 0);
+    WALK_END(records, batches, cursor);
+    return (jint) used;
+}

@@ -15,6 +15,9 @@ int ys_uses_vaes512(void);
 /* Sets the fixed public key of ys_fixed_key_encrypt (16 bytes) and picks the widest AES path the CPU has. */
 void ys_set_fixed_key(const uint8_t key[16]);
 
+/* The 11 round keys of the fixed key (176 bytes), for code that runs AES inline. */
+void ys_fixed_key_schedule(uint8_t rk[176]);
+
 /* out[i] = AES_fixed(in[i]); in may equal out. */
 void ys_fixed_key_encrypt(const uint8_t *in, uint8_t *out, size_t blocks);
 
@@ -27,5 +30,32 @@ void ys_ctr(const uint8_t key[16], uint64_t counter, uint8_t *out, size_t blocks
 /* 128 x n bit matrix: row r is n/8 bytes at in + r*n/8 (bit c = bit c%8 of byte c/8); block c of out gets
  * column c (bit r of the block = bit c of row r). n must be a multiple of 64. */
 void ys_transpose128(const uint8_t *in, size_t n, uint8_t *out);
+
+/* A walk over a compiled circuit's gate records (core's CompiledCircuit): four int32 per gate (op, in0, in1, out;
+ * ops as in core's GateOp), AND batches as (start, length) pairs. gate, batch and index are moved on by a walk:
+ * the next gate, the batch it is in or comes before, and the gate index (tweak counter) of the next AND gate. */
+typedef struct {
+    const int32_t *records;
+    int32_t gates;
+    const int32_t *batches;
+    int32_t batch_count;
+    int32_t gate;
+    int32_t batch;
+    uint64_t index;
+} ys_walk;
+
+/* The hash of a label L under tweak (t, domain): fixed-key AES with the sigma orthomorphism (Guo-Katz-Wang-Yu),
+ * or AES keyed by L (GLNP15). Same numbers as core's LabelHash ordinals. */
+enum { YS_HASH_FIXED_KEY = 0, YS_HASH_KEYED = 1 };
+
+/* Half-gates garbling with free XOR over the walk (core's Kernel.garbleHalfGates): zero holds the label of 0 of
+ * each slot, delta the global offset; AND gate j writes TG, TE to the next two blocks of tables. Stops before a
+ * constant gate, at the end, or before an AND gate whose table would pass capacity blocks. Returns blocks written. */
+size_t ys_half_gates_garble(ys_walk *w, int hash, uint8_t *zero, const uint8_t delta[16], uint8_t *tables,
+                            size_t capacity);
+
+/* The evaluator's side: active labels in label, tables read from tables (blocks of them). Stops before a constant
+ * gate, at the end, or before an AND gate with no table left. Returns blocks used. */
+size_t ys_half_gates_evaluate(ys_walk *w, int hash, uint8_t *label, const uint8_t *tables, size_t blocks);
 
 #endif

@@ -22,6 +22,161 @@ static void hex(const char *s, uint8_t *out, size_t n) {
     }
 }
 
+/* ---- Half-gates walks against a plain scalar reference of the same formulas ---- */
+
+typedef struct {
+    uint64_t lo, hi;
+} block;
+
+static block xorb(block a, block b) {
+    block r = {a.lo ^ b.lo, a.hi ^ b.hi};
+    return r;
+}
+
+static block andm(block a, int bit) {
+    block r = {bit ? a.lo : 0, bit ? a.hi : 0};
+    return r;
+}
+
+/* H(x, (t, 0)): fixed-key AES with sigma, or AES keyed by x. */
+static block ref_hash(int hash, block x, uint64_t t) {
+    block in, out;
+    if (hash == YS_HASH_KEYED) {
+        in.lo = t;
+        in.hi = 0;
+        ys_multi_key_encrypt((const uint8_t *) &x, (const uint8_t *) &in, (uint8_t *) &out, 1);
+        return out;
+    }
+    block sig = {x.hi, x.hi ^ x.lo};
+    in.lo = sig.lo ^ t;
+    in.hi = sig.hi;
+    ys_fixed_key_encrypt((const uint8_t *) &in, (uint8_t *) &out, 1);
+    return xorb(out, sig);
+}
+
+enum { SLOTS = 64, GATES = 60 };
+static int32_t records[4 * GATES];
+static int32_t batches[2 * GATES];
+static int batch_count;
+
+/* AND-type tables and free gates over slots 0..7 and a rotating set of outputs; one constant gate at 40; a
+ * batch of 20 independent ANDs (a full step and a tail on either side) and smaller ones. */
+static void make_circuit(void) {
+    static const int32_t ands[8] = {1, 2, 4, 7, 8, 11, 13, 14};
+    static const int32_t frees[7] = {3, 5, 6, 9, 10, 12, 16};
+    int g = 0;
+    for (int k = 0; k < 20; k++, g++) { /* independent: read 0..7, write 8.. */
+        int32_t r[4] = {ands[k % 8], k % 8, (3 * k + 1) % 8, 8 + k};
+        memcpy(records + 4 * g, r, sizeof r);
+    }
+    batches[batch_count++] = 0;
+    batches[batch_count++] = 20;
+    for (; g < GATES; g++) {
+        int32_t *r = records + 4 * g;
+        int out = 28 + (g % 36);
+        if (g == 40) {
+            r[0] = 18; r[1] = -1; r[2] = -1; r[3] = out; /* ONE */
+        } else if (g % 3 == 0) {
+            r[0] = ands[g % 8]; r[1] = (g * 7) % 28; r[2] = (g * 5 + 3) % 28; r[3] = out;
+            batches[batch_count++] = g;
+            batches[batch_count++] = 1;
+        } else {
+            r[0] = frees[g % 7]; r[1] = (g * 11) % 28; r[2] = r[0] == 16 ? -1 : (g * 13 + 1) % 28; r[3] = out;
+        }
+    }
+}
+
+static int ref_form(int op) {
+    static const int F[19] = {0, 8, 10, 1, 9, 2, 3, 15, 11, 7, 6, 13, 5, 14, 12, 4, 5, 0, 4};
+    return F[op];
+}
+
+/* The walk of core's HalfGates, gate by gate, for comparison: zero labels, tables out; stops at a constant. */
+static size_t ref_garble(int hash, block *zero, block delta, uint64_t index, block *tables, int *gate) {
+    size_t t = 0;
+    for (; *gate < GATES; (*gate)++) {
+        const int32_t *r = records + 4 * *gate;
+        int f = ref_form(r[0]);
+        if (f & 8) {
+            block a0 = xorb(zero[r[1]], andm(delta, f & 1)), b0 = xorb(zero[r[2]], andm(delta, f & 2));
+            uint64_t j = 2 * index++;
+            block ha0 = ref_hash(hash, a0, j), ha1 = ref_hash(hash, xorb(a0, delta), j);
+            block hb0 = ref_hash(hash, b0, j + 1), hb1 = ref_hash(hash, xorb(b0, delta), j + 1);
+            int pa = (int) (a0.lo & 1), pb = (int) (b0.lo & 1);
+            block tg = xorb(xorb(ha0, ha1), andm(delta, pb));
+            block te = xorb(xorb(hb0, hb1), a0);
+            block c0 = xorb(xorb(ha0, andm(tg, pa)), xorb(hb0, andm(xorb(te, a0), pb)));
+            zero[r[3]] = xorb(c0, andm(delta, f & 4));
+            tables[t++] = tg;
+            tables[t++] = te;
+        } else if ((f & 3) == 0) {
+            break;
+        } else {
+            block v = andm(delta, f & 4);
+            if (f & 1) v = xorb(v, zero[r[1]]);
+            if (f & 2) v = xorb(v, zero[r[2]]);
+            zero[r[3]] = v;
+        }
+    }
+    return t;
+}
+
+/* First table block (TG of gate 0, gate index 1) as the Java kernel computes it for check_half_gates's labels:
+ * pins the byte order, sigma and tweak conventions shared with Java, which the reference above could share
+ * a mistake in. */
+static const block KNOWN_TG[2] = {
+    {0xb2ef261334a0e1cdULL, 0x25f4069e03a56e61ULL}, /* fixed key */
+    {0x8e841dbbbb63c198ULL, 0xce92a2ea2437acfeULL}, /* keyed */
+};
+
+static void check_half_gates(int hash) {
+    block zero[SLOTS], ref[SLOTS], active[SLOTS], tables[2 * GATES], want[2 * GATES];
+    block delta = {0x0123456789abcdefULL | 1, 0xfedcba9876543210ULL};
+    for (int s = 0; s < SLOTS; s++) {
+        zero[s].lo = 0x9e3779b97f4a7c15ULL * (uint64_t) (s + 1);
+        zero[s].hi = 0xc2b2ae3d27d4eb4fULL * (uint64_t) (s + 7);
+        ref[s] = zero[s];
+        active[s] = xorb(zero[s], andm(delta, s % 3 == 0));
+    }
+    /* The garbler stops before the constant at gate 40, the reference likewise. */
+    int gate = 0;
+    size_t n_ref = ref_garble(hash, ref, delta, 1, want, &gate);
+    ys_walk w = {records, GATES, batches, batch_count, 0, 0, 1};
+    size_t n = ys_half_gates_garble(&w, hash, (uint8_t *) zero, (const uint8_t *) &delta, (uint8_t *) tables,
+                                    2 * GATES);
+    check(w.gate == 40 && gate == 40 && n == n_ref, "half-gates garble stops before the constant gate");
+    check(memcmp(tables, want, n * 16) == 0, "half-gates tables match the reference");
+    check(tables[0].lo == KNOWN_TG[hash].lo && tables[0].hi == KNOWN_TG[hash].hi, "half-gates known answer from Java");
+    check(memcmp(zero, ref, sizeof zero) == 0, "half-gates labels match the reference");
+    /* The constant (ONE): a fixed label; its active label is it ^ delta. Then the rest, two blocks at a time. */
+    block constant = {42, 43};
+    zero[records[4 * 40 + 3]] = ref[records[4 * 40 + 3]] = constant;
+    w.gate++;
+    gate++;
+    size_t rest = n, step;
+    while ((step = ys_half_gates_garble(&w, hash, (uint8_t *) zero, (const uint8_t *) &delta,
+                                        (uint8_t *) (tables + rest), 2)) > 0) {
+        rest += step;
+    }
+    size_t rest_ref = n_ref + ref_garble(hash, ref, delta, 1 + n_ref / 2, want + n_ref, &gate);
+    check(w.gate == GATES && rest == rest_ref, "half-gates garble runs to the end with two-block buffers");
+    check(memcmp(tables, want, rest * 16) == 0 && memcmp(zero, ref, sizeof zero) == 0,
+          "half-gates tables and labels match the reference past the constant");
+    /* The evaluator ends with the label of each slot's value: one of the garbler's two. */
+    ys_walk e = {records, GATES, batches, batch_count, 0, 0, 1};
+    size_t used = ys_half_gates_evaluate(&e, hash, (uint8_t *) active, (const uint8_t *) tables, rest);
+    check(e.gate == 40 && used == n, "half-gates evaluate stops before the constant gate");
+    active[records[4 * 40 + 3]] = xorb(constant, delta);
+    e.gate++;
+    used += ys_half_gates_evaluate(&e, hash, (uint8_t *) active, (const uint8_t *) (tables + used), rest - used);
+    check(e.gate == GATES && used == rest, "half-gates evaluate uses every table");
+    for (int s = 0; s < SLOTS; s++) {
+        block diff = xorb(active[s], zero[s]);
+        check((diff.lo == 0 && diff.hi == 0) || (diff.lo == delta.lo && diff.hi == delta.hi),
+              "half-gates evaluator holds one of the two labels of every wire");
+    }
+}
+
 int main(void) {
     if (!ys_cpu_supported()) {
         printf("kernel_test: CPU lacks AES-NI/SSE4.1, nothing to test\n");
@@ -83,6 +238,12 @@ int main(void) {
             }
         }
     }
+
+    /* Half-gates walks (on the widest path; under valgrind, the 128-bit one). The first table block is a known
+     * answer from the Java kernel, which pins the sigma and tweak conventions. */
+    make_circuit();
+    check_half_gates(YS_HASH_FIXED_KEY);
+    check_half_gates(YS_HASH_KEYED);
 
     if (failures != 0) {
         fprintf(stderr, "kernel_test: %d failures\n", failures);

@@ -16,4 +16,12 @@ final class NativeBindings {
     static native void ctr(long keyLo, long keyHi, long counter, long[] out, int blocks);
 
     static native void transpose128(long[] in, int n, long[] out);
+
+    /** Kernel.garbleHalfGates; {@code cursor} = {gate, batch} in and out, {@code hash} a LabelHash ordinal. */
+    static native int garbleHalfGates(int hash, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
+                                      long gateIndex, long[] zero, long deltaLo, long deltaHi, long[] tables, int capacity);
+
+    /** Kernel.evaluateHalfGates, likewise. */
+    static native int evaluateHalfGates(int hash, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
+                                        long gateIndex, long[] label, long[] tables, int blocks);
 }

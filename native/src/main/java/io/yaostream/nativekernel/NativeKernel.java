@@ -1,12 +1,18 @@
 package io.yaostream.nativekernel;
 
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.kernel.GateCursor;
 import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.LabelHash;
 
 /**
  * The C kernel (AES-NI) behind core's kernel SPI: one JNI call per batch, arrays used in place. Results are
  * bit-identical to {@link io.yaostream.core.kernel.JavaKernel}; the provider checks that before handing one out.
  */
 public final class NativeKernel implements Kernel {
+    /** {gate, batch} of a walk, passed to and from C. */
+    private final int[] cursor = new int[2];
+
     NativeKernel() {
     }
 
@@ -42,6 +48,40 @@ public final class NativeKernel implements Kernel {
             throw new IllegalArgumentException("transpose128: arrays too short for " + n + " columns");
         }
         NativeBindings.transpose128(in, n, out);
+    }
+
+    @Override
+    public int garbleHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
+                               long[] tables, int capacity) {
+        checkWalk(c, at, zero);
+        checkBlocks(capacity, tables);
+        int blocks = NativeBindings.garbleHalfGates(hash.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
+                c.andBatchCount(), cursor, at.gateIndex(), zero, deltaLo, deltaHi, tables, capacity);
+        at.moveTo(cursor[0], cursor[1], at.gateIndex() + blocks / 2);
+        return blocks;
+    }
+
+    @Override
+    public int evaluateHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks) {
+        checkWalk(c, at, label);
+        checkBlocks(blocks, tables);
+        int used = NativeBindings.evaluateHalfGates(hash.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
+                c.andBatchCount(), cursor, at.gateIndex(), label, tables, blocks);
+        at.moveTo(cursor[0], cursor[1], at.gateIndex() + used / 2);
+        return used;
+    }
+
+    /**
+     * What the C walk trusts: a position inside the circuit and a label for every slot (the circuit's own slot
+     * numbers are checked when it is built). Stores {gate, batch} in {@link #cursor}.
+     */
+    private void checkWalk(CompiledCircuit c, GateCursor at, long[] labels) {
+        if (at.gate() < 0 || at.gate() > c.gateCount() || at.batch() < 0 || at.batch() > c.andBatchCount()) {
+            throw new IllegalArgumentException("walk position gate " + at.gate() + ", batch " + at.batch() + " is outside the circuit");
+        }
+        checkBlocks(c.slots(), labels);
+        cursor[0] = at.gate();
+        cursor[1] = at.batch();
     }
 
     /** The C code trusts its lengths: every array must hold the blocks asked for. */

@@ -13,20 +13,26 @@ import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.GateCursor;
 import io.yaostream.core.kernel.Kernels;
+import io.yaostream.core.kernel.LabelHash;
 import io.yaostream.core.plain.PlainEvaluator;
+import io.yaostream.core.testing.TestCircuits;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -105,6 +111,109 @@ class NativeKernelTest {
         }
     }
 
+    /** A garbler's or evaluator's walk through a whole circuit by one kernel: tables, labels, constants. */
+    private record Walked(long[] tables, long[] labels) {
+    }
+
+    /**
+     * Garbles all of {@code c} with {@code kernel}, {@code capacity} table blocks per call; a constant gate gets
+     * a label made from its position, and its active label is appended to {@code constants}.
+     */
+    private static Walked garbleWalk(Kernel kernel, LabelHash hash, CompiledCircuit c, long[] zero0, long dLo, long dHi,
+                                     int capacity, List<long[]> constants) {
+        long[] zero = zero0.clone();
+        long[] all = new long[2 * 2 * c.counts().and()];
+        long[] buf = new long[2 * capacity];
+        GateCursor at = new GateCursor();
+        at.start(5);
+        int written = 0;
+        while (at.gate() < c.gateCount()) {
+            int blocks = kernel.garbleHalfGates(hash, c, at, zero, dLo, dHi, buf, capacity);
+            assertTrue(blocks <= capacity && blocks % 2 == 0, "blocks " + blocks);
+            System.arraycopy(buf, 0, all, 2 * written, 2 * blocks);
+            written += blocks;
+            assertEquals(5 + written / 2, at.gateIndex(), "gate index follows the AND gates");
+            if (at.gate() < c.gateCount() && GateOp.isConstant(c.op(at.gate()))) {
+                int out = c.out(at.gate());
+                long not = (GateOp.freeForm(c.op(at.gate())) & GateOp.FREE_NOT) != 0 ? -1 : 0;
+                zero[2 * out] = 0x9e3779b97f4a7c15L * (at.gate() + 1);
+                zero[2 * out + 1] = ~zero[2 * out];
+                constants.add(new long[] {zero[2 * out] ^ (dLo & not), zero[2 * out + 1] ^ (dHi & not)});
+                at.skipConstant();
+            }
+        }
+        assertEquals(all.length / 2, written, "two blocks per AND gate");
+        return new Walked(all, zero);
+    }
+
+    /** Evaluates all of {@code c} from {@code tables}, offering the kernel up to {@code chunk} blocks per call. */
+    private static long[] evaluateWalk(Kernel kernel, LabelHash hash, CompiledCircuit c, long[] label0, long[] tables,
+                                       int chunk, List<long[]> constants) {
+        long[] label = label0.clone();
+        long[] buf = new long[2 * chunk];
+        GateCursor at = new GateCursor();
+        at.start(5);
+        int pos = 0;
+        int constant = 0;
+        while (at.gate() < c.gateCount()) {
+            int n = Math.min(chunk, tables.length / 2 - pos);
+            System.arraycopy(tables, 2 * pos, buf, 0, 2 * n);
+            int used = kernel.evaluateHalfGates(hash, c, at, label, buf, n);
+            assertTrue(used <= n && used % 2 == 0, "used " + used + " of " + n);
+            pos += used;
+            if (at.gate() < c.gateCount() && GateOp.isConstant(c.op(at.gate()))) {
+                long[] l = constants.get(constant++);
+                label[2 * c.out(at.gate())] = l[0];
+                label[2 * c.out(at.gate()) + 1] = l[1];
+                at.skipConstant();
+            }
+        }
+        assertEquals(tables.length / 2, pos, "every table block used");
+        return label;
+    }
+
+    /**
+     * The half-gates walk of the native kernel against the Java kernel's, for both hashes, on random circuits with
+     * every op (constants, INV, XNOR, all AND-type tables, random batches) and table buffers from one gate up:
+     * the same tables and labels; and the evaluator ends with, on every slot, one of the garbler's two labels.
+     */
+    @ParameterizedTest
+    @EnumSource(LabelHash.class)
+    void halfGatesWalksAreBitIdenticalWhateverTheBufferSize(LabelHash hash) {
+        Kernel nat = Kernels.create("native");
+        Kernel java = new JavaKernel();
+        Random rnd = new Random(40 + hash.ordinal());
+        for (int trial = 0; trial < 300; trial++) {
+            CompiledCircuit c = trial % 4 == 0 ? randomAndXor(rnd, 64 + rnd.nextInt(600)) : TestCircuits.random(rnd, 1 + rnd.nextInt(300));
+            long[] zero = random(rnd, 2 * c.slots());
+            long dLo = rnd.nextLong() | 1;
+            long dHi = rnd.nextLong();
+            List<long[]> constants = new ArrayList<>();
+            Walked expected = garbleWalk(java, hash, c, zero, dLo, dHi, 4096, constants);
+            long[] active = zero.clone();
+            for (int s = 0; s < c.slots(); s++) {
+                if (rnd.nextBoolean()) {
+                    active[2 * s] ^= dLo;
+                    active[2 * s + 1] ^= dHi;
+                }
+            }
+            long[] expectedLabels = evaluateWalk(java, hash, c, active, expected.tables(), 4096, constants);
+            for (int s = 0; s < c.slots(); s++) {
+                long lo = expectedLabels[2 * s] ^ expected.labels()[2 * s];
+                long hi = expectedLabels[2 * s + 1] ^ expected.labels()[2 * s + 1];
+                assertTrue(lo == 0 && hi == 0 || lo == dLo && hi == dHi, "slot " + s + " holds a label of its wire");
+            }
+            for (int capacity : new int[] {2, 3, 2 + rnd.nextInt(70), 4096}) {
+                List<long[]> nativeConstants = new ArrayList<>();
+                Walked got = garbleWalk(nat, hash, c, zero, dLo, dHi, capacity, nativeConstants);
+                assertArrayEquals(expected.tables(), got.tables(), "tables, capacity " + capacity + ", trial " + trial);
+                assertArrayEquals(expected.labels(), got.labels(), "labels, capacity " + capacity + ", trial " + trial);
+                assertArrayEquals(expectedLabels, evaluateWalk(nat, hash, c, active, expected.tables(), capacity, constants),
+                        "evaluated labels, chunk " + capacity + ", trial " + trial);
+            }
+        }
+    }
+
     private static byte[] tables(GarblingScheme scheme, Kernel kernel, CompiledCircuit c, long seed) {
         GarblerCore g = scheme.newGarbler(kernel, AesCtrRandom.forTesting(seed));
         g.ensureSlots(c.slots());
@@ -120,7 +229,7 @@ class NativeKernelTest {
         return out.toByteArray();
     }
 
-    /** Random gates of every AND-type table and XOR over two 32-bit inputs. */
+    /** Random gates of every AND-type table, XOR, XNOR and INV over two 32-bit inputs (default batches: long runs). */
     private static CompiledCircuit randomAndXor(Random rnd, int gates) {
         int[] a = new int[32];
         int[] b = new int[32];

@@ -107,6 +107,11 @@ public final class CompiledCircuit {
         return outputSlots;
     }
 
+    /** The AND batches as (start, length) pairs, for kernels that walk them; do not modify. */
+    public int[] andBatchesView() {
+        return andBatches;
+    }
+
     public int andBatchCount() {
         return andBatches.length / 2;
     }

@@ -72,6 +72,50 @@ public final class GateOp {
         return op == 0 || op == 15 ? Kind.CONST : Kind.INV;
     }
 
+    /**
+     * An AND-type table {@code tt} as AND(l ^ alpha, r ^ beta) ^ gamma: returns bits alpha | beta << 1 | gamma << 2.
+     * Garbling schemes garble every AND-type gate as an AND with shifted labels, so they do the same work whatever the table.
+     */
+    public static int andForm(int tt) {
+        boolean single = Integer.bitCount(tt) == 1;
+        int minterm = single ? tt : (~tt & 15);
+        int index = 3 - Integer.numberOfTrailingZeros(minterm); // 2*l + r where the minterm is true
+        int alpha = ((index >> 1) & 1) ^ 1;
+        int beta = (index & 1) ^ 1;
+        int gamma = single ? 0 : 1;
+        return alpha | beta << 1 | gamma << 2;
+    }
+
+    /** Whether a non-AND op reads its left input, its right input, negates, or is a constant: see {@link #freeForm}. */
+    public static final int FREE_LEFT = 1;
+    public static final int FREE_RIGHT = 2;
+    public static final int FREE_NOT = 4;
+
+    /**
+     * Any non-AND gate as the XOR of some of its inputs, possibly negated: bits {@link #FREE_LEFT},
+     * {@link #FREE_RIGHT}, {@link #FREE_NOT}. XOR = left|right, XNOR = left|right|not, INV = left|not,
+     * ZERO = 0, ONE = not, and the two-input tables that ignore an input likewise. A form without
+     * left or right is a constant.
+     */
+    public static int freeForm(int op) {
+        return switch (op) {
+            case XOR -> FREE_LEFT | FREE_RIGHT;
+            case XNOR -> FREE_LEFT | FREE_RIGHT | FREE_NOT;
+            case INV, 12 -> FREE_LEFT | FREE_NOT;
+            case 3 -> FREE_LEFT;
+            case 5 -> FREE_RIGHT;
+            case 10 -> FREE_RIGHT | FREE_NOT;
+            case ZERO, 0 -> 0;
+            case ONE, 15 -> FREE_NOT;
+            default -> throw new IllegalArgumentException("op " + op + " is not a free gate");
+        };
+    }
+
+    /** Whether {@code op} writes a constant (reads no input): ZERO, ONE and the tables 0 and 15. */
+    public static boolean isConstant(int op) {
+        return op == ZERO || op == ONE || op == 0 || op == 15;
+    }
+
     /** Value of a two-input table on input bits l and r. */
     public static int apply(int tt, int l, int r) {
         return (tt >> (3 - (2 * l + r))) & 1;

@@ -1,6 +1,8 @@
 package io.yaostream.core.garble;
 
+import io.yaostream.core.kernel.FreeXor;
 import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.LabelHash;
 
 /**
  * Evaluator state shared by every scheme: one active label per slot, decoding against the garbler's hashes of
@@ -23,8 +25,8 @@ abstract class ActiveLabelEvaluator extends EvaluatorCore {
         this.hash = hash;
     }
 
-    @Override
-    boolean xorGatesTakeIndex() {
+    /** Whether XOR gates take a gate index, as {@link GateWalker.BatchGates#xorGatesTakeIndex} (not with free XOR). */
+    public boolean xorGatesTakeIndex() {
         return false;
     }
 
@@ -47,25 +49,11 @@ abstract class ActiveLabelEvaluator extends EvaluatorCore {
         out[2 * block + 1] = label[2 * slot + 1];
     }
 
-    @Override
-    void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream) {
-        int form = freeForm(op);
-        if ((form & (FREE_LEFT | FREE_RIGHT)) == 0) {
+    /** A free gate as {@link GateWalker.BatchGates#freeGate}: XORs of labels, or a constant's label from the stream. */
+    public void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream) {
+        if (!FreeXor.evaluate(op, in0, in1, out, label)) {
             stream.readBlocks(label, out, 1);
-            return;
         }
-        long lo = 0;
-        long hi = 0;
-        if ((form & FREE_LEFT) != 0) {
-            lo = label[2 * in0];
-            hi = label[2 * in0 + 1];
-        }
-        if ((form & FREE_RIGHT) != 0) {
-            lo ^= label[2 * in1];
-            hi ^= label[2 * in1 + 1];
-        }
-        label[2 * out] = lo;
-        label[2 * out + 1] = hi;
     }
 
     @Override

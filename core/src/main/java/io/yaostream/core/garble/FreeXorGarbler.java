@@ -1,12 +1,16 @@
 package io.yaostream.core.garble;
 
+import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.kernel.AesCtrRandom;
+import io.yaostream.core.kernel.FreeXor;
 import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.LabelHash;
 
 /**
  * Garbler state of the free-XOR schemes: one label per slot (the label of 0; the label of 1 is it XOR Δ) and
  * the global Δ, whose low bit is 1 so the two labels of a wire have different colours. XOR, XNOR, NOT and the
- * tables that ignore an input cost nothing; a constant sends its one active label. Subclasses garble AND batches.
+ * tables that ignore an input cost nothing ({@link FreeXor}); a constant sends its one active label. Subclasses
+ * garble AND gates.
  */
 abstract class FreeXorGarbler extends GarblerCore {
     final AesCtrRandom random;
@@ -22,11 +26,6 @@ abstract class FreeXorGarbler extends GarblerCore {
         random.nextBlock(d, 0);
         this.deltaLo = d[0] | 1L;
         this.deltaHi = d[1];
-    }
-
-    @Override
-    boolean xorGatesTakeIndex() {
-        return false;
     }
 
     @Override
@@ -47,30 +46,25 @@ abstract class FreeXorGarbler extends GarblerCore {
         out[2 * block + 1] = zero[2 * slot + 1] ^ (value ? deltaHi : 0);
     }
 
-    @Override
-    void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream) {
-        int form = freeForm(op);
-        long not = (form & FREE_NOT) != 0 ? -1L : 0L;
-        if ((form & (FREE_LEFT | FREE_RIGHT)) == 0) {
-            // A constant: a fresh label whose active value the evaluator receives.
-            random.nextBlock(zero, out);
-            one[0] = zero[2 * out] ^ (deltaLo & not);
-            one[1] = zero[2 * out + 1] ^ (deltaHi & not);
-            stream.writeBlocks(one, 0, 1);
-            return;
+    /** Whether XOR gates take a gate index, as {@link GateWalker.BatchGates#xorGatesTakeIndex} (not with free XOR). */
+    public boolean xorGatesTakeIndex() {
+        return false;
+    }
+
+    /** A free gate as {@link GateWalker.BatchGates#freeGate} (for the schemes that walk batches in Java). */
+    public void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream) {
+        if (!FreeXor.garble(op, in0, in1, out, zero, deltaLo, deltaHi)) {
+            constant(op, out, stream);
         }
-        long lo = not & deltaLo;
-        long hi = not & deltaHi;
-        if ((form & FREE_LEFT) != 0) {
-            lo ^= zero[2 * in0];
-            hi ^= zero[2 * in0 + 1];
-        }
-        if ((form & FREE_RIGHT) != 0) {
-            lo ^= zero[2 * in1];
-            hi ^= zero[2 * in1 + 1];
-        }
-        zero[2 * out] = lo;
-        zero[2 * out + 1] = hi;
+    }
+
+    /** A constant gate: a fresh label for {@code out}, whose active value the evaluator receives. */
+    void constant(int op, int out, GarbledStream stream) {
+        long not = (GateOp.freeForm(op) & GateOp.FREE_NOT) != 0 ? -1L : 0L;
+        random.nextBlock(zero, out);
+        one[0] = zero[2 * out] ^ (deltaLo & not);
+        one[1] = zero[2 * out + 1] ^ (deltaHi & not);
+        stream.writeBlocks(one, 0, 1);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.yaostream.core.garble;
 
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.LabelHash;
 
 /**
  * The garbler's side of a scheme: holds the label(s) of every slot, creates input labels (Encode), garbles

@@ -1,7 +1,10 @@
 package io.yaostream.core.garble;
 
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.LabelHash;
 
 /**
  * JustGarble's GaXR (Bellare–Hoang–Keelveedhi–Rogaway 2013) with the dual-key cipher A2 over fixed-key AES π:
@@ -43,7 +46,7 @@ public final class Grr3 {
         aesIn[2 * k + 1] = hi;
     }
 
-    private static final class Garbler extends FreeXorGarbler {
+    private static final class Garbler extends FreeXorGarbler implements GateWalker.BatchGates {
         private long[] keys = new long[0];
         private long[] pads = new long[0];
         private long[] tables = new long[0];
@@ -54,7 +57,12 @@ public final class Grr3 {
         }
 
         @Override
-        void andBatch(int[] records, int first, int count, long firstIndex, GarbledStream stream) {
+        void walk(CompiledCircuit c, GarbledStream stream) {
+            walkBatches(c, stream, this);
+        }
+
+        @Override
+        public void andBatch(int[] records, int first, int count, long firstIndex, GarbledStream stream) {
             if (meta.length < count) {
                 keys = new long[8 * count];
                 pads = new long[8 * count];
@@ -63,7 +71,7 @@ public final class Grr3 {
             }
             for (int k = 0; k < count; k++) {
                 int p = (first + k) * 4;
-                int form = andForm(records[p]);
+                int form = GateOp.andForm(records[p]);
                 int a = records[p + 1];
                 int b = records[p + 2];
                 long a0Lo = zero[2 * a] ^ (-(form & 1) & deltaLo);
@@ -108,7 +116,7 @@ public final class Grr3 {
         }
     }
 
-    private static final class Evaluator extends ActiveLabelEvaluator {
+    private static final class Evaluator extends ActiveLabelEvaluator implements GateWalker.BatchGates {
         private long[] keys = new long[0];
         private long[] pads = new long[0];
         private long[] tables = new long[0];
@@ -119,7 +127,12 @@ public final class Grr3 {
         }
 
         @Override
-        void andBatch(int[] records, int first, int count, long firstIndex, GarbledStream stream) {
+        void walk(CompiledCircuit c, GarbledStream stream) {
+            walkBatches(c, stream, this);
+        }
+
+        @Override
+        public void andBatch(int[] records, int first, int count, long firstIndex, GarbledStream stream) {
             if (rows.length < count) {
                 keys = new long[2 * count];
                 pads = new long[2 * count];

@@ -1,8 +1,10 @@
 package io.yaostream.core.garble;
 
+import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.LabelHash;
 
 /**
  * Garbling from a PRF alone (Gueron–Lindell–Nof–Pinkas 2015, scheme "Pipe-garbl+KS; XOR-1; AND-2"): AES keyed
@@ -28,7 +30,7 @@ public final class PrfOnly {
         return side | (long) r << 8;
     }
 
-    private static final class Garbler extends GarblerCore {
+    private static final class Garbler extends GarblerCore implements GateWalker.BatchGates {
         private final AesCtrRandom random;
         /** Per slot: the label of 0 (block 2s) and of 1 (block 2s+1). */
         private long[] pair = new long[0];
@@ -47,7 +49,7 @@ public final class PrfOnly {
         }
 
         @Override
-        boolean xorGatesTakeIndex() {
+        public boolean xorGatesTakeIndex() {
             return true;
         }
 
@@ -111,16 +113,16 @@ public final class PrfOnly {
         }
 
         @Override
-        void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream) {
+        public void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream) {
             if (GateOp.kind(op) == GateOp.Kind.XOR) {
                 garbleXor(in0, in1, out, index, op == GateOp.XNOR, stream);
                 return;
             }
-            int form = freeForm(op);
-            boolean not = (form & FREE_NOT) != 0;
-            if ((form & FREE_LEFT) != 0) {
+            int form = GateOp.freeForm(op);
+            boolean not = (form & GateOp.FREE_NOT) != 0;
+            if ((form & GateOp.FREE_LEFT) != 0) {
                 copyPair(in0, out, not);
-            } else if ((form & FREE_RIGHT) != 0) {
+            } else if ((form & GateOp.FREE_RIGHT) != 0) {
                 copyPair(in1, out, not);
             } else {
                 freshPair(out);
@@ -175,7 +177,12 @@ public final class PrfOnly {
         }
 
         @Override
-        void andBatch(int[] records, int first, int count, long firstIndex, GarbledStream stream) {
+        void walk(CompiledCircuit c, GarbledStream stream) {
+            walkBatches(c, stream, this);
+        }
+
+        @Override
+        public void andBatch(int[] records, int first, int count, long firstIndex, GarbledStream stream) {
             if (meta.length < count) {
                 keys = new long[16 * count];
                 prf = new long[16 * count];
@@ -189,7 +196,7 @@ public final class PrfOnly {
                 int b = records[p + 2];
                 int pa = (int) (pair[4 * a] & 1);
                 int pb = (int) (pair[4 * b] & 1);
-                meta[k] = andForm(records[p]) | pa << 3 | pb << 4;
+                meta[k] = GateOp.andForm(records[p]) | pa << 3 | pb << 4;
                 long j = firstIndex + k;
                 for (int r = 0; r < 4; r++) {
                     int ca = r >> 1;
@@ -264,7 +271,7 @@ public final class PrfOnly {
         }
     }
 
-    private static final class Evaluator extends ActiveLabelEvaluator {
+    private static final class Evaluator extends ActiveLabelEvaluator implements GateWalker.BatchGates {
         private long[] keys = new long[0];
         private long[] prf = new long[0];
         private long[] tables = new long[0];
@@ -278,12 +285,12 @@ public final class PrfOnly {
         }
 
         @Override
-        boolean xorGatesTakeIndex() {
+        public boolean xorGatesTakeIndex() {
             return true;
         }
 
         @Override
-        void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream) {
+        public void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream) {
             if (GateOp.kind(op) != GateOp.Kind.XOR) {
                 super.freeGate(op, in0, in1, out, index, stream); // copies and constants: same as free XOR
                 return;
@@ -315,7 +322,12 @@ public final class PrfOnly {
         }
 
         @Override
-        void andBatch(int[] records, int first, int count, long firstIndex, GarbledStream stream) {
+        void walk(CompiledCircuit c, GarbledStream stream) {
+            walkBatches(c, stream, this);
+        }
+
+        @Override
+        public void andBatch(int[] records, int first, int count, long firstIndex, GarbledStream stream) {
             if (rows.length < count) {
                 keys = new long[4 * count];
                 prf = new long[4 * count];

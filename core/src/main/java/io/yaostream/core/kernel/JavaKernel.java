@@ -1,5 +1,7 @@
 package io.yaostream.core.kernel;
 
+import io.yaostream.core.circuit.CompiledCircuit;
+
 import javax.crypto.Cipher;
 import javax.crypto.spec.SecretKeySpec;
 import java.security.GeneralSecurityException;
@@ -18,6 +20,7 @@ public final class JavaKernel implements Kernel {
     private final long[] square = new long[64];
     private static final int MAX_CTR_KEYS = 512;
     private final java.util.Map<KeyBlock, Cipher> ctrCiphers = new java.util.HashMap<>();
+    private final JavaHalfGates halfGates = new JavaHalfGates(this);
 
     public JavaKernel() {
         fixed = ecb(FIXED_KEY_LO, FIXED_KEY_HI);
@@ -89,6 +92,17 @@ public final class JavaKernel implements Kernel {
             throw new IllegalStateException("AES-CTR failed", e);
         }
         Blocks.fromBytes(outBytes, 0, out, 0, blocks);
+    }
+
+    @Override
+    public int garbleHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
+                               long[] tables, int capacity) {
+        return halfGates.garble(hash, c, at, zero, deltaLo, deltaHi, tables, capacity);
+    }
+
+    @Override
+    public int evaluateHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks) {
+        return halfGates.evaluate(hash, c, at, label, tables, blocks);
     }
 
     /** A key as a map key (records compare by value; lookups of a cached key allocate nothing once inlined). */

@@ -1,9 +1,14 @@
 package io.yaostream.core.kernel;
 
+import io.yaostream.core.circuit.CompiledCircuit;
+
 /**
  * The batch operations the garbling schemes and OT need, over blocks in the {@link Blocks} layout. Each call
  * handles many blocks so an implementation can pipeline AES; implementations must give bit-identical results.
  * Implementations are not thread-safe: use one per thread.
+ *
+ * <p>The half-gates operations walk a whole range of a circuit's gates per call, free gates included, as
+ * JustGarble does: per-gate work in the kernel's own language is what makes garbling run at AES speed.
  */
 public interface Kernel {
     /** The fixed public AES key of {@link #fixedKeyEncrypt}: the bytes 00 01 .. 0f. */
@@ -34,4 +39,23 @@ public interface Kernel {
      * its bit r is bit c of row r. {@code n} must be a multiple of 64.
      */
     void transpose128(long[] in, int n, long[] out);
+
+    /**
+     * Garbles half-gates with free XOR (formulas in {@code io.yaostream.core.garble.HalfGates}, hash {@code hash})
+     * from {@code at} on: free gates set the label of 0 of their output slot in {@code zero} (one block per slot);
+     * AND gate number j (its gate index) writes its table TG, TE to the next two blocks of {@code tables}, from
+     * block 0 on. Stops before a constant gate (the caller gives it a fresh label), at the end of the circuit, or
+     * at the first AND gate whose table would pass {@code capacity} blocks; moves {@code at} on and returns the
+     * table blocks written.
+     */
+    int garbleHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
+                        long[] tables, int capacity);
+
+    /**
+     * The evaluator's side of {@link #garbleHalfGates}: active labels in {@code label}, tables read from
+     * {@code tables} (block 0 on, {@code blocks} of them). Stops before a constant gate (whose label the garbler
+     * sends), at the end, or at the first AND gate with no table left; moves {@code at} on and returns the
+     * table blocks used.
+     */
+    int evaluateHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks);
 }

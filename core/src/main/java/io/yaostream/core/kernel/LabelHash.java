@@ -1,18 +1,16 @@
-package io.yaostream.core.garble;
-
-import io.yaostream.core.kernel.CorrelationRobustHash;
-import io.yaostream.core.kernel.Kernel;
+package io.yaostream.core.kernel;
 
 /**
  * The hash of a label under a tweak, {@code H(L, (index, domain))}, computed for many labels per kernel call.
  * The high word of the tweak block keeps uses apart: gates use {@link #GATE_DOMAIN} (and prf-only its side and
- * row bytes), output decoding {@link #OUTPUT_DOMAIN}, so no AES input serves two purposes.
+ * row bytes), output decoding {@link #OUTPUT_DOMAIN}, so no AES input serves two purposes. The C kernel knows
+ * the constants by their ordinals (YS_HASH_FIXED_KEY, YS_HASH_KEYED): add new ones at the end.
  */
-enum LabelHash {
+public enum LabelHash {
     /** {@link CorrelationRobustHash}: circular correlation robust if fixed-key AES is a random permutation. */
     FIXED_KEY {
         @Override
-        void hash(Kernel kernel, long[] labels, long[] tweaks, long domain, long[] out, long[] scratch, int n) {
+        public void hash(Kernel kernel, long[] labels, long[] tweaks, long domain, long[] out, long[] scratch, int n) {
             CorrelationRobustHash.hash(kernel, labels, tweaks, domain, out, scratch, n);
         }
     },
@@ -23,7 +21,7 @@ enum LabelHash {
      */
     KEYED {
         @Override
-        void hash(Kernel kernel, long[] labels, long[] tweaks, long domain, long[] out, long[] scratch, int n) {
+        public void hash(Kernel kernel, long[] labels, long[] tweaks, long domain, long[] out, long[] scratch, int n) {
             for (int i = 0; i < n; i++) {
                 out[2 * i] = tweaks[i];
                 out[2 * i + 1] = domain;
@@ -33,13 +31,13 @@ enum LabelHash {
     };
 
     /** Byte 8 of the tweak block: 0 for gates (prf-only also uses 1 for right keys, and byte 9 for rows). */
-    static final long GATE_DOMAIN = 0;
+    public static final long GATE_DOMAIN = 0;
     /** Byte 8 = 2 is only ever used for output decoding, so no gate's PRF input can equal an output hash's. */
-    static final long OUTPUT_DOMAIN = 2;
+    public static final long OUTPUT_DOMAIN = 2;
 
     /**
      * {@code out[i] = H(labels[i], (tweaks[i], domain))} for {@code n} blocks; {@code scratch} holds 2n longs.
      * {@code out} must not be {@code labels}.
      */
-    abstract void hash(Kernel kernel, long[] labels, long[] tweaks, long domain, long[] out, long[] scratch, int n);
+    public abstract void hash(Kernel kernel, long[] labels, long[] tweaks, long domain, long[] out, long[] scratch, int n);
 }

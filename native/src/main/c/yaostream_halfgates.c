@@ -1,0 +1,458 @@
+/* Half-gates with free XOR over whole ranges of a circuit, free gates included (JustGarble-style: the per-gate
+ * work is a few vector instructions, so garbling runs near the speed of AES). The formulas are those of core's
+ * HalfGates; the Java kernel's JavaHalfGates does the same and the two must agree bit for bit. */
+#include "yaostream_kernel.h"
+
+#include <immintrin.h>
+
+/* AND gates hashed together on the 128-bit path: enough blocks in flight to pipeline AES (4 per garbled gate). */
+enum { GROUP = 16 };
+
+/* What a walk works on: the hash, the label array (one block per slot), Δ for the garbler (a negation XORs it
+ * in) or zero for the evaluator, the tables (written by the garbler, read by the evaluator), and the fixed
+ * key's round keys. */
+typedef struct {
+    int hash;
+    uint8_t *labels;
+    __m128i delta;
+    uint8_t *tables_out;
+    const uint8_t *tables_in;
+    __m128i rk[11];
+} ys_ctx;
+
+/* Per op (0..18): how a gate reads its inputs. Free gates: FREE_LEFT | FREE_RIGHT | FREE_NOT as in GateOp.freeForm
+ * (neither input: a constant); AND-type gates: IS_AND | GateOp.andForm (alpha | beta << 1 | gamma << 2). */
+enum { FREE_LEFT = 1, FREE_RIGHT = 2, FREE_NOT = 4, IS_AND = 8 };
+static const uint8_t FORM[19] = {
+    0,                           /* 0: constant 0 */
+    IS_AND | 0,                  /* 1: AND */
+    IS_AND | 2,                  /* 2: l AND NOT r */
+    FREE_LEFT,                   /* 3: l */
+    IS_AND | 1,                  /* 4: NOT l AND r */
+    FREE_RIGHT,                  /* 5: r */
+    FREE_LEFT | FREE_RIGHT,      /* 6: XOR */
+    IS_AND | 7,                  /* 7: OR */
+    IS_AND | 3,                  /* 8: NOR */
+    FREE_LEFT | FREE_RIGHT | FREE_NOT, /* 9: XNOR */
+    FREE_RIGHT | FREE_NOT,       /* 10: NOT r */
+    IS_AND | 5,                  /* 11: l OR NOT r */
+    FREE_LEFT | FREE_NOT,        /* 12: NOT l */
+    IS_AND | 6,                  /* 13: NOT l OR r */
+    IS_AND | 4,                  /* 14: NAND */
+    FREE_NOT,                    /* 15: constant 1 */
+    FREE_LEFT | FREE_NOT,        /* 16: INV */
+    0,                           /* 17: ZERO */
+    FREE_NOT,                    /* 18: ONE */
+};
+
+static inline __m128i load(const uint8_t *labels, int32_t slot) {
+    return _mm_loadu_si128((const __m128i *) (labels + 16 * (size_t) slot));
+}
+
+static inline void store(uint8_t *labels, int32_t slot, __m128i v) {
+    _mm_storeu_si128((__m128i *) (labels + 16 * (size_t) slot), v);
+}
+
+/* All ones when bit 0 of x (the colour) is set, else zero. */
+static inline __m128i colour_mask(__m128i x) {
+    return _mm_set1_epi64x(-(long long) (_mm_cvtsi128_si64(x) & 1));
+}
+
+/* sigma(lo, hi) = (hi, hi ^ lo): core's CorrelationRobustHash. */
+static inline __m128i sigma(__m128i x) {
+    __m128i swapped = _mm_shuffle_epi32(x, 0x4e);
+    return _mm_xor_si128(swapped, _mm_and_si128(x, _mm_set_epi64x(-1, 0)));
+}
+
+/* The tweak block (t, domain 0). */
+static inline __m128i tweak(uint64_t t) {
+    return _mm_set_epi64x(0, (long long) t);
+}
+
+/* out[i] = H(keys[i], tweak(t[i])), where fixed-key inputs already hold sigma(key) ^ tweak and sig the sigmas. */
+static void hash_blocks(int hash, const __m128i *keys, __m128i *in, const __m128i *sig, __m128i *out, size_t n) {
+    if (hash == YS_HASH_KEYED) {
+        ys_multi_key_encrypt((const uint8_t *) keys, (const uint8_t *) in, (uint8_t *) out, n);
+        return;
+    }
+    ys_fixed_key_encrypt((const uint8_t *) in, (uint8_t *) out, n);
+    for (size_t i = 0; i < n; i++) {
+        out[i] = _mm_xor_si128(out[i], sig[i]);
+    }
+}
+
+/* The AES input of label x under tweak t for the hash in use (keyed: the tweak block; the key is x itself). */
+static inline __m128i hash_input(int hash, __m128i x, __m128i t, __m128i *sig) {
+    if (hash == YS_HASH_KEYED) {
+        return t;
+    }
+    *sig = sigma(x);
+    return _mm_xor_si128(*sig, t);
+}
+
+/* The 128-bit path, any hash: gates first..first+n-1 (n <= GROUP), independent AND gates; their tables to out. */
+static void garble_group(const ys_ctx *c, const int32_t *records, int32_t first, int n, uint64_t index, __m128i *out) {
+    __m128i keys[4 * GROUP], in[4 * GROUP], sig[4 * GROUP], h[4 * GROUP];
+    int gamma[GROUP];
+    __m128i delta = c->delta;
+    for (int k = 0; k < n; k++) {
+        const int32_t *r = records + 4 * (size_t) (first + k);
+        int form = FORM[r[0]];
+        __m128i a0 = _mm_xor_si128(load(c->labels, r[1]), (form & 1) ? delta : _mm_setzero_si128());
+        __m128i b0 = _mm_xor_si128(load(c->labels, r[2]), (form & 2) ? delta : _mm_setzero_si128());
+        gamma[k] = (form >> 2) & 1;
+        uint64_t j = 2 * (index + (uint64_t) k);
+        __m128i ta = tweak(j), tb = tweak(j + 1);
+        keys[4 * k] = a0;
+        keys[4 * k + 1] = _mm_xor_si128(a0, delta);
+        keys[4 * k + 2] = b0;
+        keys[4 * k + 3] = _mm_xor_si128(b0, delta);
+        in[4 * k] = hash_input(c->hash, keys[4 * k], ta, &sig[4 * k]);
+        in[4 * k + 1] = hash_input(c->hash, keys[4 * k + 1], ta, &sig[4 * k + 1]);
+        in[4 * k + 2] = hash_input(c->hash, keys[4 * k + 2], tb, &sig[4 * k + 2]);
+        in[4 * k + 3] = hash_input(c->hash, keys[4 * k + 3], tb, &sig[4 * k + 3]);
+    }
+    hash_blocks(c->hash, keys, in, sig, h, 4 * (size_t) n);
+    for (int k = 0; k < n; k++) {
+        const __m128i *hk = h + 4 * k;
+        __m128i a0 = keys[4 * k];
+        __m128i pa = colour_mask(a0);
+        __m128i pb = colour_mask(keys[4 * k + 2]);
+        __m128i tg = _mm_xor_si128(_mm_xor_si128(hk[0], hk[1]), _mm_and_si128(pb, delta));
+        __m128i wg = _mm_xor_si128(hk[0], _mm_and_si128(pa, tg));
+        __m128i te = _mm_xor_si128(_mm_xor_si128(hk[2], hk[3]), a0);
+        __m128i we = _mm_xor_si128(hk[2], _mm_and_si128(pb, _mm_xor_si128(te, a0)));
+        __m128i c0 = _mm_xor_si128(_mm_xor_si128(wg, we), gamma[k] ? delta : _mm_setzero_si128());
+        store(c->labels, records[4 * (size_t) (first + k) + 3], c0);
+        _mm_storeu_si128(out + 2 * k, tg);
+        _mm_storeu_si128(out + 2 * k + 1, te);
+    }
+}
+
+/* The evaluator's side of garble_group, reading the tables from tab. */
+static void evaluate_group(const ys_ctx *c, const int32_t *records, int32_t first, int n, uint64_t index,
+                           const __m128i *tab) {
+    __m128i keys[2 * GROUP], in[2 * GROUP], sig[2 * GROUP], h[2 * GROUP];
+    for (int k = 0; k < n; k++) {
+        const int32_t *r = records + 4 * (size_t) (first + k);
+        uint64_t j = 2 * (index + (uint64_t) k);
+        keys[2 * k] = load(c->labels, r[1]);
+        keys[2 * k + 1] = load(c->labels, r[2]);
+        in[2 * k] = hash_input(c->hash, keys[2 * k], tweak(j), &sig[2 * k]);
+        in[2 * k + 1] = hash_input(c->hash, keys[2 * k + 1], tweak(j + 1), &sig[2 * k + 1]);
+    }
+    hash_blocks(c->hash, keys, in, sig, h, 2 * (size_t) n);
+    for (int k = 0; k < n; k++) {
+        __m128i a = keys[2 * k];
+        __m128i sa = colour_mask(a);
+        __m128i sb = colour_mask(keys[2 * k + 1]);
+        __m128i tg = _mm_loadu_si128(tab + 2 * k);
+        __m128i te = _mm_loadu_si128(tab + 2 * k + 1);
+        __m128i v = _mm_xor_si128(_mm_xor_si128(h[2 * k], _mm_and_si128(sa, tg)),
+                                  _mm_xor_si128(h[2 * k + 1], _mm_and_si128(sb, _mm_xor_si128(te, a))));
+        store(c->labels, records[4 * (size_t) (first + k) + 3], v);
+    }
+}
+
+/* n independent AND gates from the walk's gate, tables from block `at` of the table buffer: 128-bit path. */
+static void garble_ands(const ys_walk *w, const ys_ctx *c, int32_t n, size_t at) {
+    for (int32_t k = 0; k < n; k += GROUP) {
+        int m = n - k < GROUP ? (int) (n - k) : GROUP;
+        garble_group(c, w->records, w->gate + k, m, w->index + (uint64_t) k, (__m128i *) c->tables_out + at + 2 * (size_t) k);
+    }
+}
+
+static void evaluate_ands(const ys_walk *w, const ys_ctx *c, int32_t n, size_t at) {
+    for (int32_t k = 0; k < n; k += GROUP) {
+        int m = n - k < GROUP ? (int) (n - k) : GROUP;
+        evaluate_group(c, w->records, w->gate + k, m, w->index + (uint64_t) k,
+                       (const __m128i *) c->tables_in + at + 2 * (size_t) k);
+    }
+}
+
+/* ---- VAES-512 path for the fixed-key hash: four gates per register, everything in registers ---- */
+#define YS_VAES __attribute__((target("avx512f,vaes")))
+
+/* Lane k (k < 4) gets block x[k]. */
+YS_VAES static inline __m512i quad(__m128i x0, __m128i x1, __m128i x2, __m128i x3) {
+    __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(x0), x1, 1);
+    __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(x2), x3, 1);
+    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+}
+
+/* sigma per lane: (lo, hi) -> (hi, hi ^ lo). */
+YS_VAES static inline __m512i sigma4(__m512i x) {
+    __m512i swapped = _mm512_shuffle_epi32(x, (_MM_PERM_ENUM) 0x4e);
+    return _mm512_mask_xor_epi64(swapped, 0xaa, swapped, x);
+}
+
+/* Both qword bits of every lane whose block has colour 1. */
+YS_VAES static inline __mmask8 colours4(__m512i x) {
+    __mmask8 m = _mm512_test_epi64_mask(x, _mm512_set_epi64(0, 1, 0, 1, 0, 1, 0, 1));
+    return (__mmask8) (m | m << 1);
+}
+
+/* Tweak blocks (t, 0), (t + 2, 0), (t + 4, 0), (t + 6, 0): gate indices 2j of four consecutive gates. */
+YS_VAES static inline __m512i tweaks4(uint64_t t) {
+    return _mm512_add_epi64(_mm512_maskz_set1_epi64(0x55, (long long) t), _mm512_set_epi64(0, 6, 0, 4, 0, 2, 0, 0));
+}
+
+/* Fixed-key AES on Z registers together (Z * 4 blocks in flight). */
+#define AES_ROUNDS(k, x, Z)                                              \
+    do {                                                                 \
+        for (int j_ = 0; j_ < (Z); j_++) (x)[j_] = _mm512_xor_si512((x)[j_], (k)[0]); \
+        for (int r_ = 1; r_ < 10; r_++)                                  \
+            for (int j_ = 0; j_ < (Z); j_++) (x)[j_] = _mm512_aesenc_epi128((x)[j_], (k)[r_]); \
+        for (int j_ = 0; j_ < (Z); j_++) (x)[j_] = _mm512_aesenclast_epi128((x)[j_], (k)[10]); \
+    } while (0)
+
+/* Records of the four gates of quad q of a group of n gates from first; past n, gate first again (its
+ * results are not stored). */
+static inline const int32_t *gate_of(const int32_t *records, int32_t first, int n, int k) {
+    return records + 4 * (size_t) (first + (k < n ? k : 0));
+}
+
+/* Stores lanes 0..v-1 of x as the labels of the out slots of gates first.. (v <= 4). Through memory rather
+ * than lane extracts: the shuffle port is the one the rest of the gate logic needs (measured ~20% faster). */
+YS_VAES static inline void store_outputs(uint8_t *labels, const int32_t *records, int32_t first, int v, __m512i x) {
+    __m512i lanes[1];
+    _mm512_store_si512(lanes, x);
+    const __m128i *lane = (const __m128i *) lanes;
+    for (int l = 0; l < v; l++) {
+        store(labels, records[4 * (size_t) (first + l) + 3], _mm_load_si128(lane + l));
+    }
+}
+
+/* Qword mask of the first g blocks of a register (g clamped to 0..4). */
+static inline __mmask8 first_blocks(int g) {
+    return (__mmask8) (((1u << (2 * (g < 0 ? 0 : g > 4 ? 4 : g))) - 1) & 0xff);
+}
+
+/* Round keys and Δ broadcast to every lane, once per run. */
+typedef struct {
+    __m512i k[11];
+    __m512i d;
+    __m512i sd; /* sigma(Δ): sigma is linear, so sigma(A1) = sigma(A0) ^ sigma(Δ) */
+} ys_wide;
+
+YS_VAES static inline void widen(const ys_ctx *c, ys_wide *z) {
+    for (int r = 0; r < 11; r++) z->k[r] = _mm512_broadcast_i32x4(c->rk[r]);
+    z->d = _mm512_broadcast_i32x4(c->delta);
+    z->sd = sigma4(z->d);
+}
+
+/* Garbles m gates (m <= 4 * Q) from gate `first` with gate indices from `index`, tables to t: Q quads, so
+ * 4 * Q registers of AES in flight. Inlined with Q constant so the registers stay registers. */
+YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_wide *z, uint8_t *labels,
+        const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int Q) {
+    __m512i a0[Q], b0[Q], sa[Q], sb[Q], x[4 * Q];
+    __mmask8 gm[Q];
+    for (int q = 0; q < Q; q++) {
+        __mmask8 am = 0, bm = 0, cm = 0;
+        __m128i la[4], lb[4];
+        for (int l = 0; l < 4; l++) {
+            const int32_t *r = gate_of(records, first, m, 4 * q + l);
+            int form = FORM[r[0]];
+            la[l] = load(labels, r[1]);
+            lb[l] = load(labels, r[2]);
+            am |= (__mmask8) ((form & 1) * (3u << (2 * l)));
+            bm |= (__mmask8) (((form >> 1) & 1) * (3u << (2 * l)));
+            cm |= (__mmask8) (((form >> 2) & 1) * (3u << (2 * l)));
+        }
+        gm[q] = cm;
+        a0[q] = quad(la[0], la[1], la[2], la[3]);
+        b0[q] = quad(lb[0], lb[1], lb[2], lb[3]);
+        a0[q] = _mm512_mask_xor_epi64(a0[q], am, a0[q], z->d);
+        b0[q] = _mm512_mask_xor_epi64(b0[q], bm, b0[q], z->d);
+        sa[q] = sigma4(a0[q]);
+        sb[q] = sigma4(b0[q]);
+        __m512i ta = tweaks4(2 * (index + 4 * (uint64_t) q));
+        __m512i tb = _mm512_add_epi64(ta, _mm512_set_epi64(0, 1, 0, 1, 0, 1, 0, 1));
+        x[4 * q] = _mm512_xor_si512(sa[q], ta);
+        x[4 * q + 1] = _mm512_xor_si512(_mm512_xor_si512(sa[q], z->sd), ta);
+        x[4 * q + 2] = _mm512_xor_si512(sb[q], tb);
+        x[4 * q + 3] = _mm512_xor_si512(_mm512_xor_si512(sb[q], z->sd), tb);
+    }
+    AES_ROUNDS(z->k, x, 4 * Q);
+    for (int q = 0; q < Q; q++) {
+        int v = m - 4 * q;
+        if (v <= 0) break;
+        __m512i ha0 = _mm512_xor_si512(x[4 * q], sa[q]);
+        __m512i ha1 = _mm512_xor_si512(x[4 * q + 1], _mm512_xor_si512(sa[q], z->sd));
+        __m512i hb0 = _mm512_xor_si512(x[4 * q + 2], sb[q]);
+        __m512i hb1 = _mm512_xor_si512(x[4 * q + 3], _mm512_xor_si512(sb[q], z->sd));
+        __mmask8 pa = colours4(a0[q]), pb = colours4(b0[q]);
+        __m512i ha = _mm512_xor_si512(ha0, ha1);
+        __m512i tg = _mm512_mask_xor_epi64(ha, pb, ha, z->d);
+        __m512i wg = _mm512_mask_xor_epi64(ha0, pa, ha0, tg);
+        __m512i hb = _mm512_xor_si512(hb0, hb1);
+        __m512i te = _mm512_xor_si512(hb, a0[q]);
+        __m512i we = _mm512_mask_xor_epi64(hb0, pb, hb0, hb);
+        __m512i c0 = _mm512_xor_si512(wg, we);
+        c0 = _mm512_mask_xor_epi64(c0, gm[q], c0, z->d);
+        store_outputs(labels, records, first + 4 * q, v, c0);
+        /* Per gate TG then TE: gates 0, 1 in one register, 2, 3 in the next. */
+        uint8_t *tq = t + 16 * 8 * (size_t) q;
+        __m512i lo = _mm512_permutex2var_epi64(tg, _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0), te);
+        __m512i hi = _mm512_permutex2var_epi64(tg, _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4), te);
+        _mm512_mask_storeu_epi64(tq, first_blocks(2 * v), lo);
+        _mm512_mask_storeu_epi64(tq + 64, first_blocks(2 * (v - 2)), hi);
+    }
+}
+
+/* The evaluator's step: m gates (m <= 4 * Q), tables read from t. */
+YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys_wide *z, uint8_t *labels,
+        const int32_t *records, int32_t first, int m, uint64_t index, const uint8_t *t, const int Q) {
+    __m512i a[Q], b[Q], sa[Q], sb[Q], x[2 * Q];
+    for (int q = 0; q < Q; q++) {
+        __m128i la[4], lb[4];
+        for (int l = 0; l < 4; l++) {
+            const int32_t *r = gate_of(records, first, m, 4 * q + l);
+            la[l] = load(labels, r[1]);
+            lb[l] = load(labels, r[2]);
+        }
+        a[q] = quad(la[0], la[1], la[2], la[3]);
+        b[q] = quad(lb[0], lb[1], lb[2], lb[3]);
+        sa[q] = sigma4(a[q]);
+        sb[q] = sigma4(b[q]);
+        __m512i ta = tweaks4(2 * (index + 4 * (uint64_t) q));
+        x[2 * q] = _mm512_xor_si512(sa[q], ta);
+        x[2 * q + 1] = _mm512_xor_si512(sb[q], _mm512_add_epi64(ta, _mm512_set_epi64(0, 1, 0, 1, 0, 1, 0, 1)));
+    }
+    AES_ROUNDS(z->k, x, 2 * Q);
+    for (int q = 0; q < Q; q++) {
+        int v = m - 4 * q;
+        if (v <= 0) break;
+        const uint8_t *tq = t + 16 * 8 * (size_t) q;
+        __m512i lo = _mm512_maskz_loadu_epi64(first_blocks(2 * v), tq);
+        __m512i hi = _mm512_maskz_loadu_epi64(first_blocks(2 * (v - 2)), tq + 64);
+        __m512i tg = _mm512_permutex2var_epi64(lo, _mm512_set_epi64(13, 12, 9, 8, 5, 4, 1, 0), hi);
+        __m512i te = _mm512_permutex2var_epi64(lo, _mm512_set_epi64(15, 14, 11, 10, 7, 6, 3, 2), hi);
+        __m512i h = _mm512_xor_si512(_mm512_xor_si512(x[2 * q], sa[q]), _mm512_xor_si512(x[2 * q + 1], sb[q]));
+        h = _mm512_mask_xor_epi64(h, colours4(a[q]), h, tg);
+        h = _mm512_mask_xor_epi64(h, colours4(b[q]), h, _mm512_xor_si512(te, a[q]));
+        store_outputs(labels, records, first + 4 * q, v, h);
+    }
+}
+
+/* Runs of AND gates on the VAES-512 path: 8 AES registers in flight, fewer for the last few gates of a run
+ * (circuits such as AES have runs of two or three gates, which must not pay for eight registers). */
+YS_VAES static void garble_ands_vaes(const ys_walk *w, const ys_ctx *c, int32_t n, size_t at) {
+    ys_wide z;
+    widen(c, &z);
+    for (int32_t done = 0; done < n;) {
+        int m = n - done < 8 ? (int) (n - done) : 8;
+        uint8_t *t = c->tables_out + 16 * (at + 2 * (size_t) done);
+        if (m > 4) {
+            garble_step(&z, c->labels, w->records, w->gate + done, m, w->index + (uint64_t) done, t, 2);
+        } else {
+            garble_step(&z, c->labels, w->records, w->gate + done, m, w->index + (uint64_t) done, t, 1);
+        }
+        done += m;
+    }
+}
+
+YS_VAES static void evaluate_ands_vaes(const ys_walk *w, const ys_ctx *c, int32_t n, size_t at) {
+    ys_wide z;
+    widen(c, &z);
+    for (int32_t done = 0; done < n;) {
+        int m = n - done < 16 ? (int) (n - done) : 16;
+        const uint8_t *t = c->tables_in + 16 * (at + 2 * (size_t) done);
+        if (m > 8) {
+            evaluate_step(&z, c->labels, w->records, w->gate + done, m, w->index + (uint64_t) done, t, 4);
+        } else if (m > 4) {
+            evaluate_step(&z, c->labels, w->records, w->gate + done, m, w->index + (uint64_t) done, t, 2);
+        } else {
+            evaluate_step(&z, c->labels, w->records, w->gate + done, m, w->index + (uint64_t) done, t, 1);
+        }
+        done += m;
+    }
+}
+
+/* ---- The walk ---- */
+
+/* AND gates from the walk's gate to the end of its batch, or 0 when the gate is in no batch (core's
+ * GateCursor.andsLeftInBatch, stepping over batches that end at or before the gate). */
+static int32_t ands_left_in_batch(ys_walk *w) {
+    while (w->batch < w->batch_count && w->batches[2 * w->batch] + w->batches[2 * w->batch + 1] <= w->gate) {
+        w->batch++;
+    }
+    if (w->batch >= w->batch_count || w->gate < w->batches[2 * w->batch]) {
+        return 0;
+    }
+    return w->batches[2 * w->batch] + w->batches[2 * w->batch + 1] - w->gate;
+}
+
+/* Runs the free gate at the walk's position; 0 (doing nothing) when it is a constant. */
+static int free_gate(ys_walk *w, const ys_ctx *c) {
+    const int32_t *r = w->records + 4 * (size_t) w->gate;
+    int form = FORM[r[0]];
+    if ((form & (FREE_LEFT | FREE_RIGHT)) == 0) {
+        return 0;
+    }
+    __m128i v = (form & FREE_NOT) ? c->delta : _mm_setzero_si128();
+    if (form & FREE_LEFT) {
+        v = _mm_xor_si128(v, load(c->labels, r[1]));
+    }
+    if (form & FREE_RIGHT) {
+        v = _mm_xor_si128(v, load(c->labels, r[2]));
+    }
+    store(c->labels, r[3], v);
+    w->gate++;
+    return 1;
+}
+
+typedef void ands_fn(const ys_walk *w, const ys_ctx *c, int32_t n, size_t at);
+
+/* Free gates one by one, AND gates a run at a time through `ands` (two table blocks each, up to `blocks`);
+ * returns the table blocks handled. */
+static size_t walk(ys_walk *w, const ys_ctx *c, size_t blocks, ands_fn *ands) {
+    size_t done = 0;
+    while (w->gate < w->gates) {
+        int32_t left = ands_left_in_batch(w);
+        if (left > 0) {
+            size_t room = (blocks - done) / 2;
+            int32_t n = (size_t) left < room ? left : (int32_t) room;
+            if (n == 0) {
+                break;
+            }
+            ands(w, c, n, done);
+            done += 2 * (size_t) n;
+            w->gate += n;
+            w->index += (uint64_t) n;
+            if (n == left) {
+                w->batch++;
+            }
+            continue;
+        }
+        if (!free_gate(w, c)) {
+            break;
+        }
+    }
+    return done;
+}
+
+static void init_ctx(ys_ctx *c, int hash, uint8_t *labels) {
+    c->hash = hash;
+    c->labels = labels;
+    c->delta = _mm_setzero_si128();
+    c->tables_out = NULL;
+    c->tables_in = NULL;
+    ys_fixed_key_schedule((uint8_t *) c->rk);
+}
+
+size_t ys_half_gates_garble(ys_walk *w, int hash, uint8_t *zero, const uint8_t delta[16], uint8_t *tables,
+                            size_t capacity) {
+    ys_ctx c;
+    init_ctx(&c, hash, zero);
+    c.delta = _mm_loadu_si128((const __m128i *) delta);
+    c.tables_out = tables;
+    return walk(w, &c, capacity, hash == YS_HASH_FIXED_KEY && ys_uses_vaes512() ? garble_ands_vaes : garble_ands);
+}
+
+size_t ys_half_gates_evaluate(ys_walk *w, int hash, uint8_t *label, const uint8_t *tables, size_t blocks) {
+    ys_ctx c;
+    init_ctx(&c, hash, label);
+    c.tables_in = tables;
+    return walk(w, &c, blocks, hash == YS_HASH_FIXED_KEY && ys_uses_vaes512() ? evaluate_ands_vaes : evaluate_ands);
+}
