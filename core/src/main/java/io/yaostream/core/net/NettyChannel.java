@@ -77,11 +77,11 @@ final class NettyChannel extends LongStagingChannel {
                     frame.release();
                     return;
                 }
-                long queued = queuedBytes.addAndGet(frame.readableBytes());
-                inbox.add(frame);
-                if (queued > options.maxInFlightBytes()) {
+                // Pause before queueing, so the reader that takes this frame sees the pause and asks to resume.
+                if (queuedBytes.addAndGet(frame.readableBytes()) > options.maxInFlightBytes()) {
                     ctx.channel().config().setAutoRead(false);
                 }
+                inbox.add(frame);
             }
 
             @Override
@@ -228,8 +228,17 @@ final class NettyChannel extends LongStagingChannel {
             throw new ChannelException(failure + " (" + read + " bytes received, " + written + " sent)");
         }
         current = (ByteBuf) next;
-        long queued = queuedBytes.addAndGet(-current.readableBytes());
-        if (queued <= options.maxInFlightBytes() / 2 && !ch.config().isAutoRead()) {
+        queuedBytes.addAndGet(-current.readableBytes());
+        if (!ch.config().isAutoRead()) {
+            // Decided on the event loop, where channelRead pauses reading: a decision here could race with it
+            // (see that autoRead is still on, then the loop turns it off) and leave reading paused for good.
+            ch.eventLoop().execute(this::resumeReadingIfDrained);
+        }
+    }
+
+    /** On the event loop: reading resumes once half the unread budget is free again. */
+    private void resumeReadingIfDrained() {
+        if (!ch.config().isAutoRead() && queuedBytes.get() <= options.maxInFlightBytes() / 2) {
             ch.config().setAutoRead(true);
         }
     }
