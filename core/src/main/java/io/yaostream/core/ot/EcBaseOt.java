@@ -166,7 +166,7 @@ public final class EcBaseOt implements BaseOt {
         byte[] encodedA = new byte[POINT];
         read(channel, encodedA, "receiver: waiting for the sender's point A");
         Edwards25519.Point eightA = eightTimesA(encodedA, count);
-        Edwards25519.Cached[] multiplesOfA = Edwards25519.multiples(eightA, KEYS - 1);
+        Edwards25519.Multiples multiplesOfA = new Edwards25519.Multiples(eightA, KEYS - 1);
         int[] chosen = new int[groups];
         for (int i = 0; i < count; i++) {
             chosen[i / GROUP] |= (choices[i] ? 1 : 0) << i % GROUP;
@@ -183,10 +183,11 @@ public final class EcBaseOt implements BaseOt {
             workers.forEach(groups, (from, to) -> {
                 Edwards25519.Point[] points = new Edwards25519.Point[to - from];
                 Edwards25519.Cached cA = new Edwards25519.Cached();
+                Edwards25519.Multiples.Scratch scratch = Edwards25519.Multiples.scratch();
                 for (int g = from; g < to; g++) {
                     Edwards25519.Point p = new Edwards25519.Point();
                     FixedBaseTable.base().multiply(b[g], p);
-                    Edwards25519.select(multiplesOfA, chosen[g], cA);
+                    multiplesOfA.select(chosen[g], cA, scratch);
                     p.add(cA);
                     points[g - from] = p;
                 }

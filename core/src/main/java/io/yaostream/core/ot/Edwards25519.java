@@ -177,44 +177,95 @@ final class Edwards25519 {
             X25519Field.cnegate(flag, t2d);
         }
 
-        /** Copies {@code q} into this point if {@code mask} is -1, leaves it if 0, in constant time. */
-        void copyIf(int mask, Cached q) {
-            X25519Field.cmov(mask, q.sum, 0, sum, 0);
-            X25519Field.cmov(mask, q.difference, 0, difference, 0);
-            X25519Field.cmov(mask, q.z2, 0, z2, 0);
-            X25519Field.cmov(mask, q.t2d, 0, t2d, 0);
+        /** Reads this point from {@code flat[offset .. offset + 40)}, laid out as by {@link Multiples}. */
+        void read(int[] flat, int offset) {
+            System.arraycopy(flat, offset, sum, 0, X25519Field.SIZE);
+            System.arraycopy(flat, offset + X25519Field.SIZE, difference, 0, X25519Field.SIZE);
+            System.arraycopy(flat, offset + 2 * X25519Field.SIZE, z2, 0, X25519Field.SIZE);
+            System.arraycopy(flat, offset + 3 * X25519Field.SIZE, t2d, 0, X25519Field.SIZE);
+        }
+
+        void write(int[] flat, int offset) {
+            System.arraycopy(sum, 0, flat, offset, X25519Field.SIZE);
+            System.arraycopy(difference, 0, flat, offset + X25519Field.SIZE, X25519Field.SIZE);
+            System.arraycopy(z2, 0, flat, offset + 2 * X25519Field.SIZE, X25519Field.SIZE);
+            System.arraycopy(t2d, 0, flat, offset + 3 * X25519Field.SIZE, X25519Field.SIZE);
         }
     }
 
     /**
-     * Sets {@code out} to {@code index} P where {@code table[j]} holds (j + 1) P (the neutral element for
-     * index 0), reading every entry whatever the index. The index must be in [0, table.length].
+     * The points 0, P, 2P, .., nP in cached form, one flat array with two limbs a long, so that a constant-time
+     * look-up is one pass of masked ORs over 20 longs an entry (half the operations of ints; the JIT does not
+     * vectorise these short loops). Immutable once built.
      */
-    static void select(Cached[] table, int index, Cached out) {
-        out.setIdentity();
-        for (int j = 0; j < table.length; j++) {
-            out.copyIf(((j + 1 ^ index) - 1) >> 31, table[j]);
-        }
-    }
+    static final class Multiples {
+        private static final int INTS = 4 * X25519Field.SIZE;
+        private static final int LONGS = INTS / 2;
+        private final long[] flat;
+        private final int n;
 
-    /** As {@link #select} for a signed digit: |digit| P, negated if digit is negative. */
-    static void selectSigned(Cached[] table, int digit, Cached out) {
-        int negative = digit >>> 31;
-        select(table, (digit ^ -negative) + negative, out);
-        out.negateIf(negative);
-    }
-
-    /** The table P, 2P, .., nP of {@link #select}. */
-    static Cached[] multiples(Point p, int n) {
-        Cached[] table = new Cached[n];
-        table[0] = p.toCached();
-        Point q = new Point();
-        q.set(p);
-        for (int j = 1; j < n; j++) {
-            q.add(table[0]);
-            table[j] = q.toCached();
+        Multiples(Point p, int n) {
+            this.n = n;
+            flat = new long[(n + 1) * LONGS];
+            int[] entry = new int[INTS];
+            Cached next = new Cached();
+            store(next, entry, 0);
+            Cached once = p.toCached();
+            store(once, entry, 1);
+            Point q = new Point();
+            q.set(p);
+            for (int j = 2; j <= n; j++) {
+                q.add(once);
+                q.toCached(next);
+                store(next, entry, j);
+            }
         }
-        return table;
+
+        private void store(Cached point, int[] entry, int j) {
+            point.write(entry, 0);
+            for (int i = 0; i < LONGS; i++) {
+                flat[j * LONGS + i] = entry[2 * i] & 0xffffffffL | (long) entry[2 * i + 1] << 32;
+            }
+        }
+
+        /**
+         * Sets {@code out} to {@code index} P, {@code index} in [0, n], reading every entry whatever the
+         * index; {@code scratch} comes from {@link #scratch()}.
+         */
+        void select(int index, Cached out, Scratch scratch) {
+            long[] acc = scratch.longs;
+            java.util.Arrays.fill(acc, 0);
+            for (int j = 0; j <= n; j++) {
+                long mask = ((j ^ index) - 1L) >> 63;
+                int base = j * LONGS;
+                for (int i = 0; i < LONGS; i++) {
+                    acc[i] |= flat[base + i] & mask;
+                }
+            }
+            int[] ints = scratch.ints;
+            for (int i = 0; i < LONGS; i++) {
+                ints[2 * i] = (int) acc[i];
+                ints[2 * i + 1] = (int) (acc[i] >>> 32);
+            }
+            out.read(ints, 0);
+        }
+
+        /** As {@link #select} for a signed digit in [-n, n]: |digit| P, negated if digit is negative. */
+        void selectSigned(int digit, Cached out, Scratch scratch) {
+            int negative = digit >>> 31;
+            select((digit ^ -negative) + negative, out, scratch);
+            out.negateIf(negative);
+        }
+
+        static Scratch scratch() {
+            return new Scratch();
+        }
+
+        /** Working space of {@link #select}, one per thread. */
+        static final class Scratch {
+            private final long[] longs = new long[LONGS];
+            private final int[] ints = new int[INTS];
+        }
     }
 
     /**
@@ -222,12 +273,13 @@ final class Edwards25519 {
      * digit from the top, entries picked in constant time from the table P .. 8P. r may be p.
      */
     static void multiply(Point p, byte[] digits, Point r) {
-        Cached[] table = multiples(p, 8);
+        Multiples table = new Multiples(p, 8);
         Cached q = new Cached();
+        Multiples.Scratch scratch = Multiples.scratch();
         r.setIdentity();
         for (int i = DIGITS - 1; i >= 0; i--) {
             r.times2Power(4);
-            selectSigned(table, digits[i], q);
+            table.selectSigned(digits[i], q, scratch);
             r.add(q);
         }
     }

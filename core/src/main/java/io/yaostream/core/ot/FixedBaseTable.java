@@ -9,13 +9,13 @@ package io.yaostream.core.ot;
  */
 final class FixedBaseTable {
     private static final int ENTRIES = 8;
-    private final Edwards25519.Cached[][] rows = new Edwards25519.Cached[Edwards25519.DIGITS][];
+    private final Edwards25519.Multiples[] rows = new Edwards25519.Multiples[Edwards25519.DIGITS];
 
     FixedBaseTable(Edwards25519.Point p) {
         Edwards25519.Point base = new Edwards25519.Point();
         base.set(p);
         for (int i = 0; i < rows.length; i++) {
-            rows[i] = Edwards25519.multiples(base, ENTRIES);
+            rows[i] = new Edwards25519.Multiples(base, ENTRIES);
             base.times2Power(4);
         }
     }
@@ -28,9 +28,10 @@ final class FixedBaseTable {
     /** r = k P for k given as {@link Scalar25519#digits}. */
     void multiply(byte[] digits, Edwards25519.Point r) {
         Edwards25519.Cached q = new Edwards25519.Cached();
+        Edwards25519.Multiples.Scratch scratch = Edwards25519.Multiples.scratch();
         r.setIdentity();
         for (int i = 0; i < rows.length; i++) {
-            Edwards25519.selectSigned(rows[i], digits[i], q);
+            rows[i].selectSigned(digits[i], q, scratch);
             r.add(q);
         }
     }

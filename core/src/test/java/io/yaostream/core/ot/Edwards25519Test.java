@@ -82,13 +82,14 @@ class Edwards25519Test {
     @Test
     void additionNegationAndSelection() {
         Edwards25519.Point g = Edwards25519.BASE;
-        Edwards25519.Cached[] multiples = Edwards25519.multiples(g, 15);
-        for (int k = -8; k <= 15; k++) {
+        Edwards25519.Multiples multiples = new Edwards25519.Multiples(g, 15);
+        Edwards25519.Multiples.Scratch scratch = Edwards25519.Multiples.scratch();
+        for (int k = -15; k <= 15; k++) {
             Edwards25519.Cached selected = new Edwards25519.Cached();
             if (k >= 0) {
-                Edwards25519.select(multiples, k, selected);
+                multiples.select(k, selected, scratch);
             } else {
-                Edwards25519.selectSigned(multiples, k, selected);
+                multiples.selectSigned(k, selected, scratch);
             }
             Edwards25519.Point viaSelect = new Edwards25519.Point();
             viaSelect.add(selected);
