@@ -57,6 +57,7 @@ public final class OtExtensionSender {
     private final long[] rows;
     private final long[] tweaks;
     private final long[] scratch;
+    private final SlicedTranspose transpose = new SlicedTranspose();
     private final long[] hashes;
     private final long[] hashesOfFlipped;
     /** The masked messages of a block of chosen OTs: four longs (y0_i, y1_i) per OT. */
@@ -231,6 +232,6 @@ public final class OtExtensionSender {
         }
         prgCounter += aesBlocks;
         nextIndex += width;
-        kernel.transpose128(columns, width, rows);
+        transpose.transpose(kernel, columns, width, rows);
     }
 }
