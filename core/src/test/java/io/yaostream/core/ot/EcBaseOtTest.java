@@ -32,19 +32,29 @@ class EcBaseOtTest {
 
     /** The two parties' messages and the receiver's choices of one run, and what each side got. */
     private static final class Run {
-        final long[] m0 = new long[2 * K];
-        final long[] m1 = new long[2 * K];
-        final boolean[] choices = new boolean[K];
-        final long[] out = new long[2 * K];
+        final int count;
+        final long[] m0;
+        final long[] m1;
+        final boolean[] choices;
+        final long[] out;
         byte[] senderSaw;
 
         Run(long seed) {
+            this(seed, K);
+        }
+
+        Run(long seed, int count) {
+            this.count = count;
+            m0 = new long[2 * count];
+            m1 = new long[2 * count];
+            choices = new boolean[count];
+            out = new long[2 * count];
             Random rnd = new Random(seed);
-            for (int i = 0; i < 2 * K; i++) {
+            for (int i = 0; i < 2 * count; i++) {
                 m0[i] = rnd.nextLong();
                 m1[i] = rnd.nextLong();
             }
-            for (int i = 0; i < K; i++) {
+            for (int i = 0; i < count; i++) {
                 choices[i] = rnd.nextBoolean();
             }
         }
@@ -59,15 +69,15 @@ class EcBaseOtTest {
             MemoryChannel[] ends = MemoryChannel.pair(TIMEOUT_MS);
             RecordingChannel senderEnd = new RecordingChannel(ends[0]);
             BaseOt ot = new EcBaseOt(threads);
-            CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> ot.send(senderEnd, m0, m1, K));
-            ot.receive(ends[1], choices, out, K);
+            CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> ot.send(senderEnd, m0, m1, count));
+            ot.receive(ends[1], choices, out, count);
             sender.join();
             senderSaw = senderEnd.seen();
             return this;
         }
 
         void assertReceiverGotItsChoice() {
-            for (int i = 0; i < K; i++) {
+            for (int i = 0; i < count; i++) {
                 long[] chosen = choices[i] ? m1 : m0;
                 long[] other = choices[i] ? m0 : m1;
                 assertEquals(chosen[2 * i], out[2 * i], "OT " + i + " low half");
@@ -87,28 +97,7 @@ class EcBaseOtTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 5, 6, 7, 130})
     void partialGroups(int count) {
-        Random rnd = new Random(count);
-        long[] m0 = new long[2 * count];
-        long[] m1 = new long[2 * count];
-        boolean[] choices = new boolean[count];
-        for (int i = 0; i < 2 * count; i++) {
-            m0[i] = rnd.nextLong();
-            m1[i] = rnd.nextLong();
-        }
-        for (int i = 0; i < count; i++) {
-            choices[i] = rnd.nextBoolean();
-        }
-        long[] out = new long[2 * count];
-        MemoryChannel[] ends = MemoryChannel.pair(TIMEOUT_MS);
-        BaseOt ot = new EcBaseOt(2);
-        CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> ot.send(ends[0], m0, m1, count));
-        ot.receive(ends[1], choices, out, count);
-        sender.join();
-        for (int i = 0; i < count; i++) {
-            long[] chosen = choices[i] ? m1 : m0;
-            assertEquals(chosen[2 * i], out[2 * i], "OT " + i);
-            assertEquals(chosen[2 * i + 1], out[2 * i + 1], "OT " + i);
-        }
+        new Run(count, count).execute(2).assertReceiverGotItsChoice();
     }
 
     @ParameterizedTest
@@ -215,26 +204,37 @@ class EcBaseOtTest {
         assertTrue(e.getMessage().startsWith("base OT group 5: the receiver's point B"), e.getMessage());
     }
 
-    @Test
-    void receiverRejectsAnInvalidPointA() {
-        MemoryChannel[] ends = MemoryChannel.pair(TIMEOUT_MS);
-        byte[] a = validPoint();
-        a[POINT - 2] ^= 1; // y changed, x not: off the curve
-        ends[0].write(a, 0, POINT);
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> new EcBaseOt(2).receive(ends[1], new boolean[K], new long[2 * K], K));
-        assertTrue(e.getMessage().contains("the sender's point A is not a point of edwards25519"), e.getMessage());
+    /** Ways a dishonest sender corrupts its point A, with what the receiver must say. */
+    private enum BadA {
+        OFF_CURVE("is not a point of edwards25519"), ORDER_TWO("has small order"), NEUTRAL("has small order");
+
+        final String complaint;
+
+        BadA(String complaint) {
+            this.complaint = complaint;
+        }
+
+        byte[] encoded() {
+            return switch (this) {
+                case OFF_CURVE -> {
+                    byte[] a = validPoint();
+                    a[POINT - 2] ^= 1; // y changed, x not: off the curve
+                    yield a;
+                }
+                case ORDER_TWO -> orderTwo();
+                case NEUTRAL -> neutral();
+            };
+        }
     }
 
-    @Test
-    void receiverRejectsAPointAOfSmallOrder() {
-        for (byte[] bad : new byte[][] {orderTwo(), neutral()}) {
-            MemoryChannel[] ends = MemoryChannel.pair(TIMEOUT_MS);
-            ends[0].write(bad, 0, POINT);
-            IllegalStateException e = assertThrows(IllegalStateException.class,
-                    () -> new EcBaseOt(2).receive(ends[1], new boolean[K], new long[2 * K], K));
-            assertTrue(e.getMessage().contains("the sender's point A has small order"), e.getMessage());
-        }
+    @ParameterizedTest
+    @EnumSource(BadA.class)
+    void receiverRejectsAnInvalidPointA(BadA bad) {
+        MemoryChannel[] ends = MemoryChannel.pair(TIMEOUT_MS);
+        ends[0].write(bad.encoded(), 0, POINT);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> new EcBaseOt(2).receive(ends[1], new boolean[K], new long[2 * K], K));
+        assertTrue(e.getMessage().contains("the sender's point A " + bad.complaint), e.getMessage());
     }
 
     /**
