@@ -20,8 +20,9 @@ import java.math.BigInteger;
  *     is K_{c_g} = b_g [8]A, so it decrypts exactly the messages of its choices.</li>
  * </ol>
  *
- * <p>Why this protocol: every 1-out-of-2 base OT protocol costs the sender one variable-base multiplication by
- * its secret per OT (128 of them, 100-400 µs each in Java, which alone missed the 10 ms goal), while
+ * <p>Why this protocol: the Diffie–Hellman 1-out-of-2 OTs (CO15, Naor–Pinkas) cost the sender one
+ * variable-base multiplication by its secret per OT (128 of them, 100-400 µs each in Java, which alone missed
+ * the 10 ms goal), while
  * CO15 gives 1-out-of-n OT for the same single multiplication plus n - 1 point additions (Chou and Orlandi,
  * LATINCRYPT 2015), and a 1-out-of-16 OT on concatenated messages is four 1-out-of-2 OTs
  * (the receiver learns the one concatenation its four bits select, nothing of the others). So the sender

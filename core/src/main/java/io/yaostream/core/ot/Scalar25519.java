@@ -4,7 +4,12 @@ import io.yaostream.core.kernel.AesCtrRandom;
 
 import java.math.BigInteger;
 
-/** Scalars of {@link Edwards25519}: integers modulo the prime order l of its main subgroup. */
+/**
+ * Scalars of {@link Edwards25519}: integers modulo the prime order l of its main subgroup. Values are
+ * {@link BigInteger}s, whose arithmetic is not constant time; it runs a few times per batch of base OTs (drawing,
+ * one product, the digit recoding), while the 64 steps of every multiplication by a secret use only the
+ * branch-free {@link #digits}.
+ */
 final class Scalar25519 {
     /** l = 2^252 + 27742317777372353535851937790883648493. */
     static final BigInteger ORDER = BigInteger.ONE.shiftLeft(252)
