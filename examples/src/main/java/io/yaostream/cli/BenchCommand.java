@@ -82,7 +82,7 @@ final class BenchCommand {
                 w.println(Json.write(m));
                 return 0;
             }
-            w.printf("128 base OTs (CO15, secp256r1): %.1f ms with 1 thread, %.1f ms with %d (median; %.1f-%.1f)%n",
+            w.printf("128 base OTs (CO15 1-of-16, edwards25519): %.1f ms with 1 thread, %.1f ms with %d (median; %.1f-%.1f)%n",
                     base1.median(), baseN.median(), n, baseN.min(), baseN.max());
             w.printf("correlated OT (IKNP):   %.1f M/s (median of %d x %d; %.1f-%.1f)%n",
                     cot.median() / 1e6, runs, ots, cot.min() / 1e6, cot.max() / 1e6);

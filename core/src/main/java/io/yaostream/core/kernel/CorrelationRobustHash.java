@@ -28,4 +28,33 @@ public final class CorrelationRobustHash {
             out[i] ^= scratch[i];
         }
     }
+
+    /**
+     * Both hashes of each of {@code n} blocks and of the block XOR an offset s, as the IKNP sender needs them:
+     * {@code out[2i] = H(in[i], t_i)} and {@code out[2i + 1] = H(in[i] ⊕ s, t_i)} (blocks; four longs per i),
+     * with {@code t_i = (tweaks[i], domain)}. σ is linear, so {@code σ(x ⊕ s) = σ(x) ⊕ σ(s)}: one pass builds
+     * all 2n AES inputs, one kernel call encrypts them and one pass adds σ back, with no scratch.
+     */
+    public static void hashWithOffset(Kernel kernel, long[] in, long offsetLo, long offsetHi, long[] tweaks,
+                                      long domain, long[] out, int n) {
+        long sigmaOffsetLo = offsetHi;
+        long sigmaOffsetHi = offsetHi ^ offsetLo;
+        for (int i = 0; i < n; i++) {
+            long sLo = in[2 * i + 1];
+            long sHi = in[2 * i + 1] ^ in[2 * i];
+            out[4 * i] = sLo ^ tweaks[i];
+            out[4 * i + 1] = sHi ^ domain;
+            out[4 * i + 2] = sLo ^ sigmaOffsetLo ^ tweaks[i];
+            out[4 * i + 3] = sHi ^ sigmaOffsetHi ^ domain;
+        }
+        kernel.fixedKeyEncrypt(out, out, 2 * n);
+        for (int i = 0; i < n; i++) {
+            long sLo = in[2 * i + 1];
+            long sHi = in[2 * i + 1] ^ in[2 * i];
+            out[4 * i] ^= sLo;
+            out[4 * i + 1] ^= sHi;
+            out[4 * i + 2] ^= sLo ^ sigmaOffsetLo;
+            out[4 * i + 3] ^= sHi ^ sigmaOffsetHi;
+        }
+    }
 }

@@ -1,23 +1,25 @@
 package io.yaostream.core.ot;
 
 import io.yaostream.core.kernel.Blocks;
-import org.bouncycastle.crypto.digests.SHA256Digest;
-import org.bouncycastle.math.ec.ECPoint;
+import org.bouncycastle.crypto.digests.SHA512Digest;
 
 import java.nio.charset.StandardCharsets;
 
 /**
- * Turns a Diffie–Hellman point of one base OT into its 128-bit pad: the first 16 bytes of
- * SHA-256(tag, index, A, B_i, point). Hashing the OT index and the transcript (A, B_i) with the point, as
- * Chou and Orlandi's random-oracle proof asks, makes the pads of different OTs and of different sessions
- * independent even where their points coincide. One instance per thread (it keeps a digest and scratch).
+ * Turns the Diffie–Hellman point K_j of key j of one group of base OTs into its 512-bit pad (four 128-bit
+ * blocks): SHA-512(tag, A, group, B, j, K_j). Hashing the transcript (A, B) and the indices with the point,
+ * as Chou and Orlandi's random-oracle proof asks, makes the pads of different keys, groups and sessions
+ * independent even where their points coincide. The input is laid out so that what the 16 keys of a group
+ * share fills the first SHA-512 block, which is compressed once a group. One instance per thread.
  */
 final class BaseOtKeys {
-    private static final byte[] TAG = "yaostream base OT v1".getBytes(StandardCharsets.US_ASCII);
+    /** Longs of one pad. */
+    static final int PAD_LONGS = 8;
+    private static final byte[] TAG = "yaostream base OT v2".getBytes(StandardCharsets.US_ASCII);
 
-    private final SHA256Digest digest = new SHA256Digest();
-    private final byte[] encoded = new byte[P256Group.POINT_BYTES];
-    private final byte[] hash = new byte[32];
+    private final SHA512Digest digest = new SHA512Digest();
+    private final SHA512Digest groupPrefix = new SHA512Digest();
+    private final byte[] hash = new byte[64];
     private final byte[] pointA;
 
     /** @param pointA the sender's encoded point A, common to all OTs of the batch */
@@ -25,22 +27,29 @@ final class BaseOtKeys {
         this.pointA = pointA;
     }
 
+    /** Starts a group: its receiver point B is {@code pointsB[offsetB .. offsetB + 64)}. */
+    void startGroup(int group, byte[] pointsB, int offsetB) {
+        groupPrefix.reset();
+        groupPrefix.update(TAG, 0, TAG.length);
+        groupPrefix.update(pointA, 0, pointA.length);
+        groupPrefix.update((byte) (group >>> 24));
+        groupPrefix.update((byte) (group >>> 16));
+        groupPrefix.update((byte) (group >>> 8));
+        groupPrefix.update((byte) group);
+        groupPrefix.update(pointsB, offsetB, Edwards25519.POINT_BYTES);
+    }
+
     /**
-     * Writes the pad of OT {@code index} from the affine point {@code shared} into block {@code block} of
-     * {@code out}; the receiver's point B_i is {@code pointsB[offsetB .. offsetB + 65)}.
+     * Writes the pad of key {@code j} of the current group, from the encoded point at
+     * {@code points[offset ..]}, into {@code out[outOffset .. outOffset + 8)}.
      */
-    void derive(int index, byte[] pointsB, int offsetB, ECPoint shared, long[] out, int block) {
-        P256Group.encode(shared, encoded, 0);
-        digest.update(TAG, 0, TAG.length);
-        digest.update((byte) (index >>> 24));
-        digest.update((byte) (index >>> 16));
-        digest.update((byte) (index >>> 8));
-        digest.update((byte) index);
-        digest.update(pointA, 0, pointA.length);
-        digest.update(pointsB, offsetB, P256Group.POINT_BYTES);
-        digest.update(encoded, 0, encoded.length);
+    void derive(int j, byte[] points, int offset, long[] out, int outOffset) {
+        digest.reset(groupPrefix);
+        digest.update((byte) j);
+        digest.update(points, offset, Edwards25519.POINT_BYTES);
         digest.doFinal(hash, 0);
-        out[2 * block] = Blocks.getLong(hash, 0);
-        out[2 * block + 1] = Blocks.getLong(hash, 8);
+        for (int i = 0; i < PAD_LONGS; i++) {
+            out[outOffset + i] = Blocks.getLong(hash, 8 * i);
+        }
     }
 }

@@ -3,39 +3,58 @@ package io.yaostream.core.ot;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
-import org.bouncycastle.math.ec.ECPoint;
 
 import java.math.BigInteger;
 
 /**
- * Base OTs by Chou and Orlandi's "simplest OT" (CO15) over secp256r1, with the public-key work split over
- * threads as in HS13 §3.1.
+ * Base OTs by Chou and Orlandi's "simplest OT" (CO15) in its 1-out-of-16 form over edwards25519, each
+ * 1-out-of-16 OT carrying four 1-out-of-2 OTs; the public-key work is split over threads as in HS13 §3.1.
  *
- * <p>Protocol, for OTs i = 0 .. count-1 with one sender key for the whole batch:
+ * <p>Protocol, for groups g = 0 .. ceil(count / 4) - 1 of four OTs, with one sender key for the whole batch
+ * and c_g in [0, 16) the receiver's four choice bits of group g (bit t for OT 4g + t):
  * <ol>
  * <li>sender: a random, sends A = aG;</li>
- * <li>receiver: b_i random, sends B_i = b_i G + c_i A (all B_i in one message);</li>
- * <li>sender: pads k0_i = H(i, A, B_i, a B_i) and k1_i = H(i, A, B_i, a B_i - a A), sends m0_i ^ k0_i and
- *     m1_i ^ k1_i; receiver: its pad is H(i, A, B_i, b_i A).</li>
+ * <li>receiver: checks A, b_g random, sends B_g = b_g G + c_g [8]A (all B_g in one message);</li>
+ * <li>sender: for j = 0 .. 15 the key K_j = a [8]B_g - j [64 a^2]G and the pad H(A, g, B_g, j, K_j) of four
+ *     blocks, and sends pad_j XOR (the messages of the four OTs picked by the bits of j); the receiver's key
+ *     is K_{c_g} = b_g [8]A, so it decrypts exactly the messages of its choices.</li>
  * </ol>
  *
- * <p>Why CO15 rather than Naor–Pinkas (NP01, which HS13 used): for semi-honest parties both cost the same
- * public-key operations per OT (the sender one variable-base multiplication, the receiver two fixed-base
- * ones) and three messages, but CO15 sends one sender point instead of two and is the simpler to get right.
- * Its known flaws concern the UC setting against malicious parties (the claimed UC proof does not hold, see
- * Genç, Iovino and Rial 2017, and Byali, Patra, Ravi and Sarkar 2017); against semi-honest parties it is
- * secure under CDH in the random-oracle model, which is all {@link BaseOt} promises. B_i is uniform whatever
- * c_i is, so the sender learns nothing; the receiver cannot compute the other pad without solving CDH.
- * Points from the peer are validated (uncompressed, on the curve) before use.
+ * <p>Why this protocol: the Diffie–Hellman 1-out-of-2 OTs (CO15, Naor–Pinkas) cost the sender one
+ * variable-base multiplication by its secret per OT (128 of them, 100-400 µs each in Java, which alone missed
+ * the 10 ms goal), while
+ * CO15 gives 1-out-of-n OT for the same single multiplication plus n - 1 point additions (Chou and Orlandi,
+ * LATINCRYPT 2015), and a 1-out-of-16 OT on concatenated messages is four 1-out-of-2 OTs
+ * (the receiver learns the one concatenation its four bits select, nothing of the others). So the sender
+ * makes 32 multiplications for 128 OTs, and the receiver, whose bases G and A are fixed, uses precomputed
+ * tables. Against semi-honest parties CO15 is secure under CDH in the random-oracle model, which is all
+ * {@link BaseOt} promises: B_g is uniform in the group whatever c_g, so the sender learns nothing, and a
+ * receiver able to compute a second key would solve CDH. (Its known flaws concern the UC setting against
+ * malicious parties: Genç, Iovino and Rial 2017; Byali, Patra, Ravi and Sarkar 2017.) Hashing the transcript
+ * with each key follows their fix. Naor–Pinkas (NP01, which HS13 used) has the same costs per 1-out-of-2 OT
+ * but no such batching. edwards25519 rather than secp256r1: complete, cheap formulas over a fast field
+ * (see {@link Edwards25519}); a 128-bit curve either way.
  *
- * <p>Cost: where each party spends its time is the scalar multiplications; they run on {@code threads}
- * threads (a chunk of OTs each), while every channel read and write stays with the calling thread, one flush
- * per protocol message. The receiver computes its own pads after sending the B_i, so that work overlaps the
- * sender's. Fixed-base multiplications use comb tables (G's is built once per JVM, A's once per batch);
- * points are normalised a chunk at a time with one field inversion; the sender's aA is computed as (a·a)G.
- * Not for concurrent use of one channel by two calls; an instance itself holds no state between calls.
+ * <p>The cofactor 8 (the group has order 8 l): each party multiplies the other's points by 8 before use,
+ * which removes any small-order component the peer could add — from A, to learn the choices from B_g; from
+ * B_g, to learn a mod 8 — at the cost of three doublings instead of a multiplication by l. Coordinates must be
+ * canonical and on the curve; [8]A and [8]B_g must not be the neutral element, nor any key (B_g among
+ * 0 .. 15 [8]A).
+ *
+ * <p>Cost: the groups are split over {@code threads} threads (a chunk each), while every channel read and
+ * write stays with the calling thread, one flush per protocol message. The receiver builds the table of [8]A
+ * and computes its keys after sending the B_g, so that work overlaps the sender's. Points are encoded a chunk
+ * at a time with one field inversion. Not for concurrent use of one channel by two calls; an instance
+ * itself holds no state between calls.
  */
 public final class EcBaseOt implements BaseOt {
+    /** 1-out-of-2 OTs carried by one 1-out-of-16 OT. */
+    private static final int GROUP = 4;
+    /** Keys (and messages) of a 1-out-of-16 OT. */
+    private static final int KEYS = 1 << GROUP;
+    private static final int POINT = Edwards25519.POINT_BYTES;
+    private static final int PAD = BaseOtKeys.PAD_LONGS;
+
     private final int threads;
 
     /** Splits the work over as many threads as the machine has cores. */
@@ -59,43 +78,70 @@ public final class EcBaseOt implements BaseOt {
         if (count == 0) {
             return;
         }
+        int groups = groups(count);
         AesCtrRandom random = AesCtrRandom.create();
-        BigInteger a = P256Group.randomScalar(random);
-        ECPoint pointA = P256Group.multiplyGenerator(a).normalize();
-        ECPoint aA = P256Group.multiplyGenerator(P256Group.multiplyScalars(a, a));
-        byte[] encodedA = new byte[P256Group.POINT_BYTES];
-        P256Group.encode(pointA, encodedA, 0);
+        BigInteger a = Scalar25519.random(random);
+        byte[] aDigits = Scalar25519.digits(a);
+        Edwards25519.Point pointA = new Edwards25519.Point();
+        FixedBaseTable.base().multiply(aDigits, pointA);
+        byte[] encodedA = new byte[POINT];
+        Edwards25519.encode(new Edwards25519.Point[] {pointA}, 0, 1, encodedA, 0);
         write(channel, encodedA, "sender: sending its point A");
 
-        byte[] pointsB = new byte[count * P256Group.POINT_BYTES];
-        read(channel, pointsB, "sender: waiting for the receiver's " + count + " points B");
+        // K_{j+1} = K_j - [64 a^2]G
+        Edwards25519.Point step = new Edwards25519.Point();
+        FixedBaseTable.base().multiply(Scalar25519.digits(Scalar25519.multiply(a, a.shiftLeft(6))), step);
+        Edwards25519.Cached minusStep = step.toCached();
+        minusStep.negateIf(1);
 
-        long[] ciphertexts = new long[4 * count];
+        byte[] pointsB = new byte[groups * POINT];
+        read(channel, pointsB, "sender: waiting for the receiver's " + groups + " points B");
+
+        long[] ciphertexts = new long[groups * KEYS * PAD];
         try (ParallelRange workers = new ParallelRange(threads, "yaostream-base-ot-sender")) {
-            workers.forEach(count, (from, to) -> {
+            workers.forEach(groups, (from, to) -> {
                 int n = to - from;
-                ECPoint[] shared = new ECPoint[2 * n];
-                for (int i = from; i < to; i++) {
-                    ECPoint pointB = P256Group.decode(pointsB, i * P256Group.POINT_BYTES,
-                            "base OT " + i + ": the receiver's point B");
-                    ECPoint aB = P256Group.multiplyVariable(pointB, a);
-                    ECPoint other = aB.subtract(aA);
-                    if (other.isInfinity()) {
-                        throw new IllegalStateException("base OT " + i + ": the receiver's point B equals the sender's A");
+                Edwards25519.Point[] keys = new Edwards25519.Point[n * KEYS];
+                for (int g = from; g < to; g++) {
+                    Edwards25519.Point pointB = Edwards25519.decode(pointsB, g * POINT);
+                    if (pointB == null) {
+                        throw new IllegalStateException("base OT group " + g + ": the receiver's point B is not a point of edwards25519");
                     }
-                    shared[2 * (i - from)] = aB;
-                    shared[2 * (i - from) + 1] = other;
+                    pointB.times2Power(3);
+                    if (pointB.isIdentity()) {
+                        throw new IllegalStateException("base OT group " + g + ": the receiver's point B has small order");
+                    }
+                    int at = (g - from) * KEYS;
+                    keys[at] = new Edwards25519.Point();
+                    Edwards25519.multiply(pointB, aDigits, keys[at]);
+                    for (int j = 1; j < KEYS; j++) {
+                        keys[at + j] = new Edwards25519.Point();
+                        keys[at + j].set(keys[at + j - 1]);
+                        keys[at + j].add(minusStep);
+                    }
                 }
-                P256Group.normalize(shared, 0, 2 * n);
-                BaseOtKeys keys = new BaseOtKeys(encodedA);
-                long[] pads = new long[4];
-                for (int i = from; i < to; i++) {
-                    keys.derive(i, pointsB, i * P256Group.POINT_BYTES, shared[2 * (i - from)], pads, 0);
-                    keys.derive(i, pointsB, i * P256Group.POINT_BYTES, shared[2 * (i - from) + 1], pads, 1);
-                    ciphertexts[4 * i] = m0[2 * i] ^ pads[0];
-                    ciphertexts[4 * i + 1] = m0[2 * i + 1] ^ pads[1];
-                    ciphertexts[4 * i + 2] = m1[2 * i] ^ pads[2];
-                    ciphertexts[4 * i + 3] = m1[2 * i + 1] ^ pads[3];
+                byte[] encoded = new byte[n * KEYS * POINT];
+                Edwards25519.encode(keys, 0, keys.length, encoded, 0);
+                BaseOtKeys hash = new BaseOtKeys(encodedA);
+                long[] pad = new long[PAD];
+                for (int g = from; g < to; g++) {
+                    hash.startGroup(g, pointsB, g * POINT);
+                    for (int j = 0; j < KEYS; j++) {
+                        int key = ((g - from) * KEYS + j) * POINT;
+                        if (isNeutral(encoded, key)) {
+                            throw new IllegalStateException("base OT group " + g
+                                    + ": the receiver's point B is a small multiple of the sender's A");
+                        }
+                        hash.derive(j, encoded, key, pad, 0);
+                        int out = (g * KEYS + j) * PAD;
+                        for (int t = 0; t < GROUP; t++) {
+                            int ot = GROUP * g + t;
+                            long[] m = (j >>> t & 1) == 0 ? m0 : m1; // j is public: every j is sent
+                            boolean real = ot < count;
+                            ciphertexts[out + 2 * t] = pad[2 * t] ^ (real ? m[2 * ot] : 0);
+                            ciphertexts[out + 2 * t + 1] = pad[2 * t + 1] ^ (real ? m[2 * ot + 1] : 0);
+                        }
+                    }
                 }
             });
         }
@@ -103,7 +149,7 @@ public final class EcBaseOt implements BaseOt {
             channel.writeLongs(ciphertexts, 0, ciphertexts.length);
             channel.flush();
         } catch (ChannelException e) {
-            throw fail("sender: sending the " + count + " encrypted message pairs", e);
+            throw fail("sender: sending the " + groups * KEYS + " encrypted message tuples", e);
         }
     }
 
@@ -117,57 +163,106 @@ public final class EcBaseOt implements BaseOt {
         if (count == 0) {
             return;
         }
-        byte[] encodedA = new byte[P256Group.POINT_BYTES];
+        int groups = groups(count);
+        byte[] encodedA = new byte[POINT];
         read(channel, encodedA, "receiver: waiting for the sender's point A");
-        ECPoint pointA = P256Group.decode(encodedA, 0, "base OT (all " + count + "): the sender's point A");
-        P256Group.precompute(pointA);
-        AesCtrRandom random = AesCtrRandom.create();
-        BigInteger[] b = new BigInteger[count];
+        Edwards25519.Point eightA = eightTimesA(encodedA, count);
+        Edwards25519.Multiples multiplesOfA = new Edwards25519.Multiples(eightA, KEYS - 1);
+        int[] chosen = new int[groups];
         for (int i = 0; i < count; i++) {
-            b[i] = P256Group.randomScalar(random);
+            chosen[i / GROUP] |= (choices[i] ? 1 : 0) << i % GROUP;
+        }
+        AesCtrRandom random = AesCtrRandom.create();
+        byte[][] b = new byte[groups][];
+        for (int g = 0; g < groups; g++) {
+            b[g] = Scalar25519.digits(Scalar25519.random(random));
         }
 
-        byte[] pointsB = new byte[count * P256Group.POINT_BYTES];
-        long[] pads = new long[2 * count];
+        byte[] pointsB = new byte[groups * POINT];
+        long[] pads = new long[groups * PAD];
         try (ParallelRange workers = new ParallelRange(threads, "yaostream-base-ot-receiver")) {
-            workers.forEach(count, (from, to) -> {
-                ECPoint[] chosen = new ECPoint[to - from];
-                for (int i = from; i < to; i++) {
-                    // Both candidates are computed whatever the choice, so the time taken does not depend on it.
-                    ECPoint bG = P256Group.multiplyGenerator(b[i]);
-                    ECPoint bGPlusA = bG.add(pointA);
-                    chosen[i - from] = choices[i] ? bGPlusA : bG;
+            workers.forEach(groups, (from, to) -> {
+                Edwards25519.Point[] points = new Edwards25519.Point[to - from];
+                Edwards25519.Cached cA = new Edwards25519.Cached();
+                Edwards25519.Multiples.Scratch scratch = Edwards25519.Multiples.scratch();
+                for (int g = from; g < to; g++) {
+                    Edwards25519.Point p = new Edwards25519.Point();
+                    FixedBaseTable.base().multiply(b[g], p);
+                    multiplesOfA.select(chosen[g], cA, scratch);
+                    p.add(cA);
+                    points[g - from] = p;
                 }
-                P256Group.normalize(chosen, 0, chosen.length);
-                for (int i = from; i < to; i++) {
-                    P256Group.encode(chosen[i - from], pointsB, i * P256Group.POINT_BYTES);
-                }
+                Edwards25519.encode(points, 0, points.length, pointsB, from * POINT);
             });
-            write(channel, pointsB, "receiver: sending its " + count + " points B");
-            workers.forEach(count, (from, to) -> {
-                ECPoint[] shared = new ECPoint[to - from];
-                for (int i = from; i < to; i++) {
-                    shared[i - from] = P256Group.multiplyFixed(pointA, b[i]);
+            write(channel, pointsB, "receiver: sending its " + groups + " points B");
+
+            FixedBaseTable tableOfEightA = new FixedBaseTable(eightA);
+            workers.forEach(groups, (from, to) -> {
+                Edwards25519.Point[] keys = new Edwards25519.Point[to - from];
+                for (int g = from; g < to; g++) {
+                    keys[g - from] = new Edwards25519.Point();
+                    tableOfEightA.multiply(b[g], keys[g - from]);
                 }
-                P256Group.normalize(shared, 0, shared.length);
-                BaseOtKeys keys = new BaseOtKeys(encodedA);
-                for (int i = from; i < to; i++) {
-                    keys.derive(i, pointsB, i * P256Group.POINT_BYTES, shared[i - from], pads, i);
+                byte[] encoded = new byte[keys.length * POINT];
+                Edwards25519.encode(keys, 0, keys.length, encoded, 0);
+                BaseOtKeys hash = new BaseOtKeys(encodedA);
+                for (int g = from; g < to; g++) {
+                    hash.startGroup(g, pointsB, g * POINT);
+                    hash.derive(chosen[g], encoded, (g - from) * POINT, pads, g * PAD);
                 }
             });
         }
 
-        long[] ciphertexts = new long[4 * count];
+        long[] ciphertexts = new long[groups * KEYS * PAD];
         try {
             channel.readLongs(ciphertexts, 0, ciphertexts.length);
         } catch (ChannelException e) {
-            throw fail("receiver: waiting for the " + count + " encrypted message pairs", e);
+            throw fail("receiver: waiting for the " + groups * KEYS + " encrypted message tuples", e);
         }
-        for (int i = 0; i < count; i++) {
-            long one = choices[i] ? -1L : 0L;
-            out[2 * i] = (ciphertexts[4 * i] & ~one | ciphertexts[4 * i + 2] & one) ^ pads[2 * i];
-            out[2 * i + 1] = (ciphertexts[4 * i + 1] & ~one | ciphertexts[4 * i + 3] & one) ^ pads[2 * i + 1];
+        long[] mine = new long[PAD];
+        for (int g = 0; g < groups; g++) {
+            // Reads all 16 ciphertexts of the group so that the memory accessed does not depend on the choices.
+            java.util.Arrays.fill(mine, 0);
+            for (int j = 0; j < KEYS; j++) {
+                long mask = ((j ^ chosen[g]) - 1L) >> 63;
+                for (int i = 0; i < PAD; i++) {
+                    mine[i] |= ciphertexts[(g * KEYS + j) * PAD + i] & mask;
+                }
+            }
+            for (int t = 0; t < GROUP && GROUP * g + t < count; t++) {
+                int ot = GROUP * g + t;
+                out[2 * ot] = mine[2 * t] ^ pads[g * PAD + 2 * t];
+                out[2 * ot + 1] = mine[2 * t + 1] ^ pads[g * PAD + 2 * t + 1];
+            }
         }
+    }
+
+    /** Decodes A, checks it and returns [8]A, which has no small-order component. */
+    private static Edwards25519.Point eightTimesA(byte[] encodedA, int count) {
+        String what = "base OT (all " + count + "): the sender's point A";
+        Edwards25519.Point pointA = Edwards25519.decode(encodedA, 0);
+        if (pointA == null) {
+            throw new IllegalStateException(what + " is not a point of edwards25519");
+        }
+        pointA.times2Power(3);
+        if (pointA.isIdentity()) {
+            throw new IllegalStateException(what + " has small order");
+        }
+        return pointA;
+    }
+
+    /** Whether the encoded point at {@code offset} is the neutral element (0, 1). */
+    private static boolean isNeutral(byte[] encoded, int offset) {
+        for (int i = 0; i < POINT; i++) {
+            if (encoded[offset + i] != (i == 32 ? 1 : 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int groups(int count) {
+        return (count + GROUP - 1) / GROUP;
     }
 
     private static void write(Channel channel, byte[] bytes, String step) {

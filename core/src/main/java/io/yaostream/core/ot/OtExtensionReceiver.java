@@ -44,6 +44,7 @@ public final class OtExtensionReceiver {
     private final long[][] rows = new long[2][];
     private final long[] tweaks;
     private final long[] scratch;
+    private final SlicedTranspose transpose = new SlicedTranspose();
     private final long[] hashes;
     private final long[] masked;
 
@@ -204,7 +205,7 @@ public final class OtExtensionReceiver {
         }
         prgCounter += aesBlocks;
         nextIndex += width;
-        kernel.transpose128(tColumns, width, rowsOut);
+        transpose.transpose(kernel, tColumns, width, rowsOut);
     }
 
     /** Sends the u columns of the block last prepared, in one write. */

@@ -56,11 +56,12 @@ public final class OtExtensionSender {
     /** The rows q_i of the current block. */
     private final long[] rows;
     private final long[] tweaks;
-    private final long[] scratch;
-    private final long[] hashes;
-    private final long[] hashesOfFlipped;
-    /** The masked messages of a block of chosen OTs: four longs (y0_i, y1_i) per OT. */
-    private final long[] masked;
+    private final SlicedTranspose transpose = new SlicedTranspose();
+    /**
+     * Per OT of a block, four longs: {@code H(i, q_i)} and {@code H(i, q_i ⊕ s)}, turned in place into the
+     * masked messages {@code (y0_i, y1_i)} of chosen OTs.
+     */
+    private final long[] pads;
 
     /** An extension sender with {@link Iknp#DEFAULT_BLOCK_SIZE} OTs per block. */
     public OtExtensionSender(Channel channel, BaseOt baseOt, Kernel kernel, AesCtrRandom random) {
@@ -78,10 +79,7 @@ public final class OtExtensionSender {
         prg = new long[blockSize / 64];
         rows = new long[2 * blockSize];
         tweaks = new long[blockSize];
-        scratch = new long[2 * blockSize];
-        hashes = new long[2 * blockSize];
-        hashesOfFlipped = new long[2 * blockSize];
-        masked = new long[4 * blockSize];
+        pads = new long[4 * blockSize];
     }
 
     /**
@@ -163,12 +161,12 @@ public final class OtExtensionSender {
             int len = Math.min(blockSize, n - off);
             extendAndHash(len);
             for (int i = 0; i < len; i++) {
-                masked[4 * i] = m0[2 * (off + i)] ^ hashes[2 * i];
-                masked[4 * i + 1] = m0[2 * (off + i) + 1] ^ hashes[2 * i + 1];
-                masked[4 * i + 2] = m1[2 * (off + i)] ^ hashesOfFlipped[2 * i];
-                masked[4 * i + 3] = m1[2 * (off + i) + 1] ^ hashesOfFlipped[2 * i + 1];
+                pads[4 * i] ^= m0[2 * (off + i)];
+                pads[4 * i + 1] ^= m0[2 * (off + i) + 1];
+                pads[4 * i + 2] ^= m1[2 * (off + i)];
+                pads[4 * i + 3] ^= m1[2 * (off + i) + 1];
             }
-            channel.writeLongs(masked, 0, 4 * len);
+            channel.writeLongs(pads, 0, 4 * len);
             channel.flush();
         }
     }
@@ -184,30 +182,24 @@ public final class OtExtensionSender {
         for (int off = 0; off < n; off += blockSize) {
             int len = Math.min(blockSize, n - off);
             extendAndHash(len);
-            System.arraycopy(hashes, 0, r0, 2 * off, 2 * len);
-            System.arraycopy(hashesOfFlipped, 0, r1, 2 * off, 2 * len);
+            for (int i = 0; i < len; i++) {
+                r0[2 * (off + i)] = pads[4 * i];
+                r0[2 * (off + i) + 1] = pads[4 * i + 1];
+                r1[2 * (off + i)] = pads[4 * i + 2];
+                r1[2 * (off + i) + 1] = pads[4 * i + 3];
+            }
         }
     }
 
     /**
-     * Extends one block of {@code len} OTs and hashes its rows both ways, with the OTs' global indices as tweaks:
-     * {@code hashes[i] = H(i, q_i)} and {@code hashesOfFlipped[i] = H(i, q_i ⊕ s)}.
+     * Extends one block of {@code len} OTs and hashes its rows both ways, with the OTs' global indices as tweaks,
+     * into {@link #pads}: {@code H(i, q_i)} and {@code H(i, q_i ⊕ s)} side by side, from one kernel call.
      */
     private void extendAndHash(int len) {
         long first = nextIndex;
         extend(Iknp.paddedWidth(len));
         Iknp.fillTweaks(tweaks, first, len);
-        CorrelationRobustHash.hash(kernel, rows, tweaks, Iknp.HASH_DOMAIN, hashes, scratch, len);
-        xorSecret(len);
-        CorrelationRobustHash.hash(kernel, rows, tweaks, Iknp.HASH_DOMAIN, hashesOfFlipped, scratch, len);
-    }
-
-    /** {@code q_i := q_i ⊕ s} for the first {@code len} rows. */
-    private void xorSecret(int len) {
-        for (int i = 0; i < 2 * len; i += 2) {
-            rows[i] ^= sLo;
-            rows[i + 1] ^= sHi;
-        }
+        CorrelationRobustHash.hashWithOffset(kernel, rows, sLo, sHi, tweaks, Iknp.HASH_DOMAIN, pads, len);
     }
 
     /**
@@ -231,6 +223,6 @@ public final class OtExtensionSender {
         }
         prgCounter += aesBlocks;
         nextIndex += width;
-        kernel.transpose128(columns, width, rows);
+        transpose.transpose(kernel, columns, width, rows);
     }
 }

@@ -4,7 +4,6 @@ import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.net.MemoryChannel;
-import org.bouncycastle.math.ec.ECPoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -26,24 +25,36 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class EcBaseOtTest {
     private static final int K = 128;
-    private static final int POINT = P256Group.POINT_BYTES;
+    private static final int POINT = Edwards25519.POINT_BYTES;
+    /** The receiver sends one point a group of four OTs; the sender one 64-byte ciphertext per key, 16 a group. */
+    private static final int GROUPS = K / 4;
     private static final long TIMEOUT_MS = 10_000;
 
     /** The two parties' messages and the receiver's choices of one run, and what each side got. */
     private static final class Run {
-        final long[] m0 = new long[2 * K];
-        final long[] m1 = new long[2 * K];
-        final boolean[] choices = new boolean[K];
-        final long[] out = new long[2 * K];
+        final int count;
+        final long[] m0;
+        final long[] m1;
+        final boolean[] choices;
+        final long[] out;
         byte[] senderSaw;
 
         Run(long seed) {
+            this(seed, K);
+        }
+
+        Run(long seed, int count) {
+            this.count = count;
+            m0 = new long[2 * count];
+            m1 = new long[2 * count];
+            choices = new boolean[count];
+            out = new long[2 * count];
             Random rnd = new Random(seed);
-            for (int i = 0; i < 2 * K; i++) {
+            for (int i = 0; i < 2 * count; i++) {
                 m0[i] = rnd.nextLong();
                 m1[i] = rnd.nextLong();
             }
-            for (int i = 0; i < K; i++) {
+            for (int i = 0; i < count; i++) {
                 choices[i] = rnd.nextBoolean();
             }
         }
@@ -58,15 +69,15 @@ class EcBaseOtTest {
             MemoryChannel[] ends = MemoryChannel.pair(TIMEOUT_MS);
             RecordingChannel senderEnd = new RecordingChannel(ends[0]);
             BaseOt ot = new EcBaseOt(threads);
-            CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> ot.send(senderEnd, m0, m1, K));
-            ot.receive(ends[1], choices, out, K);
+            CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> ot.send(senderEnd, m0, m1, count));
+            ot.receive(ends[1], choices, out, count);
             sender.join();
             senderSaw = senderEnd.seen();
             return this;
         }
 
         void assertReceiverGotItsChoice() {
-            for (int i = 0; i < K; i++) {
+            for (int i = 0; i < count; i++) {
                 long[] chosen = choices[i] ? m1 : m0;
                 long[] other = choices[i] ? m0 : m1;
                 assertEquals(chosen[2 * i], out[2 * i], "OT " + i + " low half");
@@ -80,6 +91,13 @@ class EcBaseOtTest {
     @ValueSource(ints = {1, 4})
     void receiverGetsExactlyTheChosenMessages(int threads) {
         new Run(threads).execute(threads).assertReceiverGotItsChoice();
+    }
+
+    /** Counts that leave the last group of four short. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5, 6, 7, 130})
+    void partialGroups(int count) {
+        new Run(count, count).execute(2).assertReceiverGotItsChoice();
     }
 
     @ParameterizedTest
@@ -102,32 +120,36 @@ class EcBaseOtTest {
 
         ot.send(ends[0], m0, m1, 0);
         ot.receive(ends[1], new boolean[0], out, 0);
-        assertEquals(POINT + 4 * 8, ends[0].bytesWritten(), "zero OTs send nothing");
+        assertEquals(POINT + 16 * 64, ends[0].bytesWritten(), "zero OTs send nothing");
         assertEquals(POINT, ends[1].bytesWritten());
     }
 
     /**
      * The sender's view (the receiver's points B) must not depend on the choices: with all-zero and all-one
-     * choices it has the same shape, its bits are balanced, and no point repeats within or across runs.
+     * choices it has the same shape, its bits are balanced, every point decodes, and no point repeats within
+     * or across runs.
      */
     @Test
     void senderSeesTheSameKindOfBytesWhateverTheChoices() {
         byte[] zeros = new Run(11).choosing(false).execute(2).senderSaw;
         byte[] ones = new Run(11).choosing(true).execute(2).senderSaw;
-        assertEquals(K * POINT, zeros.length);
-        assertEquals(K * POINT, ones.length);
+        assertEquals(GROUPS * POINT, zeros.length);
+        assertEquals(GROUPS * POINT, ones.length);
         Set<String> points = new HashSet<>();
         for (byte[] view : new byte[][] {zeros, ones}) {
             long bits = 0;
-            for (int i = 0; i < K; i++) {
-                assertEquals(0x04, view[i * POINT], "point " + i + " is uncompressed");
-                for (int j = 1; j < POINT; j++) {
+            for (int i = 0; i < GROUPS; i++) {
+                assertTrue(Edwards25519.decode(view, i * POINT) != null, "point " + i + " is a curve point");
+                for (int j = 0; j < POINT; j++) {
+                    if (j == 31 || j == 63) {
+                        continue; // the top bit of a coordinate below 2^255 is always clear
+                    }
                     bits += Integer.bitCount(view[i * POINT + j] & 0xff);
                 }
                 assertTrue(points.add(Arrays.toString(Arrays.copyOfRange(view, i * POINT, (i + 1) * POINT))),
                         "point " + i + " repeats");
             }
-            long total = (long) K * (POINT - 1) * 8;
+            long total = (long) GROUPS * (POINT - 2) * 8;
             double sigma = Math.sqrt(total / 4.0);
             assertTrue(Math.abs(bits - total / 2.0) < 6 * sigma, "set bits " + bits + " of " + total);
         }
@@ -158,7 +180,7 @@ class EcBaseOtTest {
             peer.write(new byte[10 * POINT], 0, 10 * POINT);
             peer.close();
         }));
-        assertTrue(e.getMessage().contains("sender: waiting for the receiver's 128 points B"), e.getMessage());
+        assertTrue(e.getMessage().contains("sender: waiting for the receiver's 32 points B"), e.getMessage());
         assertTrue(e.getMessage().contains("peer closed the channel after " + 10 * POINT + " bytes received"), e.getMessage());
     }
 
@@ -170,27 +192,80 @@ class EcBaseOtTest {
         assertTrue(e.getMessage().contains("timed out"), e.getMessage());
     }
 
-    /** Ways a dishonest receiver corrupts point B of OT 5. */
+    /** Ways a dishonest receiver corrupts point B of group 5. */
     private enum Corrupt {
-        OFF_CURVE, COMPRESSED, COORDINATE_TOO_LARGE, EQUALS_A
+        OFF_CURVE, COORDINATE_TOO_LARGE, SMALL_ORDER, EIGHT_A, TWENTY_FOUR_A
     }
 
     @ParameterizedTest
     @EnumSource(Corrupt.class)
     void senderRejectsAnInvalidPointB(Corrupt corrupt) {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> senderAgainst(corrupt));
-        assertTrue(e.getMessage().startsWith("base OT 5: the receiver's point B"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("base OT group 5: the receiver's point B"), e.getMessage());
     }
 
-    @Test
-    void receiverRejectsAnInvalidPointA() {
+    /** Ways a dishonest sender corrupts its point A, with what the receiver must say. */
+    private enum BadA {
+        OFF_CURVE("is not a point of edwards25519"), ORDER_TWO("has small order"), NEUTRAL("has small order");
+
+        final String complaint;
+
+        BadA(String complaint) {
+            this.complaint = complaint;
+        }
+
+        byte[] encoded() {
+            return switch (this) {
+                case OFF_CURVE -> {
+                    byte[] a = validPoint();
+                    a[POINT - 2] ^= 1; // y changed, x not: off the curve
+                    yield a;
+                }
+                case ORDER_TWO -> orderTwo();
+                case NEUTRAL -> neutral();
+            };
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(BadA.class)
+    void receiverRejectsAnInvalidPointA(BadA bad) {
         MemoryChannel[] ends = MemoryChannel.pair(TIMEOUT_MS);
-        byte[] a = validPoint();
-        a[POINT - 1] ^= 1; // y + 1 or - 1: off the curve
-        ends[0].write(a, 0, POINT);
+        ends[0].write(bad.encoded(), 0, POINT);
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> new EcBaseOt(2).receive(ends[1], new boolean[K], new long[2 * K], K));
-        assertTrue(e.getMessage().contains("the sender's point A is not a point of secp256r1"), e.getMessage());
+        assertTrue(e.getMessage().contains("the sender's point A " + bad.complaint), e.getMessage());
+    }
+
+    /**
+     * A dishonest sender's A + T, T = (0, -1) of order 2, would reveal the choices through the order-2 part of
+     * B_g = b_g G + c_g (A + T); the receiver works with [8](A + T) instead, so every B_g has order l.
+     */
+    @Test
+    void pointsBHavePrimeOrderWhateverTheSendersA() {
+        Edwards25519.Point a = Edwards25519.decode(validPoint(), 0);
+        a.add(Edwards25519.decode(orderTwo(), 0).toCached());
+        MemoryChannel[] ends = MemoryChannel.pair(TIMEOUT_MS);
+        CompletableFuture<Void> receiver = CompletableFuture.runAsync(() -> {
+            boolean[] choices = new boolean[K];
+            Arrays.fill(choices, true);
+            new EcBaseOt(2).receive(ends[1], choices, new long[2 * K], K);
+        });
+        try {
+            ends[0].write(encode(a), 0, POINT);
+            ends[0].flush();
+            byte[] points = new byte[GROUPS * POINT];
+            ends[0].readFully(points, 0, points.length);
+            byte[] orderDigits = Scalar25519.digits(Scalar25519.ORDER);
+            for (int g = 0; g < GROUPS; g++) {
+                Edwards25519.Point timesOrder = new Edwards25519.Point();
+                Edwards25519.multiply(Edwards25519.decode(points, g * POINT), orderDigits, timesOrder);
+                assertTrue(timesOrder.isIdentity(), "point B of group " + g + " has order l");
+            }
+        } finally {
+            ends[0].close();
+            assertThrows(CompletionException.class, receiver::join);
+        }
     }
 
     @Test
@@ -203,9 +278,29 @@ class EcBaseOtTest {
     }
 
     private static byte[] validPoint() {
-        ECPoint p = P256Group.multiplyGenerator(P256Group.randomScalar(AesCtrRandom.forTesting(5))).normalize();
+        Edwards25519.Point p = new Edwards25519.Point();
+        FixedBaseTable.base().multiply(Scalar25519.digits(Scalar25519.random(AesCtrRandom.forTesting(5))), p);
+        return encode(p);
+    }
+
+    private static byte[] encode(Edwards25519.Point p) {
         byte[] encoded = new byte[POINT];
-        P256Group.encode(p, encoded, 0);
+        Edwards25519.encode(new Edwards25519.Point[] {p}, 0, 1, encoded, 0);
+        return encoded;
+    }
+
+    private static byte[] neutral() {
+        byte[] encoded = new byte[POINT];
+        encoded[32] = 1;
+        return encoded;
+    }
+
+    /** (0, -1): y = p - 1 = 2^255 - 20, little-endian. */
+    private static byte[] orderTwo() {
+        byte[] encoded = new byte[POINT];
+        Arrays.fill(encoded, 32, 64, (byte) 0xff);
+        encoded[32] = (byte) 0xec;
+        encoded[63] = 0x7f;
         return encoded;
     }
 
@@ -229,16 +324,26 @@ class EcBaseOtTest {
         senderAgainst(peer -> {
             byte[] a = new byte[POINT];
             peer.readFully(a, 0, POINT);
-            byte[] points = new byte[K * POINT];
-            for (int i = 0; i < K; i++) {
+            byte[] points = new byte[GROUPS * POINT];
+            for (int i = 0; i < GROUPS; i++) {
                 System.arraycopy(validPoint(), 0, points, i * POINT, POINT);
             }
             int at = 5 * POINT;
             switch (corrupt) {
-                case OFF_CURVE -> points[at + POINT - 1] ^= 1;
-                case COMPRESSED -> points[at] = 0x02;
-                case COORDINATE_TOO_LARGE -> Arrays.fill(points, at + 1, at + 33, (byte) 0xff);
-                case EQUALS_A -> System.arraycopy(a, 0, points, at, POINT);
+                case OFF_CURVE -> points[at + POINT - 2] ^= 1;
+                case COORDINATE_TOO_LARGE -> Arrays.fill(points, at, at + 32, (byte) 0xff);
+                case SMALL_ORDER -> System.arraycopy(orderTwo(), 0, points, at, POINT);
+                case EIGHT_A, TWENTY_FOUR_A -> { // B = j [8]A: the receiver would hold key j with b = 0
+                    Edwards25519.Point eightA = Edwards25519.decode(a, 0);
+                    eightA.times2Power(3);
+                    Edwards25519.Point b = new Edwards25519.Point();
+                    b.set(eightA);
+                    if (corrupt == Corrupt.TWENTY_FOUR_A) {
+                        b.add(eightA.toCached());
+                        b.add(eightA.toCached());
+                    }
+                    System.arraycopy(encode(b), 0, points, at, POINT);
+                }
                 default -> throw new AssertionError(corrupt);
             }
             peer.write(points, 0, points.length);
