@@ -27,11 +27,12 @@ final class RunStatistics implements AutoCloseable {
                 pool.resetPeakUsage();
             }
         }
+        if (System.console() == null) {
+            progress = null; // not a terminal: no progress line
+            return;
+        }
         long start = System.nanoTime();
         progress = new Thread(() -> {
-            if (System.console() == null) {
-                return;
-            }
             try {
                 Thread.sleep(QUIET_MILLIS);
                 while (!done) {
@@ -77,6 +78,8 @@ final class RunStatistics implements AutoCloseable {
                 err.flush();
             }
         }
-        progress.interrupt();
+        if (progress != null) {
+            progress.interrupt();
+        }
     }
 }

@@ -14,11 +14,11 @@ abstract class ActiveLabelEvaluator extends EvaluatorCore {
     final Kernel kernel;
     long[] label = new long[0];
     private final LabelHash hash;
-    private final long[] scratch = new long[2];
-    private final long[] expected = new long[4];
-    private final long[] mine = new long[2];
-    private final long[] tweak = new long[1];
-    private final long[] held = new long[2];
+    private long[] scratch = new long[0];
+    private long[] expected = new long[0];
+    private long[] mine = new long[0];
+    private long[] tweaks = new long[0];
+    private long[] held = new long[0];
 
     ActiveLabelEvaluator(Kernel kernel, LabelHash hash) {
         this.kernel = kernel;
@@ -57,19 +57,33 @@ abstract class ActiveLabelEvaluator extends EvaluatorCore {
     }
 
     @Override
-    boolean decode(int slot, long outputIndex, GarbledStream stream) {
-        stream.readBlocks(expected, 0, 2);
-        tweak[0] = outputIndex;
-        held[0] = label[2 * slot];
-        held[1] = label[2 * slot + 1];
-        hash.hash(kernel, held, tweak, LabelHash.OUTPUT_DOMAIN, mine, scratch, 1);
-        if (mine[0] == expected[0] && mine[1] == expected[1]) {
-            return false;
+    boolean[] decode(int[] slots, long firstOutputIndex, GarbledStream stream) {
+        int n = slots.length;
+        if (tweaks.length < n) {
+            expected = new long[4 * n];
+            held = new long[2 * n];
+            tweaks = new long[n];
+            mine = new long[2 * n];
+            scratch = new long[2 * n];
         }
-        if (mine[0] == expected[2] && mine[1] == expected[3]) {
-            return true;
+        stream.readBlocks(expected, 0, 2 * n);
+        for (int i = 0; i < n; i++) {
+            held[2 * i] = label[2 * slots[i]];
+            held[2 * i + 1] = label[2 * slots[i] + 1];
+            tweaks[i] = firstOutputIndex + i;
         }
-        throw new GarblingException("output " + outputIndex + ": the label matches neither decoding value"
-                + " (garbled material or labels were altered)");
+        hash.hash(kernel, held, tweaks, LabelHash.OUTPUT_DOMAIN, mine, scratch, n);
+        boolean[] bits = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            long lo = mine[2 * i];
+            long hi = mine[2 * i + 1];
+            if (lo == expected[4 * i + 2] && hi == expected[4 * i + 3]) {
+                bits[i] = true;
+            } else if (lo != expected[4 * i] || hi != expected[4 * i + 1]) {
+                throw new GarblingException("output " + (firstOutputIndex + i) + ": the label matches neither decoding value"
+                        + " (garbled material or labels were altered)");
+            }
+        }
+        return bits;
     }
 }

@@ -24,11 +24,12 @@ public abstract class EvaluatorCore extends GateWalker {
         walk(c, stream);
     }
 
-    /** Decodes the output bit on {@code slot} with the decoding information read from {@code stream}. */
-    public final boolean decode(int slot, GarbledStream stream) {
-        long index = nextOutputIndex++;
-        return decode(slot, index, stream);
+    /** Decodes the output bits on {@code slots} with the decoding information read from {@code stream}. */
+    public final boolean[] decode(int[] slots, GarbledStream stream) {
+        long first = nextOutputIndex;
+        nextOutputIndex += slots.length;
+        return decode(slots, first, stream);
     }
 
-    abstract boolean decode(int slot, long outputIndex, GarbledStream stream);
+    abstract boolean[] decode(int[] slots, long firstOutputIndex, GarbledStream stream);
 }

@@ -14,9 +14,10 @@ public abstract class GarblerCore extends GateWalker {
     private final LabelHash hash;
     private long nextOutputIndex;
     private final long[] outputLabels = new long[4];
-    private final long[] outputTweaks = new long[2];
-    private final long[] scratch = new long[4];
-    private final long[] hashes = new long[4];
+    private long[] decodingLabels = new long[0];
+    private long[] decodingTweaks = new long[0];
+    private long[] scratch = new long[0];
+    private long[] hashes = new long[0];
 
     GarblerCore(Kernel kernel, LabelHash hash) {
         this.kernel = kernel;
@@ -38,18 +39,27 @@ public abstract class GarblerCore extends GateWalker {
         walk(c, stream);
     }
 
-    /** Writes what the evaluator needs to decode the output bit on {@code slot}, and to detect a wrong label. */
-    public final void writeDecoding(int slot, GarbledStream stream) {
-        writeDecoding(slot, nextOutputIndex++, stream);
-    }
-
-    /** The hashes of both labels of the output wire, label of 0 first (see {@link ActiveLabelEvaluator#decode}). */
-    private void writeDecoding(int slot, long outputIndex, GarbledStream stream) {
-        labelPair(slot, outputLabels);
-        outputTweaks[0] = outputIndex;
-        outputTweaks[1] = outputIndex;
-        hash.hash(kernel, outputLabels, outputTweaks, LabelHash.OUTPUT_DOMAIN, hashes, scratch, 2);
-        stream.writeBlocks(hashes, 0, 2);
+    /**
+     * Writes what the evaluator needs to decode the output bits on {@code slots} and to detect a wrong label:
+     * per bit, the hashes of both its labels (label of 0 first, see {@link ActiveLabelEvaluator#decode}), all
+     * in one kernel call.
+     */
+    public final void writeDecoding(int[] slots, GarbledStream stream) {
+        int n = slots.length;
+        if (decodingTweaks.length < 2 * n) {
+            decodingLabels = new long[4 * n];
+            decodingTweaks = new long[2 * n];
+            scratch = new long[4 * n];
+            hashes = new long[4 * n];
+        }
+        for (int i = 0; i < n; i++) {
+            labelPair(slots[i], outputLabels);
+            System.arraycopy(outputLabels, 0, decodingLabels, 4 * i, 4);
+            decodingTweaks[2 * i] = nextOutputIndex;
+            decodingTweaks[2 * i + 1] = nextOutputIndex++;
+        }
+        hash.hash(kernel, decodingLabels, decodingTweaks, LabelHash.OUTPUT_DOMAIN, hashes, scratch, 2 * n);
+        stream.writeBlocks(hashes, 0, 2 * n);
     }
 
     /** Both labels of {@code slot} (of 0 into block 0, of 1 into block 1), for tests of the label structure. */

@@ -75,13 +75,9 @@ public final class LocalGarbling {
     static BitString[] decode(CompiledCircuit c, GarblerCore garbler, EvaluatorCore evaluator, GarbledStream stream) {
         BitString[] outputs = new BitString[c.outputs().size()];
         for (int oi = 0; oi < outputs.length; oi++) {
-            WireGroup<?> g = c.outputs().get(oi);
-            boolean[] bits = new boolean[g.width()];
-            for (int i = 0; i < bits.length; i++) {
-                garbler.writeDecoding(g.slot(i), stream);
-                bits[i] = evaluator.decode(g.slot(i), stream);
-            }
-            outputs[oi] = BitString.fromBits(bits);
+            int[] slots = c.outputs().get(oi).slots();
+            garbler.writeDecoding(slots, stream);
+            outputs[oi] = BitString.fromBits(evaluator.decode(slots, stream));
         }
         return outputs;
     }

@@ -4,10 +4,25 @@ import io.yaostream.core.kernel.Blocks;
 
 /**
  * The part every byte channel shares: longs go through a reused staging array, little-endian, so the bulk
- * byte copies of {@link #write} and {@link #readFully} carry them and nothing is allocated per call.
+ * byte copies of {@link #write} and {@link #readFully} carry them and nothing is allocated per call; and the
+ * byte counts, which implementations advance as bytes pass.
  */
 abstract class LongStagingChannel implements Channel {
     private final byte[] staging = new byte[1 << 16];
+    /** Bytes written since the channel opened. */
+    long written;
+    /** Bytes read since the channel opened. */
+    long read;
+
+    @Override
+    public final long bytesWritten() {
+        return written;
+    }
+
+    @Override
+    public final long bytesRead() {
+        return read;
+    }
 
     @Override
     public final void writeLongs(long[] src, int offset, int count) {

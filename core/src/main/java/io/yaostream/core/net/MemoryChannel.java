@@ -16,8 +16,6 @@ public final class MemoryChannel extends LongStagingChannel {
     private final Pipe in;
     private final Pipe out;
     private final long timeoutNanos;
-    private long written;
-    private long read;
 
     private MemoryChannel(Pipe in, Pipe out, long timeoutMillis) {
         this.in = in;
@@ -47,16 +45,6 @@ public final class MemoryChannel extends LongStagingChannel {
     public void readFully(byte[] dst, int offset, int length) {
         in.take(dst, offset, length, timeoutNanos, read);
         read += length;
-    }
-
-    @Override
-    public long bytesWritten() {
-        return written;
-    }
-
-    @Override
-    public long bytesRead() {
-        return read;
     }
 
     @Override

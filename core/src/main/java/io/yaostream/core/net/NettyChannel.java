@@ -38,14 +38,12 @@ final class NettyChannel extends LongStagingChannel {
     private final long idleNanos;
 
     private ByteBuf out;
-    private long written;
     private final Object flow = new Object();
     private long inFlight;
 
     private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
     private final AtomicLong queuedBytes = new AtomicLong();
     private ByteBuf current;
-    private long read;
 
     private volatile String failure;
     private volatile boolean closed;
@@ -251,16 +249,6 @@ final class NettyChannel extends LongStagingChannel {
         if (f != null) {
             throw new ChannelException(f + " (" + written + " bytes sent, " + read + " received)");
         }
-    }
-
-    @Override
-    public long bytesWritten() {
-        return written;
-    }
-
-    @Override
-    public long bytesRead() {
-        return read;
     }
 
     /**

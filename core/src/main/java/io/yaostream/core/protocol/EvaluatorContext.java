@@ -52,15 +52,9 @@ final class EvaluatorContext extends PartyContext {
 
     @Override
     public Optional<BitString> reveal(Secret value, Receiver to) {
-        core.ensureSlots(1);
         Optional<BitString> mine = Optional.empty();
         if (to != Receiver.GARBLER) {
-            boolean[] bits = new boolean[value.width()];
-            for (int i = 0; i < bits.length; i++) {
-                core.setLabel(0, value.state, i);
-                bits[i] = core.decode(0, stream);
-            }
-            mine = Optional.of(BitString.fromBits(bits));
+            mine = Optional.of(BitString.fromBits(core.decode(loadIntoFirstSlots(value), stream)));
         }
         if (to != Receiver.EVALUATOR) {
             stream.writeBlocks(value.state, 0, value.width());

@@ -59,12 +59,9 @@ final class GarblerContext extends PartyContext {
 
     @Override
     public Optional<BitString> reveal(Secret value, Receiver to) {
-        core.ensureSlots(1);
+        int[] slots = loadIntoFirstSlots(value);
         if (to != Receiver.GARBLER) {
-            for (int i = 0; i < value.width(); i++) {
-                core.loadSlot(0, value.state, value.offset(i));
-                core.writeDecoding(0, stream);
-            }
+            core.writeDecoding(slots, stream);
         }
         if (to == Receiver.EVALUATOR) {
             return Optional.empty();
@@ -73,8 +70,7 @@ final class GarblerContext extends PartyContext {
         stream.readBlocks(labels, 0, value.width());
         boolean[] bits = new boolean[value.width()];
         for (int i = 0; i < bits.length; i++) {
-            core.loadSlot(0, value.state, value.offset(i));
-            bits[i] = core.decodeLabel(0, labels, i);
+            bits[i] = core.decodeLabel(slots[i], labels, i);
         }
         return Optional.of(BitString.fromBits(bits));
     }

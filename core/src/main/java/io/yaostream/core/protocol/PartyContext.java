@@ -11,7 +11,7 @@ import io.yaostream.core.ot.BaseOt;
 /**
  * What the garbler's and evaluator's contexts share: secrets are copies of slot labels, loaded into a
  * circuit's input slots before a call and saved from its output slots after it, so a cached circuit can be
- * called on any secrets. Slot 0 doubles as scratch for inputs and reveals between calls.
+ * called on any secrets. Between calls the low slots serve as scratch for inputs and reveals.
  */
 abstract class PartyContext implements ProgramContext {
     final Channel channel;
@@ -67,6 +67,17 @@ abstract class PartyContext implements ProgramContext {
         andGates += circuit.counts().and();
         calls++;
         return out;
+    }
+
+    /** Loads the bits of {@code value} into slots 0 .. width-1 (between calls, so no live slot is overwritten). */
+    final int[] loadIntoFirstSlots(Secret value) {
+        ensureSlots(value.width());
+        int[] slots = new int[value.width()];
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = i;
+            loadSlot(i, value.state, value.offset(i));
+        }
+        return slots;
     }
 
     Secret newSecret(int width) {
