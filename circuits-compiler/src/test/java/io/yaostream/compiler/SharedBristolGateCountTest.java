@@ -1,6 +1,7 @@
 package io.yaostream.compiler;
 
 import io.yaostream.compiler.testing.SharedCircuits;
+import io.yaostream.compiler.ir.Compiler;
 import io.yaostream.core.circuit.CompiledCircuit;
 import org.junit.jupiter.api.Test;
 
@@ -53,5 +54,22 @@ class SharedBristolGateCountTest {
         assertEquals(37300, SharedCircuits.load("sha-1.txt").counts().and());
         assertEquals(4033, SharedCircuits.load("mult64.txt").counts().and());
         assertEquals(63, SharedCircuits.load("adder64.txt").counts().and());
+    }
+
+    /**
+     * The compiler trades a few slots for long AND batches, within its bound: never more than 1/8 above the
+     * smallest working set it found, nor above the in-order allocator's. aes_128 in level order pipelines its
+     * 6,400 ANDs in about 60 batches (its smallest working set, 908 slots, comes in 2,403 batches).
+     */
+    @Test
+    void fewerBatchesForAFewSlotsWithinTheBound() {
+        for (String name : SharedCircuits.files()) {
+            CompiledCircuit c = SharedCircuits.load(name);
+            CompiledCircuit inOrder = CircuitLoader.load(SharedCircuits.bristolDir().resolve(name), null, Compiler.Options.IN_ORDER);
+            assertTrue(c.slots() <= inOrder.slots(), name + ": S " + c.slots() + " > in-order " + inOrder.slots());
+        }
+        CompiledCircuit aes = SharedCircuits.load("aes_128.txt");
+        assertTrue(aes.andBatchCount() <= 64, "aes_128 batches: " + aes.andBatchCount());
+        assertTrue(aes.slots() <= 908 + 908 / 8, "aes_128 slots: " + aes.slots());
     }
 }
