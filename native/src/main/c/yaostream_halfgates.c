@@ -23,6 +23,7 @@ typedef struct {
 /* Per op (0..18): how a gate reads its inputs. Free gates: FREE_LEFT | FREE_RIGHT | FREE_NOT as in GateOp.freeForm
  * (neither input: a constant); AND-type gates: IS_AND | GateOp.andForm (alpha | beta << 1 | gamma << 2). */
 enum { FREE_LEFT = 1, FREE_RIGHT = 2, FREE_NOT = 4, IS_AND = 8 };
+enum { OP_XOR = 6 };
 static const uint8_t FORM[19] = {
     0,                           /* 0: constant 0 */
     IS_AND | 0,                  /* 1: AND */
@@ -43,6 +44,14 @@ static const uint8_t FORM[19] = {
     FREE_LEFT | FREE_NOT,        /* 16: INV */
     0,                           /* 17: ZERO */
     FREE_NOT,                    /* 18: ONE */
+};
+
+/* Per op, the qword-mask bits of lane 0 of a VAES register for the AND form: bits 0-1 when alpha (the left label
+ * is shifted by Δ), 8-9 for beta (right), 16-17 for gamma (output); shifted left by 2l for lane l. */
+#define LANE_MASK(form) (((form) & 1 ? 3u : 0u) | ((form) & 2 ? 3u << 8 : 0u) | ((form) & 4 ? 3u << 16 : 0u))
+static const uint32_t LANE_MASKS[19] = {
+    0, LANE_MASK(0), LANE_MASK(2), 0, LANE_MASK(1), 0, 0, LANE_MASK(7), LANE_MASK(3), 0,
+    0, LANE_MASK(5), 0, LANE_MASK(6), LANE_MASK(4), 0, 0, 0, 0,
 };
 
 static inline __m128i load(const uint8_t *labels, int32_t slot) {
@@ -155,17 +164,17 @@ static void evaluate_group(const ys_ctx *c, const int32_t *records, int32_t firs
 }
 
 /* n independent AND gates from the walk's gate, tables from block `at` of the table buffer: 128-bit path. */
-static void garble_ands(const ys_walk *w, const ys_ctx *c, int32_t n, size_t at) {
+static void garble_ands(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n, size_t at) {
     for (int32_t k = 0; k < n; k += GROUP) {
         int m = n - k < GROUP ? (int) (n - k) : GROUP;
-        garble_group(c, w->records, w->gate + k, m, w->index + (uint64_t) k, (__m128i *) c->tables_out + at + 2 * (size_t) k);
+        garble_group(c, records, first + k, m, index + (uint64_t) k, (__m128i *) c->tables_out + at + 2 * (size_t) k);
     }
 }
 
-static void evaluate_ands(const ys_walk *w, const ys_ctx *c, int32_t n, size_t at) {
+static void evaluate_ands(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n, size_t at) {
     for (int32_t k = 0; k < n; k += GROUP) {
         int m = n - k < GROUP ? (int) (n - k) : GROUP;
-        evaluate_group(c, w->records, w->gate + k, m, w->index + (uint64_t) k,
+        evaluate_group(c, records, first + k, m, index + (uint64_t) k,
                        (const __m128i *) c->tables_in + at + 2 * (size_t) k);
     }
 }
@@ -248,18 +257,16 @@ YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_w
     __m512i a0[Q], b0[Q], sa[Q], sb[Q], x[4 * Q];
     __mmask8 gm[Q];
     for (int q = 0; q < Q; q++) {
-        __mmask8 am = 0, bm = 0, cm = 0;
+        uint32_t masks = 0;
         __m128i la[4], lb[4];
         for (int l = 0; l < 4; l++) {
             const int32_t *r = gate_of(records, first, m, 4 * q + l);
-            int form = FORM[r[0]];
             la[l] = load(labels, r[1]);
             lb[l] = load(labels, r[2]);
-            am |= (__mmask8) ((form & 1) * (3u << (2 * l)));
-            bm |= (__mmask8) (((form >> 1) & 1) * (3u << (2 * l)));
-            cm |= (__mmask8) (((form >> 2) & 1) * (3u << (2 * l)));
+            masks |= LANE_MASKS[r[0]] << (2 * l);
         }
-        gm[q] = cm;
+        __mmask8 am = (__mmask8) masks, bm = (__mmask8) (masks >> 8);
+        gm[q] = (__mmask8) (masks >> 16);
         a0[q] = quad(la[0], la[1], la[2], la[3]);
         b0[q] = quad(lb[0], lb[1], lb[2], lb[3]);
         a0[q] = _mm512_mask_xor_epi64(a0[q], am, a0[q], z->d);
@@ -275,7 +282,7 @@ YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_w
     }
     AES_ROUNDS(z->k, x, 4 * Q);
     for (int q = 0; q < Q; q++) {
-        int v = m - 4 * q;
+        int v = m - 4 * q < 4 ? m - 4 * q : 4; /* gates of this quad */
         if (v <= 0) break;
         __m512i ha0 = _mm512_xor_si512(x[4 * q], sa[q]);
         __m512i ha1 = _mm512_xor_si512(x[4 * q + 1], _mm512_xor_si512(sa[q], z->sd));
@@ -321,7 +328,7 @@ YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys
     }
     AES_ROUNDS(z->k, x, 2 * Q);
     for (int q = 0; q < Q; q++) {
-        int v = m - 4 * q;
+        int v = m - 4 * q < 4 ? m - 4 * q : 4; /* gates of this quad */
         if (v <= 0) break;
         const uint8_t *tq = t + 16 * 8 * (size_t) q;
         __m512i lo = _mm512_maskz_loadu_epi64(first_blocks(2 * v), tq);
@@ -337,98 +344,119 @@ YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys
 
 /* Runs of AND gates on the VAES-512 path: 8 AES registers in flight, fewer for the last few gates of a run
  * (circuits such as AES have runs of two or three gates, which must not pay for eight registers). */
-YS_VAES static void garble_ands_vaes(const ys_walk *w, const ys_ctx *c, int32_t n, size_t at) {
+YS_VAES static void garble_ands_vaes(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,
+                                     size_t at) {
     ys_wide z;
     widen(c, &z);
-    for (int32_t done = 0; done < n;) {
-        int m = n - done < 8 ? (int) (n - done) : 8;
-        uint8_t *t = c->tables_out + 16 * (at + 2 * (size_t) done);
-        if (m > 4) {
-            garble_step(&z, c->labels, w->records, w->gate + done, m, w->index + (uint64_t) done, t, 2);
-        } else {
-            garble_step(&z, c->labels, w->records, w->gate + done, m, w->index + (uint64_t) done, t, 1);
-        }
-        done += m;
+    uint8_t *t = c->tables_out + 16 * at;
+    int32_t done = 0;
+    /* Full steps with a constant width, so lane counts and clamps fold away; then the rest. */
+    for (; done + 8 <= n; done += 8) {
+        garble_step(&z, c->labels, records, first + done, 8, index + (uint64_t) done, t + 32 * (size_t) done, 2);
+    }
+    int m = n - done;
+    if (m > 4) {
+        garble_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 2);
+    } else if (m > 0) {
+        garble_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 1);
     }
 }
 
-YS_VAES static void evaluate_ands_vaes(const ys_walk *w, const ys_ctx *c, int32_t n, size_t at) {
+YS_VAES static void evaluate_ands_vaes(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,
+                                       size_t at) {
     ys_wide z;
     widen(c, &z);
-    for (int32_t done = 0; done < n;) {
-        int m = n - done < 16 ? (int) (n - done) : 16;
-        const uint8_t *t = c->tables_in + 16 * (at + 2 * (size_t) done);
-        if (m > 8) {
-            evaluate_step(&z, c->labels, w->records, w->gate + done, m, w->index + (uint64_t) done, t, 4);
-        } else if (m > 4) {
-            evaluate_step(&z, c->labels, w->records, w->gate + done, m, w->index + (uint64_t) done, t, 2);
-        } else {
-            evaluate_step(&z, c->labels, w->records, w->gate + done, m, w->index + (uint64_t) done, t, 1);
-        }
-        done += m;
+    const uint8_t *t = c->tables_in + 16 * at;
+    int32_t done = 0;
+    for (; done + 16 <= n; done += 16) {
+        evaluate_step(&z, c->labels, records, first + done, 16, index + (uint64_t) done, t + 32 * (size_t) done, 4);
+    }
+    int m = n - done;
+    const uint8_t *tm = t + 32 * (size_t) done;
+    if (m > 8) {
+        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 4);
+    } else if (m > 4) {
+        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 2);
+    } else if (m > 0) {
+        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 1);
     }
 }
 
 /* ---- The walk ---- */
 
-/* AND gates from the walk's gate to the end of its batch, or 0 when the gate is in no batch (core's
- * GateCursor.andsLeftInBatch, stepping over batches that end at or before the gate). */
-static int32_t ands_left_in_batch(ys_walk *w) {
-    while (w->batch < w->batch_count && w->batches[2 * w->batch] + w->batches[2 * w->batch + 1] <= w->gate) {
-        w->batch++;
-    }
-    if (w->batch >= w->batch_count || w->gate < w->batches[2 * w->batch]) {
-        return 0;
-    }
-    return w->batches[2 * w->batch] + w->batches[2 * w->batch + 1] - w->gate;
+/* All-zero and all-one blocks, indexed by a form bit: the branch-free selection of a free gate's terms. */
+static const uint64_t SELECT[2][2] = {{0, 0}, {~(uint64_t) 0, ~(uint64_t) 0}};
+
+static inline __m128i select_mask(int bit) {
+    return _mm_loadu_si128((const __m128i *) SELECT[bit]);
 }
 
-/* Runs the free gate at the walk's position; 0 (doing nothing) when it is a constant. */
-static int free_gate(ys_walk *w, const ys_ctx *c) {
-    const int32_t *r = w->records + 4 * (size_t) w->gate;
-    int form = FORM[r[0]];
-    if ((form & (FREE_LEFT | FREE_RIGHT)) == 0) {
-        return 0;
+/* Runs free gates from `gate` up to `end`, stopping early at a constant; returns the gate it stopped at. Without
+ * branches on the op: the circuits mix XOR, XNOR and NOT at random, and a term a gate does not read is masked to
+ * zero (its slot index to 0, which every circuit with gates has). The position stays in a register: kept in the
+ * walk struct, every gate would wait on a store of the previous one. */
+static int32_t free_run(const ys_ctx *c, const int32_t *records, int32_t gate, int32_t end) {
+    uint8_t *labels = c->labels;
+    for (; gate < end; gate++) {
+        const int32_t *r = records + 4 * (size_t) gate;
+        if (r[0] == OP_XOR) { /* most free gates: the short way */
+            store(labels, r[3], _mm_xor_si128(load(labels, r[1]), load(labels, r[2])));
+            continue;
+        }
+        int form = FORM[r[0]];
+        if ((form & (FREE_LEFT | FREE_RIGHT)) == 0) {
+            break;
+        }
+        int left = form & 1, right = (form >> 1) & 1, negate = (form >> 2) & 1;
+        __m128i v = _mm_and_si128(load(labels, r[1] & -left), select_mask(left));
+        v = _mm_xor_si128(v, _mm_and_si128(load(labels, r[2] & -right), select_mask(right)));
+        v = _mm_xor_si128(v, _mm_and_si128(c->delta, select_mask(negate)));
+        store(labels, r[3], v);
     }
-    __m128i v = (form & FREE_NOT) ? c->delta : _mm_setzero_si128();
-    if (form & FREE_LEFT) {
-        v = _mm_xor_si128(v, load(c->labels, r[1]));
-    }
-    if (form & FREE_RIGHT) {
-        v = _mm_xor_si128(v, load(c->labels, r[2]));
-    }
-    store(c->labels, r[3], v);
-    w->gate++;
-    return 1;
+    return gate;
 }
 
-typedef void ands_fn(const ys_walk *w, const ys_ctx *c, int32_t n, size_t at);
+typedef void ands_fn(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n, size_t at);
 
-/* Free gates one by one, AND gates a run at a time through `ands` (two table blocks each, up to `blocks`);
- * returns the table blocks handled. */
+/* Free gates a run at a time up to the next AND batch, AND gates a run at a time through `ands` (two table blocks
+ * each, up to `blocks`); returns the table blocks handled. Every AND gate is in a batch (the circuit checks it),
+ * so the gates between batches are free or constants. */
 static size_t walk(ys_walk *w, const ys_ctx *c, size_t blocks, ands_fn *ands) {
+    const int32_t *records = w->records, *batches = w->batches;
+    const int32_t gates = w->gates, batch_count = w->batch_count;
+    int32_t gate = w->gate, batch = w->batch;
+    uint64_t index = w->index;
     size_t done = 0;
-    while (w->gate < w->gates) {
-        int32_t left = ands_left_in_batch(w);
-        if (left > 0) {
-            size_t room = (blocks - done) / 2;
-            int32_t n = (size_t) left < room ? left : (int32_t) room;
-            if (n == 0) {
-                break;
-            }
-            ands(w, c, n, done);
-            done += 2 * (size_t) n;
-            w->gate += n;
-            w->index += (uint64_t) n;
-            if (n == left) {
-                w->batch++;
+    while (gate < gates) {
+        while (batch < batch_count && batches[2 * batch] + batches[2 * batch + 1] <= gate) {
+            batch++;
+        }
+        int32_t next = batch < batch_count ? batches[2 * batch] : gates;
+        if (gate < next) {
+            int32_t stopped = free_run(c, records, gate, next);
+            gate = stopped;
+            if (stopped < next) {
+                break; /* a constant: the caller makes its label */
             }
             continue;
         }
-        if (!free_gate(w, c)) {
+        int32_t left = batches[2 * batch] + batches[2 * batch + 1] - gate;
+        size_t room = (blocks - done) / 2;
+        int32_t n = (size_t) left < room ? left : (int32_t) room;
+        if (n == 0) {
             break;
         }
+        ands(c, records, gate, index, n, done);
+        done += 2 * (size_t) n;
+        gate += n;
+        index += (uint64_t) n;
+        if (n == left) {
+            batch++;
+        }
     }
+    w->gate = gate;
+    w->batch = batch;
+    w->index = index;
     return done;
 }
 
