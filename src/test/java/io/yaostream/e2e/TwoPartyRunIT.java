@@ -119,6 +119,35 @@ class TwoPartyRunIT {
         return args.toArray(String[]::new);
     }
 
+    /**
+     * Millions of AND gates with 16 MiB of heap at each party, whose direct-memory limit is then 16 MiB too: frame
+     * buffers come from a small pool and received frames are not copied into ever larger buffers, so neither
+     * party runs out (before, the evaluator failed after about a million AND gates).
+     */
+    @Test
+    void aLongRunFitsInSixteenMegabytesAtEachParty() throws Exception {
+        int port = Cli.freePort();
+        List<String> jvm = List.of("-Xmx16m");
+        String[] repeat = {"--repeat", "1000", "--circuit", Cli.bristol("mult64.txt").toString()};
+        Cli.Running garbler = Cli.launch(jvm, concat(List.of("run", "--role", "garbler", "--in", "0000000000000005",
+                "--listen", Integer.toString(port)), repeat));
+        Cli.Running evaluator = Cli.launch(jvm, concat(List.of("run", "--role", "evaluator", "--in", "0000000000000007",
+                "--connect", "127.0.0.1:" + port), repeat));
+        Cli.Result e = evaluator.await(120);
+        Cli.Result g = garbler.await(30);
+        for (Cli.Result r : List.of(g, e)) {
+            assertEquals(0, r.status(), r.err());
+            assertEquals(List.of("0000000000000023"), r.lines(), r.err());
+            assertTrue(r.err().contains("4,033,000 AND gates"), r.err());
+        }
+    }
+
+    private static String[] concat(List<String> first, String[] more) {
+        List<String> all = new ArrayList<>(first);
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
+    }
+
     @Test
     void aKilledPeerEndsTheOtherWithOneLineSayingHowFarItGot() throws Exception {
         int port = Cli.freePort();

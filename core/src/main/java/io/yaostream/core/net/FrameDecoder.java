@@ -25,6 +25,10 @@ final class FrameDecoder extends ByteToMessageDecoder {
 
     FrameDecoder(int maxFrameBytes) {
         this.maxFrameBytes = maxFrameBytes;
+        // Frames are slices of the cumulated reads and wait in the channel's queue. The default cumulator copies
+        // whenever a queued slice still holds its buffer, which cost copies and, with a slow reader, direct
+        // memory beyond the in-flight bound; a composite just keeps the socket's read buffers.
+        setCumulator(COMPOSITE_CUMULATOR);
     }
 
     @Override

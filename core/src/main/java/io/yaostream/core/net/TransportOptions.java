@@ -15,13 +15,23 @@ import java.time.Duration;
  * @param maxInFlightBytes bytes written and not yet taken by the socket before a writer waits; received
  *                       bytes not yet read are limited to the same amount (reading pauses beyond it)
  * @param tls            mutual TLS, or null for plain TCP
- * @param allocator      where frame buffers come from (pooled direct buffers by default)
+ * @param allocator      where frame buffers come from ({@link #FRAME_BUFFERS} by default)
  */
 public record TransportOptions(Duration connectTimeout, Duration idleTimeout, int maxFrameBytes, int maxInFlightBytes,
                                TlsFiles tls, ByteBufAllocator allocator) {
     public static final int DEFAULT_MAX_FRAME_BYTES = 1 << 20;
     public static final int DEFAULT_MAX_IN_FLIGHT_BYTES = 4 << 20;
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+
+    /**
+     * The default frame buffers: one pooled direct arena in 2 MiB chunks (8 KiB pages, order 8), shared by every
+     * connection. Netty's default allocator takes 16 MiB chunks and an arena per thread, and a party run with
+     * {@code -Xmx32m} (whose direct-memory limit is the heap's) ran out of direct memory when a slow peer let
+     * buffers pile up; with a smaller limit it fell back to unpooled buffers and ran ten times slower. Bytes in
+     * flight are bounded anyway, so a few chunks are all a connection needs.
+     */
+    public static final ByteBufAllocator FRAME_BUFFERS = new PooledByteBufAllocator(true, 0, 1, 8192, 8,
+            PooledByteBufAllocator.defaultSmallCacheSize(), PooledByteBufAllocator.defaultNormalCacheSize(), true);
 
     public TransportOptions {
         if (connectTimeout.isNegative() || connectTimeout.isZero() || idleTimeout.isNegative() || idleTimeout.isZero()) {
@@ -35,10 +45,10 @@ public record TransportOptions(Duration connectTimeout, Duration idleTimeout, in
         }
     }
 
-    /** 30 s timeouts, 1 MiB frames, 4 MiB in flight, plain TCP, Netty's pooled direct buffers. */
+    /** 30 s timeouts, 1 MiB frames, 4 MiB in flight, plain TCP, {@link #FRAME_BUFFERS}. */
     public static TransportOptions defaults() {
         return new TransportOptions(DEFAULT_TIMEOUT, DEFAULT_TIMEOUT, DEFAULT_MAX_FRAME_BYTES, DEFAULT_MAX_IN_FLIGHT_BYTES,
-                null, PooledByteBufAllocator.DEFAULT);
+                null, FRAME_BUFFERS);
     }
 
     /** Both timeouts set to {@code timeout}. */
