@@ -4,7 +4,9 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.RecvByteBufAllocator;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
@@ -132,6 +134,7 @@ public final class NettyTransport {
         ServerBootstrap b = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.ALLOCATOR, options.allocator())
+                .childOption(ChannelOption.RCVBUF_ALLOCATOR, socketReads())
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
@@ -148,6 +151,15 @@ public final class NettyTransport {
         return listener;
     }
 
+    /**
+     * Socket reads of at most 32 KiB: buffers up to that size come back through the pool's per-thread caches,
+     * while larger ones go to the arena each time, which gives an emptied chunk back to the system and zeroes a
+     * new one soon after (about 4% of the evaluator's time with Netty's 64 KiB reads).
+     */
+    private static RecvByteBufAllocator socketReads() {
+        return new AdaptiveRecvByteBufAllocator(512, 16 << 10, 32 << 10);
+    }
+
     /** Connects to {@code host:port}, retrying refused connections until the connect timeout. */
     public static Channel connect(String host, int port, TransportOptions options) {
         EventLoopGroup group = newGroup();
@@ -162,6 +174,7 @@ public final class NettyTransport {
         NettyChannel[] made = new NettyChannel[1];
         Bootstrap b = new Bootstrap().group(group).channel(NioSocketChannel.class)
                 .option(ChannelOption.ALLOCATOR, options.allocator())
+                .option(ChannelOption.RCVBUF_ALLOCATOR, socketReads())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis()))
                 .handler(new ChannelInitializer<SocketChannel>() {
