@@ -1,5 +1,7 @@
 package io.yaostream.e2e;
 
+import io.yaostream.core.kernel.Kernels;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -93,6 +95,10 @@ final class Cli {
         assertTrue(jar != null && Files.isRegularFile(Path.of(jar)), "shaded jar not built: " + jar);
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        String kernel = System.getProperty(Kernels.PROPERTY);
+        if (kernel != null) {
+            cmd.add("-D" + Kernels.PROPERTY + "=" + kernel); // the suite's forced kernel, in every party too
+        }
         cmd.addAll(jvm);
         cmd.addAll(List.of("-jar", jar));
         cmd.addAll(List.of(args));

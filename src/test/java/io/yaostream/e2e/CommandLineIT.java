@@ -1,5 +1,6 @@
 package io.yaostream.e2e;
 
+import io.yaostream.core.kernel.Kernels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,10 @@ class CommandLineIT {
         assertEquals(0, json.status(), json.err());
         assertTrue(json.out().contains("\"result\":[\"69c4e0d86a7b0430d8cdb78070b4c55a\"]"), json.out());
         assertTrue(json.out().contains("\"and\":19200"), json.out());
+        if ("java".equals(System.getProperty(Kernels.PROPERTY))) {
+            // The suite's second run: the forced kernel reaches the parties the tests start.
+            assertTrue(json.out().contains("\"kernel\":\"java\""), json.out());
+        }
     }
 
     @Test
