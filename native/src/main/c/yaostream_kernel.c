@@ -12,13 +12,15 @@ static ys_schedule fixed_schedule;
 /* Set once by ys_set_fixed_key (called at load): 1 when the CPU has VAES with AVX-512. */
 static int use_vaes512;
 
-/* VAES and AVX-512F (CPUID leaf 7: ECX bit 9, EBX bit 16), with the OS saving the ZMM state (XCR0 bits 5-7). */
+/* VAES, AVX-512F and AVX-512BW (CPUID leaf 7: ECX bit 9, EBX bits 16 and 30), with the OS saving the ZMM state
+ * (XCR0 bits 5-7). Every CPU with VAES-512 so far has BW, which the multi-key path's byte shuffle needs. */
 static int cpu_has_vaes512(void) {
     unsigned int a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d) || (c & bit_OSXSAVE) == 0) {
         return 0;
     }
-    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || (c & bit_VAES) == 0 || (b & bit_AVX512F) == 0) {
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || (c & bit_VAES) == 0 || (b & bit_AVX512F) == 0
+        || (b & bit_AVX512BW) == 0) {
         return 0;
     }
     unsigned int xcr0_lo, xcr0_hi;
@@ -142,8 +144,41 @@ void ys_fixed_key_encrypt(const uint8_t *in, uint8_t *out, size_t blocks) {
     encrypt_blocks(fixed_schedule.rk, in, out, blocks);
 }
 
-void ys_multi_key_encrypt(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t blocks) {
+/* VAES-512 multi-key: sixteen keys in four registers, each key schedule computed a round ahead of the round that
+ * uses it (GLNP15's interleaved expansion). A round key comes from the last through AESENCLAST rather than
+ * AESKEYGENASSIST, whose throughput is poor: with RotWord(w3) broadcast to all four columns, ShiftRows does
+ * nothing, so AESENCLAST gives SubWord(RotWord(w3)) ^ rcon in every word. */
+__attribute__((target("avx512f,avx512bw,vaes")))
+static size_t multi_key_encrypt_vaes512(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t blocks) {
+    static const int RCON[10] = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36};
+    const __m512i rot_word3 = _mm512_set1_epi32(0x0c0f0e0d);
     size_t i = 0;
+    for (; i + 16 <= blocks; i += 16) {
+        __m512i k[4], x[4];
+        for (int j = 0; j < 4; j++) {
+            k[j] = _mm512_loadu_si512((const void *) (keys + 16 * (i + 4 * (size_t) j)));
+            x[j] = _mm512_xor_si512(_mm512_loadu_si512((const void *) (in + 16 * (i + 4 * (size_t) j))), k[j]);
+        }
+        for (int r = 0; r < 10; r++) {
+            __m512i rcon = _mm512_set1_epi32(RCON[r]);
+            for (int j = 0; j < 4; j++) {
+                __m512i t = _mm512_aesenclast_epi128(_mm512_shuffle_epi8(k[j], rot_word3), rcon);
+                __m512i w = _mm512_xor_si512(k[j], _mm512_bslli_epi128(k[j], 4));
+                w = _mm512_xor_si512(w, _mm512_bslli_epi128(w, 4));
+                w = _mm512_xor_si512(w, _mm512_bslli_epi128(w, 4));
+                k[j] = _mm512_xor_si512(w, t);
+                x[j] = r < 9 ? _mm512_aesenc_epi128(x[j], k[j]) : _mm512_aesenclast_epi128(x[j], k[j]);
+            }
+        }
+        for (int j = 0; j < 4; j++) {
+            _mm512_storeu_si512((void *) (out + 16 * (i + 4 * (size_t) j)), x[j]);
+        }
+    }
+    return i;
+}
+
+void ys_multi_key_encrypt(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t blocks) {
+    size_t i = use_vaes512 ? multi_key_encrypt_vaes512(keys, in, out, blocks) : 0;
     __m128i rk[4][11];
     for (; i + 4 <= blocks; i += 4) {
         /* Four key schedules, then four encryptions, interleaved by round (GLNP15 KS4_ENC4). */
