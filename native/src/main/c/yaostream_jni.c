@@ -54,6 +54,26 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_ctr(JNIEnv 
     (*env)->ReleasePrimitiveArrayCritical(env, out, pout, 0);
 }
 
+JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_expandKeys(JNIEnv *env, jclass cls,
+        jlongArray keys, jint n, jlongArray schedules) {
+    (void) cls;
+    jlong *pkeys = (*env)->GetPrimitiveArrayCritical(env, keys, NULL);
+    jlong *pschedules = (*env)->GetPrimitiveArrayCritical(env, schedules, NULL);
+    ys_expand_keys((const uint8_t *) pkeys, (size_t) n, (uint8_t *) pschedules);
+    (*env)->ReleasePrimitiveArrayCritical(env, schedules, pschedules, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, keys, pkeys, JNI_ABORT);
+}
+
+JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_ctrKeys(JNIEnv *env, jclass cls,
+        jlongArray schedules, jint n, jlong counter, jlongArray out, jint blocks) {
+    (void) cls;
+    jlong *pschedules = (*env)->GetPrimitiveArrayCritical(env, schedules, NULL);
+    jlong *pout = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
+    ys_ctr_keys((const uint8_t *) pschedules, (size_t) n, (uint64_t) counter, (uint8_t *) pout, (size_t) blocks);
+    (*env)->ReleasePrimitiveArrayCritical(env, out, pout, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, schedules, pschedules, JNI_ABORT);
+}
+
 JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_transpose128(JNIEnv *env, jclass cls,
         jlongArray in, jint n, jlongArray out) {
     (void) cls;

@@ -219,22 +219,39 @@ int main(void) {
         check(memcmp(stream + 16 * i, got, 16) == 0, "CTR block");
     }
 
-    /* Transpose against the bit-by-bit definition. */
-    enum { COLS = 192 };
-    uint8_t matrix[128 * COLS / 8], cols[16 * COLS];
+    /* CTR under expanded keys: key j's blocks equal ys_ctr under key j, the counter wrapping past 2^64. */
+    enum { KEYS = 3 };
+    uint8_t ctr_keys[16 * KEYS], schedules[YS_SCHEDULE_BYTES * KEYS], streams[16 * N * KEYS];
+    for (size_t i = 0; i < sizeof ctr_keys; i++) {
+        ctr_keys[i] = (uint8_t) (31 * i + 7);
+    }
+    ys_expand_keys(ctr_keys, KEYS, schedules);
+    ys_ctr_keys(schedules, KEYS, UINT64_MAX - 20, streams, N);
+    for (int j = 0; j < KEYS; j++) {
+        ys_ctr(ctr_keys + 16 * j, UINT64_MAX - 20, stream, N);
+        check(memcmp(streams + 16 * N * j, stream, sizeof stream) == 0, "CTR under expanded keys");
+    }
+
+    /* Transpose against the bit-by-bit definition, at widths of one, three and sixteen 64-column tiles. */
+    enum { MAX_COLS = 1024 };
+    static uint8_t matrix[128 * MAX_COLS / 8], cols[16 * MAX_COLS];
     srand(7);
     for (size_t i = 0; i < sizeof matrix; i++) {
         matrix[i] = (uint8_t) rand();
     }
-    ys_transpose128(matrix, COLS, cols);
-    for (int c = 0; c < COLS; c++) {
-        for (int r = 0; r < 128; r++) {
-            int rowBit = (matrix[r * COLS / 8 + c / 8] >> (c % 8)) & 1;
-            int colBit = (cols[16 * c + r / 8] >> (r % 8)) & 1;
-            if (rowBit != colBit) {
-                check(0, "transpose");
-                r = 128;
-                c = COLS;
+    static const int widths[] = {64, 192, MAX_COLS};
+    for (int w = 0; w < 3; w++) {
+        int n = widths[w];
+        ys_transpose128(matrix, (size_t) n, cols);
+        for (int c = 0; c < n; c++) {
+            for (int r = 0; r < 128; r++) {
+                int rowBit = (matrix[r * n / 8 + c / 8] >> (c % 8)) & 1;
+                int colBit = (cols[16 * c + r / 8] >> (r % 8)) & 1;
+                if (rowBit != colBit) {
+                    check(0, "transpose");
+                    r = 128;
+                    c = n;
+                }
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.yaostream.nativekernel;
 
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.kernel.CtrKeys;
 import io.yaostream.core.kernel.GateCursor;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.LabelHash;
@@ -37,6 +38,11 @@ public final class NativeKernel implements Kernel {
     public void ctr(long keyLo, long keyHi, long counter, long[] out, int blocks) {
         checkBlocks(blocks, out);
         NativeBindings.ctr(keyLo, keyHi, counter, out, blocks);
+    }
+
+    @Override
+    public CtrKeys ctrKeys(long[] keys, int count) {
+        return new NativeCtrKeys(keys, count);
     }
 
     @Override

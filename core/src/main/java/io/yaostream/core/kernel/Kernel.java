@@ -34,6 +34,14 @@ public interface Kernel {
     void ctr(long keyLo, long keyHi, long counter, long[] out, int blocks);
 
     /**
+     * The first {@code count} blocks of {@code keys} (copied) as {@link CtrKeys}, for {@link #ctr} under the same
+     * keys again and again. The default calls {@link #ctr} once per key; a kernel may expand the keys once.
+     */
+    default CtrKeys ctrKeys(long[] keys, int count) {
+        return new CtrPerKey(this, keys, count);
+    }
+
+    /**
      * Transposes a 128 x n bit matrix (IKNP's): row r, for r below 128, is n bits stored as n/64 longs at
      * {@code in[r * n/64 ...]}, column c in bit c % 64 of long c / 64. Block c of {@code out} gets column c:
      * its bit r is bit c of row r. {@code n} must be a multiple of 64.
