@@ -74,6 +74,19 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_ctrKeys(JNI
     (*env)->ReleasePrimitiveArrayCritical(env, schedules, pschedules, JNI_ABORT);
 }
 
+JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_hashRange(JNIEnv *env, jclass cls,
+        jlongArray in, jlong first, jlong domain, jboolean withOffset, jlong offsetLo, jlong offsetHi, jlongArray out,
+        jint n) {
+    (void) cls;
+    jlong offset[2] = {offsetLo, offsetHi};
+    jlong *pin = (*env)->GetPrimitiveArrayCritical(env, in, NULL);
+    jlong *pout = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
+    ys_cr_hash_range((const uint8_t *) pin, (uint64_t) first, (uint64_t) domain,
+                     withOffset ? (const uint8_t *) offset : NULL, (uint8_t *) pout, (size_t) n);
+    (*env)->ReleasePrimitiveArrayCritical(env, out, pout, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, in, pin, JNI_ABORT);
+}
+
 JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_transpose128(JNIEnv *env, jclass cls,
         jlongArray in, jint n, jlongArray out) {
     (void) cls;

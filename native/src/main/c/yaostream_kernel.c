@@ -181,6 +181,109 @@ void ys_multi_key_encrypt(const uint8_t *keys, const uint8_t *in, uint8_t *out, 
     }
 }
 
+/* sigma(x) = (x_L ^ x_R) || x_L, x_L the high half: low word x_hi, high word x_hi ^ x_lo. */
+static inline __m128i sigma(__m128i x) {
+    return _mm_xor_si128(_mm_unpackhi_epi64(x, x), _mm_slli_si128(x, 8));
+}
+
+/* ys_cr_hash_range for up to 64 outputs (64 >> with_offset inputs from input index `first`) on the 128-bit path:
+ * sigma goes to a buffer in L1, the AES inputs straight to out, which is encrypted in place and then XORed with
+ * sigma. with_offset is a constant at each call, so the compiler makes a loop for each case. */
+static inline void cr_hash_chunk(const uint8_t *in, uint64_t first, uint64_t domain, int with_offset,
+                                 __m128i sigma_offset, uint8_t *out, size_t inputs) {
+    __m128i masks[64];
+    __m128i tweak = _mm_set_epi64x((long long) domain, (long long) first);
+    const __m128i one = _mm_set_epi64x(0, 1);
+    __m128i *o = (__m128i *) out;
+    for (size_t k = 0; k < inputs; k++) {
+        __m128i s = sigma(_mm_loadu_si128((const __m128i *) (in + 16 * k)));
+        if (with_offset) {
+            __m128i s2 = _mm_xor_si128(s, sigma_offset);
+            masks[2 * k] = s;
+            masks[2 * k + 1] = s2;
+            _mm_storeu_si128(o + 2 * k, _mm_xor_si128(s, tweak));
+            _mm_storeu_si128(o + 2 * k + 1, _mm_xor_si128(s2, tweak));
+        } else {
+            masks[k] = s;
+            _mm_storeu_si128(o + k, _mm_xor_si128(s, tweak));
+        }
+        tweak = _mm_add_epi64(tweak, one);
+    }
+    size_t blocks = inputs << with_offset;
+    encrypt_blocks(fixed_schedule.rk, out, out, blocks);
+    for (size_t k = 0; k < blocks; k++) {
+        _mm_storeu_si128(o + k, _mm_xor_si128(_mm_loadu_si128(o + k), masks[k]));
+    }
+}
+
+/* sigma of four blocks: per 128-bit lane, low word x_hi and high word x_hi ^ x_lo. */
+__attribute__((target("avx512f")))
+static inline __m512i sigma4(__m512i x) {
+    return _mm512_xor_si512(_mm512_unpackhi_epi64(x, x), _mm512_unpacklo_epi64(_mm512_setzero_si512(), x));
+}
+
+/* ys_cr_hash_range on VAES-512, sixteen outputs (four registers) at a time, all in registers: 16 inputs, or 8 with
+ * the offset, whose registers each hold two inputs twice (the second copy XOR the offset). Returns inputs done. */
+__attribute__((target("avx512f,vaes")))
+static size_t cr_hash_vaes512(const uint8_t *in, uint64_t first, uint64_t domain, int with_offset,
+                              __m128i sigma_offset, uint8_t *out, size_t n) {
+    __m512i k[11];
+    for (int r = 0; r < 11; r++) {
+        k[r] = _mm512_broadcast_i32x4(fixed_schedule.rk[r]);
+    }
+    long long d = (long long) domain;
+    /* the tweaks of register 0; register q adds q * per_register, each step 4 * per_register */
+    long long f = (long long) first;
+    __m512i tweak = with_offset ? _mm512_set_epi64(d, f + 1, d, f + 1, d, f, d, f)
+                                : _mm512_set_epi64(d, f + 3, d, f + 2, d, f + 1, d, f);
+    long long per_register = with_offset ? 2 : 4;
+    const __m512i next_register = _mm512_set_epi64(0, per_register, 0, per_register, 0, per_register, 0, per_register);
+    const __m512i offset = _mm512_maskz_broadcast_i32x4(0xf0f0, sigma_offset); /* lanes 1 and 3 */
+    const __m512i first_two = _mm512_set_epi64(3, 2, 3, 2, 1, 0, 1, 0);
+    const __m512i last_two = _mm512_set_epi64(7, 6, 7, 6, 5, 4, 5, 4);
+    size_t step = with_offset ? 8 : 16;
+    size_t i = 0;
+    for (; i + step <= n; i += step) {
+        __m512i sg[4], x[4];
+        for (int q = 0; q < 4; q++) {
+            if (with_offset) {
+                __m512i v = _mm512_loadu_si512((const void *) (in + 16 * (i + 4 * (size_t) (q / 2))));
+                sg[q] = _mm512_xor_si512(sigma4(_mm512_permutexvar_epi64((q & 1) ? last_two : first_two, v)), offset);
+            } else {
+                sg[q] = sigma4(_mm512_loadu_si512((const void *) (in + 16 * (i + 4 * (size_t) q))));
+            }
+            x[q] = _mm512_xor_si512(_mm512_xor_si512(sg[q], tweak), k[0]);
+            tweak = _mm512_add_epi64(tweak, next_register);
+        }
+        for (int r = 1; r < 10; r++) {
+            for (int q = 0; q < 4; q++) {
+                x[q] = _mm512_aesenc_epi128(x[q], k[r]);
+            }
+        }
+        uint8_t *o = out + 16 * (i << with_offset);
+        for (int q = 0; q < 4; q++) {
+            _mm512_storeu_si512((void *) (o + 64 * q), _mm512_xor_si512(_mm512_aesenclast_epi128(x[q], k[10]), sg[q]));
+        }
+    }
+    return i;
+}
+
+void ys_cr_hash_range(const uint8_t *in, uint64_t first, uint64_t domain, const uint8_t *offset, uint8_t *out,
+                      size_t n) {
+    int with_offset = offset != NULL;
+    __m128i sigma_offset = with_offset ? sigma(_mm_loadu_si128((const __m128i *) offset)) : _mm_setzero_si128();
+    size_t done = use_vaes512 ? cr_hash_vaes512(in, first, domain, with_offset, sigma_offset, out, n) : 0;
+    size_t chunk = (size_t) 64 >> with_offset;
+    for (; done < n; done += chunk) {
+        size_t inputs = n - done < chunk ? n - done : chunk;
+        if (with_offset) {
+            cr_hash_chunk(in + 16 * done, first + done, domain, 1, sigma_offset, out + 32 * done, inputs);
+        } else {
+            cr_hash_chunk(in + 16 * done, first + done, domain, 0, sigma_offset, out + 16 * done, inputs);
+        }
+    }
+}
+
 /* Counter blocks (counter + i, 0), sixteen at a time in four VAES-512 registers; returns the blocks done. */
 __attribute__((target("avx512f,vaes")))
 static size_t ctr_vaes512(const __m128i *rk, uint64_t counter, uint8_t *out, size_t blocks) {

@@ -27,6 +27,12 @@ void ys_multi_key_encrypt(const uint8_t *keys, const uint8_t *in, uint8_t *out, 
 /* out[i] = AES_key((counter + i, 0)), the counter block as two little-endian 64-bit words. */
 void ys_ctr(const uint8_t key[16], uint64_t counter, uint8_t *out, size_t blocks);
 
+/* The correlation-robust hash H(x, t) = AES_fixed(sigma(x) ^ t) ^ sigma(x) (core's CorrelationRobustHash) of n
+ * blocks under the tweaks (first + i, domain): out block i = H(in_i, t_i); or, when offset is not NULL, out blocks
+ * 2i and 2i + 1 = H(in_i, t_i) and H(in_i ^ offset, t_i). out must not overlap in. */
+void ys_cr_hash_range(const uint8_t *in, uint64_t first, uint64_t domain, const uint8_t *offset, uint8_t *out,
+                      size_t n);
+
 /* Bytes of one expanded AES-128 key: its 11 round keys. */
 #define YS_SCHEDULE_BYTES 176
 

@@ -232,6 +232,29 @@ int main(void) {
         check(memcmp(streams + 16 * N * j, stream, sizeof stream) == 0, "CTR under expanded keys");
     }
 
+    /* The hash over consecutive tweaks, plain and with an offset (140 outputs: chunks of 64 and a short one). */
+    enum { HN = 70 };
+    static block hin[HN], hout[2 * HN];
+    block hoffset = {0x0123456789abcdefULL, 0xfedcba9876543210ULL};
+    for (int i = 0; i < HN; i++) {
+        hin[i].lo = 0x9e3779b97f4a7c15ULL * (uint64_t) (i + 1);
+        hin[i].hi = 0xc2b2ae3d27d4eb4fULL * (uint64_t) (i + 7);
+    }
+    for (int with = 0; with < 2; with++) {
+        ys_cr_hash_range((const uint8_t *) hin, UINT64_MAX - 3, 0x55, with ? (const uint8_t *) &hoffset : NULL,
+                         (uint8_t *) hout, HN);
+        for (int j = 0; j < (with ? 2 * HN : HN); j++) {
+            block x = hin[with ? j / 2 : j];
+            if (with && (j & 1)) {
+                x = xorb(x, hoffset);
+            }
+            block sig = {x.hi, x.hi ^ x.lo}, in1 = {sig.lo ^ (UINT64_MAX - 3 + (uint64_t) (with ? j / 2 : j)), sig.hi ^ 0x55}, e;
+            ys_fixed_key_encrypt((const uint8_t *) &in1, (uint8_t *) &e, 1);
+            e = xorb(e, sig);
+            check(e.lo == hout[j].lo && e.hi == hout[j].hi, with ? "hash range with offset" : "hash range");
+        }
+    }
+
     /* Transpose against the bit-by-bit definition, at widths of one, three and sixteen 64-column tiles. */
     enum { MAX_COLS = 1024 };
     static uint8_t matrix[128 * MAX_COLS / 8], cols[16 * MAX_COLS];

@@ -21,6 +21,10 @@ final class NativeBindings {
     /** ys_ctr_keys: {@code blocks} counter blocks from {@code counter} under each of n expanded keys. */
     static native void ctrKeys(long[] schedules, int n, long counter, long[] out, int blocks);
 
+    /** ys_cr_hash_range: Kernel.crHashRange, or with {@code withOffset} Kernel.crHashRangeWithOffset. */
+    static native void hashRange(long[] in, long first, long domain, boolean withOffset, long offsetLo, long offsetHi,
+                                 long[] out, int n);
+
     static native void transpose128(long[] in, int n, long[] out);
 
     /** Kernel.garbleHalfGates; {@code cursor} = {gate, batch} in and out, {@code hash} a LabelHash ordinal. */

@@ -46,6 +46,27 @@ public final class NativeKernel implements Kernel {
     }
 
     @Override
+    public void crHashRange(long[] in, long first, long domain, long[] out, int n) {
+        checkBlocks(n, in, out);
+        checkDistinct(in, out);
+        NativeBindings.hashRange(in, first, domain, false, 0, 0, out, n);
+    }
+
+    @Override
+    public void crHashRangeWithOffset(long[] in, long offsetLo, long offsetHi, long first, long domain, long[] out, int n) {
+        checkBlocks(n, in);
+        checkBlocks(2 * n, out);
+        checkDistinct(in, out);
+        NativeBindings.hashRange(in, first, domain, true, offsetLo, offsetHi, out, n);
+    }
+
+    private static void checkDistinct(long[] in, long[] out) {
+        if (in == out) {
+            throw new IllegalArgumentException("the hash's output must not be its input");
+        }
+    }
+
+    @Override
     public void transpose128(long[] in, int n, long[] out) {
         if (n < 0 || n % 64 != 0) {
             throw new IllegalArgumentException("transpose128: " + n + " columns is not a multiple of 64");

@@ -90,6 +90,20 @@ class NativeKernelTest {
             java.ctrKeys(keys, 5).ctr(counter, b, blocks);
             assertArrayEquals(b, a, "ctr under expanded keys, " + blocks);
         }
+        for (int n : new int[] {1, 3, 32, 33, 64, 65, 200}) { // chunks of 64 hash outputs in C
+            long[] in = random(rnd, 2 * n);
+            long first = n == 33 ? -7 : rnd.nextLong();
+            long offsetLo = rnd.nextLong();
+            long offsetHi = rnd.nextLong();
+            long[] a = new long[4 * n];
+            long[] b = new long[4 * n];
+            c.crHashRange(in, first, 77, a, n);
+            java.crHashRange(in, first, 77, b, n);
+            assertArrayEquals(b, a, "hash range, " + n);
+            c.crHashRangeWithOffset(in, offsetLo, offsetHi, first, 77, a, n);
+            java.crHashRangeWithOffset(in, offsetLo, offsetHi, first, 77, b, n);
+            assertArrayEquals(b, a, "hash range with offset, " + n);
+        }
         for (int cols : new int[] {64, 128, 640, 2048, 8192, 8192 + 64}) {
             long[] m = random(rnd, 2 * cols);
             long[] a = new long[2 * cols];

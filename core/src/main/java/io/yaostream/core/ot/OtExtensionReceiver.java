@@ -1,7 +1,6 @@
 package io.yaostream.core.ot;
 
 import io.yaostream.core.kernel.AesCtrRandom;
-import io.yaostream.core.kernel.CorrelationRobustHash;
 import io.yaostream.core.kernel.CtrKeys;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
@@ -44,9 +43,6 @@ public final class OtExtensionReceiver {
     private final long[] uColumns;
     /** Rows t_i of two blocks: chosen OT prepares block b + 1 while the sender answers block b. */
     private final long[][] rows = new long[2][];
-    private final long[] tweaks;
-    private final long[] scratch;
-    private final SlicedTranspose transpose = new SlicedTranspose();
     private final long[] hashes;
     private final long[] masked;
 
@@ -67,8 +63,6 @@ public final class OtExtensionReceiver {
         uColumns = new long[Iknp.K * blockSize / 64];
         rows[0] = new long[2 * blockSize];
         rows[1] = new long[2 * blockSize];
-        tweaks = new long[blockSize];
-        scratch = new long[2 * blockSize];
         hashes = new long[2 * blockSize];
         masked = new long[4 * blockSize];
     }
@@ -143,8 +137,7 @@ public final class OtExtensionReceiver {
                 }
             }
             channel.readLongs(masked, 0, 4 * len);
-            Iknp.fillTweaks(tweaks, first, len);
-            CorrelationRobustHash.hash(kernel, rows[b], tweaks, Iknp.HASH_DOMAIN, hashes, scratch, len);
+            kernel.crHashRange(rows[b], first, Iknp.HASH_DOMAIN, hashes, len);
             for (int i = 0; i < len; i++) {
                 int y = 4 * i + 2 * Iknp.bit(choices, off + i);
                 out[2 * (off + i)] = masked[y] ^ hashes[2 * i];
@@ -174,8 +167,7 @@ public final class OtExtensionReceiver {
             long first = nextIndex;
             prepare(width, rows[0]);
             send(width);
-            Iknp.fillTweaks(tweaks, first, len);
-            CorrelationRobustHash.hash(kernel, rows[0], tweaks, Iknp.HASH_DOMAIN, hashes, scratch, len);
+            kernel.crHashRange(rows[0], first, Iknp.HASH_DOMAIN, hashes, len);
             System.arraycopy(hashes, 0, out, 2 * off, 2 * len);
             int words = (len + 63) >>> 6;
             if ((len & 63) != 0) {
@@ -205,7 +197,7 @@ public final class OtExtensionReceiver {
         }
         prgCounter += aesBlocks;
         nextIndex += width;
-        transpose.transpose(kernel, tColumns, width, rowsOut);
+        kernel.transpose128(tColumns, width, rowsOut);
     }
 
     /** Sends the u columns of the block last prepared, in one write. */

@@ -59,8 +59,6 @@ public final class OtExtensionSender {
     private final long[] prg;
     /** The rows q_i of the current block. */
     private final long[] rows;
-    private final long[] tweaks;
-    private final SlicedTranspose transpose = new SlicedTranspose();
     /**
      * Per OT of a block, four longs: {@code H(i, q_i)} and {@code H(i, q_i ⊕ s)}, turned in place into the
      * masked messages {@code (y0_i, y1_i)} of chosen OTs.
@@ -82,7 +80,6 @@ public final class OtExtensionSender {
         columns = new long[Iknp.K * blockSize / 64];
         prg = new long[Iknp.K * blockSize / 64];
         rows = new long[2 * blockSize];
-        tweaks = new long[blockSize];
         pads = new long[4 * blockSize];
     }
 
@@ -203,8 +200,7 @@ public final class OtExtensionSender {
     private void extendAndHash(int len) {
         long first = nextIndex;
         extend(Iknp.paddedWidth(len));
-        Iknp.fillTweaks(tweaks, first, len);
-        CorrelationRobustHash.hashWithOffset(kernel, rows, sLo, sHi, tweaks, Iknp.HASH_DOMAIN, pads, len);
+        kernel.crHashRangeWithOffset(rows, sLo, sHi, first, Iknp.HASH_DOMAIN, pads, len);
     }
 
     /**
@@ -228,6 +224,6 @@ public final class OtExtensionSender {
         }
         prgCounter += aesBlocks;
         nextIndex += width;
-        transpose.transpose(kernel, columns, width, rows);
+        kernel.transpose128(columns, width, rows);
     }
 }
