@@ -125,6 +125,14 @@ public final class MemoryChannel extends LongStagingChannel {
      * ({@link #emptied}); the lock orders each copy before the other side's use of those bytes.
      */
     private static final class Pipe {
+        /**
+         * How long a side that finds the ring full (or empty) spins before it sleeps on the lock's condition:
+         * waking a parked thread costs tens of microseconds on a virtual machine, as long as the peer takes for
+         * a block of OTs, and a chosen-OT block waits for the peer twice. Spinning beyond this would only burn
+         * a core the peer might need.
+         */
+        private static final long SPIN_NANOS = 100_000;
+
         final byte[] ring = new byte[CAPACITY];
         private final ReentrantLock lock = new ReentrantLock();
         private final Condition changed = lock.newCondition();
@@ -132,11 +140,13 @@ public final class MemoryChannel extends LongStagingChannel {
         int head;
         /** Next byte to write: the writer's. */
         int tail;
-        private int size;
-        private boolean closed;
+        /** Written under the lock; volatile so that {@link #spin} may watch it without. */
+        private volatile int size;
+        private volatile boolean closed;
 
         /** Waits for free space and returns how much lies contiguous from {@link #tail} (at least 1 byte). */
         int awaitSpace(long timeoutNanos, long sent) {
+            spin(CAPACITY);
             lock.lock();
             try {
                 long wait = timeoutNanos;
@@ -170,6 +180,7 @@ public final class MemoryChannel extends LongStagingChannel {
 
         /** Waits for data and returns how much lies contiguous from {@link #head} (at least 1 byte). */
         int awaitData(long timeoutNanos, long received) {
+            spin(0);
             lock.lock();
             try {
                 long wait = timeoutNanos;
@@ -198,6 +209,17 @@ public final class MemoryChannel extends LongStagingChannel {
                 changed.signalAll();
             } finally {
                 lock.unlock();
+            }
+        }
+
+        /** Spins for up to {@link #SPIN_NANOS} while the ring holds {@code waitingSize} bytes and is open. */
+        private void spin(int waitingSize) {
+            if (size != waitingSize || closed) {
+                return;
+            }
+            long end = System.nanoTime() + SPIN_NANOS;
+            while (size == waitingSize && !closed && System.nanoTime() - end < 0) {
+                Thread.onSpinWait();
             }
         }
 
