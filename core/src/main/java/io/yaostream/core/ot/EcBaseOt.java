@@ -43,10 +43,9 @@ import java.math.BigInteger;
  *
  * <p>Cost: the groups are cut into pieces which {@code threads} threads claim one at a time
  * ({@link ParallelRange}), while every channel read and write stays with the calling thread, one flush per
- * protocol message. The receiver builds the table of [8]A
- * and computes its keys after sending the B_g, so that work overlaps the sender's. Points are encoded a chunk
- * at a time with one field inversion. Not for concurrent use of one channel by two calls; an instance
- * itself holds no state between calls.
+ * protocol message. The receiver builds the table of [8]A and computes its keys after sending the B_g, so that
+ * work overlaps the sender's. Points are encoded a piece at a time with one field inversion. Not for
+ * concurrent use of one channel by two calls; an instance itself holds no state between calls.
  */
 public final class EcBaseOt implements BaseOt {
     /** 1-out-of-2 OTs carried by one 1-out-of-16 OT. */
