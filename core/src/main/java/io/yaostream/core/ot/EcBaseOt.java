@@ -43,8 +43,8 @@ import java.math.BigInteger;
  *
  * <p>Cost: the groups are cut into pieces which {@code threads} threads claim one at a time
  * ({@link ParallelRange}), while every channel read and write stays with the calling thread, one flush per
- * protocol message. The receiver builds the table of [8]A and computes its keys after sending the B_g, so that
- * work overlaps the sender's. Points are encoded a piece at a time with one field inversion. Not for
+ * protocol message. The receiver computes b_g G before it reads A, and builds the table of [8]A and computes
+ * its keys after sending the B_g, so that work overlaps the sender's. Points are encoded a piece at a time with one field inversion. Not for
  * concurrent use of one channel by two calls; an instance itself holds no state between calls.
  */
 public final class EcBaseOt implements BaseOt {
@@ -162,10 +162,6 @@ public final class EcBaseOt implements BaseOt {
             return;
         }
         int groups = groups(count);
-        byte[] encodedA = new byte[POINT];
-        read(channel, encodedA, "receiver: waiting for the sender's point A");
-        Edwards25519.Point eightA = eightTimesA(encodedA, count);
-        Edwards25519.Multiples multiplesOfA = new Edwards25519.Multiples(eightA, KEYS - 1);
         int[] chosen = new int[groups];
         for (int i = 0; i < count; i++) {
             chosen[i / GROUP] |= (choices[i] ? 1 : 0) << i % GROUP;
@@ -175,21 +171,29 @@ public final class EcBaseOt implements BaseOt {
         for (int g = 0; g < groups; g++) {
             b[g] = Scalar25519.digits(Scalar25519.random(random));
         }
+        // b_g G does not depend on A: computed while the sender makes A (or A is on its way).
+        Edwards25519.Point[] pointsBeforeA = new Edwards25519.Point[groups];
+        workers.forEach(groups, (from, to) -> {
+            for (int g = from; g < to; g++) {
+                pointsBeforeA[g] = new Edwards25519.Point();
+                FixedBaseTable.base().multiply(b[g], pointsBeforeA[g]);
+            }
+        });
 
+        byte[] encodedA = new byte[POINT];
+        read(channel, encodedA, "receiver: waiting for the sender's point A");
+        Edwards25519.Point eightA = eightTimesA(encodedA, count);
+        Edwards25519.Multiples multiplesOfA = new Edwards25519.Multiples(eightA, KEYS - 1);
         byte[] pointsB = new byte[groups * POINT];
         long[] pads = new long[groups * PAD];
         workers.forEach(groups, (from, to) -> {
-            Edwards25519.Point[] points = new Edwards25519.Point[to - from];
             Edwards25519.Cached cA = new Edwards25519.Cached();
             Edwards25519.Multiples.Scratch scratch = Edwards25519.Multiples.scratch();
             for (int g = from; g < to; g++) {
-                Edwards25519.Point p = new Edwards25519.Point();
-                FixedBaseTable.base().multiply(b[g], p);
                 multiplesOfA.select(chosen[g], cA, scratch);
-                p.add(cA);
-                points[g - from] = p;
+                pointsBeforeA[g].add(cA); // B_g = b_g G + c_g [8]A
             }
-            Edwards25519.encode(points, 0, points.length, pointsB, from * POINT);
+            Edwards25519.encode(pointsBeforeA, from, to, pointsB, from * POINT);
         });
         write(channel, pointsB, "receiver: sending its " + groups + " points B");
 
