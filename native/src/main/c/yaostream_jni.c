@@ -54,6 +54,39 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_ctr(JNIEnv 
     (*env)->ReleasePrimitiveArrayCritical(env, out, pout, 0);
 }
 
+JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_expandKeys(JNIEnv *env, jclass cls,
+        jlongArray keys, jint n, jlongArray schedules) {
+    (void) cls;
+    jlong *pkeys = (*env)->GetPrimitiveArrayCritical(env, keys, NULL);
+    jlong *pschedules = (*env)->GetPrimitiveArrayCritical(env, schedules, NULL);
+    ys_expand_keys((const uint8_t *) pkeys, (size_t) n, (uint8_t *) pschedules);
+    (*env)->ReleasePrimitiveArrayCritical(env, schedules, pschedules, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, keys, pkeys, JNI_ABORT);
+}
+
+JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_ctrKeys(JNIEnv *env, jclass cls,
+        jlongArray schedules, jint n, jlong counter, jlongArray out, jint blocks) {
+    (void) cls;
+    jlong *pschedules = (*env)->GetPrimitiveArrayCritical(env, schedules, NULL);
+    jlong *pout = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
+    ys_ctr_keys((const uint8_t *) pschedules, (size_t) n, (uint64_t) counter, (uint8_t *) pout, (size_t) blocks);
+    (*env)->ReleasePrimitiveArrayCritical(env, out, pout, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, schedules, pschedules, JNI_ABORT);
+}
+
+JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_hashRange(JNIEnv *env, jclass cls,
+        jlongArray in, jlong first, jlong domain, jboolean withOffset, jlong offsetLo, jlong offsetHi, jlongArray out,
+        jint n) {
+    (void) cls;
+    jlong offset[2] = {offsetLo, offsetHi};
+    jlong *pin = (*env)->GetPrimitiveArrayCritical(env, in, NULL);
+    jlong *pout = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
+    ys_cr_hash_range((const uint8_t *) pin, (uint64_t) first, (uint64_t) domain,
+                     withOffset ? (const uint8_t *) offset : NULL, (uint8_t *) pout, (size_t) n);
+    (*env)->ReleasePrimitiveArrayCritical(env, out, pout, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, in, pin, JNI_ABORT);
+}
+
 JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_transpose128(JNIEnv *env, jclass cls,
         jlongArray in, jint n, jlongArray out) {
     (void) cls;

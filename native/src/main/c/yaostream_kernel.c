@@ -11,6 +11,8 @@ typedef struct {
 static ys_schedule fixed_schedule;
 /* Set once by ys_set_fixed_key (called at load): 1 when the CPU has VAES with AVX-512. */
 static int use_vaes512;
+/* Set with use_vaes512: 1 when the CPU has AVX-512BW and VBMI for the wide transpose. */
+static int use_avx512_transpose;
 
 /* VAES, AVX-512F and AVX-512BW (CPUID leaf 7: ECX bit 9, EBX bits 16 and 30), with the OS saving the ZMM state
  * (XCR0 bits 5-7). Every CPU with VAES-512 so far has BW, which the multi-key path's byte shuffle needs. */
@@ -27,6 +29,15 @@ static int cpu_has_vaes512(void) {
     __asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
     (void) xcr0_hi;
     return (xcr0_lo & 0xe6) == 0xe6;
+}
+
+/* AVX-512 BW and VBMI (CPUID leaf 7: EBX bit 30, ECX bit 1), with the ZMM state saved as for VAES-512. */
+static int cpu_has_avx512_transpose(void) {
+    unsigned int a, b, c, d;
+    if (!cpu_has_vaes512() || !__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
+        return 0;
+    }
+    return (b & bit_AVX512BW) != 0 && (c & bit_AVX512VBMI) != 0;
 }
 
 int ys_cpu_supported(void) {
@@ -87,6 +98,7 @@ static inline void encrypt8(const __m128i *rk, __m128i *x) {
 void ys_set_fixed_key(const uint8_t key[16]) {
     expand_key(_mm_loadu_si128((const __m128i *) key), fixed_schedule.rk);
     use_vaes512 = cpu_has_vaes512();
+    use_avx512_transpose = cpu_has_avx512_transpose();
 }
 
 /* VAES-512: four blocks per register, four registers in flight (16 blocks); the 128-bit path does the rest. */
@@ -204,10 +216,140 @@ void ys_multi_key_encrypt(const uint8_t *keys, const uint8_t *in, uint8_t *out, 
     }
 }
 
-void ys_ctr(const uint8_t key[16], uint64_t counter, uint8_t *out, size_t blocks) {
-    __m128i rk[11];
-    expand_key(_mm_loadu_si128((const __m128i *) key), rk);
+/* sigma(x) = (x_L ^ x_R) || x_L, x_L the high half: low word x_hi, high word x_hi ^ x_lo. */
+static inline __m128i sigma(__m128i x) {
+    return _mm_xor_si128(_mm_unpackhi_epi64(x, x), _mm_slli_si128(x, 8));
+}
+
+/* ys_cr_hash_range for up to 64 outputs (64 >> with_offset inputs from input index `first`) on the 128-bit path:
+ * sigma goes to a buffer in L1, the AES inputs straight to out, which is encrypted in place and then XORed with
+ * sigma. with_offset is a constant at each call, so the compiler makes a loop for each case. */
+static inline void cr_hash_chunk(const uint8_t *in, uint64_t first, uint64_t domain, int with_offset,
+                                 __m128i sigma_offset, uint8_t *out, size_t inputs) {
+    __m128i masks[64];
+    __m128i tweak = _mm_set_epi64x((long long) domain, (long long) first);
+    const __m128i one = _mm_set_epi64x(0, 1);
+    __m128i *o = (__m128i *) out;
+    for (size_t k = 0; k < inputs; k++) {
+        __m128i s = sigma(_mm_loadu_si128((const __m128i *) (in + 16 * k)));
+        if (with_offset) {
+            __m128i s2 = _mm_xor_si128(s, sigma_offset);
+            masks[2 * k] = s;
+            masks[2 * k + 1] = s2;
+            _mm_storeu_si128(o + 2 * k, _mm_xor_si128(s, tweak));
+            _mm_storeu_si128(o + 2 * k + 1, _mm_xor_si128(s2, tweak));
+        } else {
+            masks[k] = s;
+            _mm_storeu_si128(o + k, _mm_xor_si128(s, tweak));
+        }
+        tweak = _mm_add_epi64(tweak, one);
+    }
+    size_t blocks = inputs << with_offset;
+    encrypt_blocks(fixed_schedule.rk, out, out, blocks);
+    for (size_t k = 0; k < blocks; k++) {
+        _mm_storeu_si128(o + k, _mm_xor_si128(_mm_loadu_si128(o + k), masks[k]));
+    }
+}
+
+/* sigma of four blocks: per 128-bit lane, low word x_hi and high word x_hi ^ x_lo. */
+__attribute__((target("avx512f")))
+static inline __m512i sigma4(__m512i x) {
+    return _mm512_xor_si512(_mm512_unpackhi_epi64(x, x), _mm512_unpacklo_epi64(_mm512_setzero_si512(), x));
+}
+
+/* ys_cr_hash_range on VAES-512, sixteen outputs (four registers) at a time, all in registers: 16 inputs, or 8 with
+ * the offset, whose registers each hold two inputs twice (the second copy XOR the offset). Returns inputs done. */
+__attribute__((target("avx512f,vaes")))
+static size_t cr_hash_vaes512(const uint8_t *in, uint64_t first, uint64_t domain, int with_offset,
+                              __m128i sigma_offset, uint8_t *out, size_t n) {
+    __m512i k[11];
+    for (int r = 0; r < 11; r++) {
+        k[r] = _mm512_broadcast_i32x4(fixed_schedule.rk[r]);
+    }
+    long long d = (long long) domain;
+    /* the tweaks of register 0; register q adds q * per_register, each step 4 * per_register */
+    long long f = (long long) first;
+    __m512i tweak = with_offset ? _mm512_set_epi64(d, f + 1, d, f + 1, d, f, d, f)
+                                : _mm512_set_epi64(d, f + 3, d, f + 2, d, f + 1, d, f);
+    long long per_register = with_offset ? 2 : 4;
+    const __m512i next_register = _mm512_set_epi64(0, per_register, 0, per_register, 0, per_register, 0, per_register);
+    const __m512i offset = _mm512_maskz_broadcast_i32x4(0xf0f0, sigma_offset); /* lanes 1 and 3 */
+    const __m512i first_two = _mm512_set_epi64(3, 2, 3, 2, 1, 0, 1, 0);
+    const __m512i last_two = _mm512_set_epi64(7, 6, 7, 6, 5, 4, 5, 4);
+    size_t step = with_offset ? 8 : 16;
     size_t i = 0;
+    for (; i + step <= n; i += step) {
+        __m512i sg[4], x[4];
+        for (int q = 0; q < 4; q++) {
+            if (with_offset) {
+                __m512i v = _mm512_loadu_si512((const void *) (in + 16 * (i + 4 * (size_t) (q / 2))));
+                sg[q] = _mm512_xor_si512(sigma4(_mm512_permutexvar_epi64((q & 1) ? last_two : first_two, v)), offset);
+            } else {
+                sg[q] = sigma4(_mm512_loadu_si512((const void *) (in + 16 * (i + 4 * (size_t) q))));
+            }
+            x[q] = _mm512_xor_si512(_mm512_xor_si512(sg[q], tweak), k[0]);
+            tweak = _mm512_add_epi64(tweak, next_register);
+        }
+        for (int r = 1; r < 10; r++) {
+            for (int q = 0; q < 4; q++) {
+                x[q] = _mm512_aesenc_epi128(x[q], k[r]);
+            }
+        }
+        uint8_t *o = out + 16 * (i << with_offset);
+        for (int q = 0; q < 4; q++) {
+            _mm512_storeu_si512((void *) (o + 64 * q), _mm512_xor_si512(_mm512_aesenclast_epi128(x[q], k[10]), sg[q]));
+        }
+    }
+    return i;
+}
+
+void ys_cr_hash_range(const uint8_t *in, uint64_t first, uint64_t domain, const uint8_t *offset, uint8_t *out,
+                      size_t n) {
+    int with_offset = offset != NULL;
+    __m128i sigma_offset = with_offset ? sigma(_mm_loadu_si128((const __m128i *) offset)) : _mm_setzero_si128();
+    size_t done = use_vaes512 ? cr_hash_vaes512(in, first, domain, with_offset, sigma_offset, out, n) : 0;
+    size_t chunk = (size_t) 64 >> with_offset;
+    for (; done < n; done += chunk) {
+        size_t inputs = n - done < chunk ? n - done : chunk;
+        if (with_offset) {
+            cr_hash_chunk(in + 16 * done, first + done, domain, 1, sigma_offset, out + 32 * done, inputs);
+        } else {
+            cr_hash_chunk(in + 16 * done, first + done, domain, 0, sigma_offset, out + 16 * done, inputs);
+        }
+    }
+}
+
+/* Counter blocks (counter + i, 0), sixteen at a time in four VAES-512 registers; returns the blocks done. */
+__attribute__((target("avx512f,vaes")))
+static size_t ctr_vaes512(const __m128i *rk, uint64_t counter, uint8_t *out, size_t blocks) {
+    __m512i k[11];
+    for (int r = 0; r < 11; r++) {
+        k[r] = _mm512_broadcast_i32x4(rk[r]);
+    }
+    const __m512i four = _mm512_set_epi64(0, 4, 0, 4, 0, 4, 0, 4);
+    __m512i next = _mm512_set_epi64(0, (long long) (counter + 3), 0, (long long) (counter + 2),
+                                    0, (long long) (counter + 1), 0, (long long) counter);
+    size_t i = 0;
+    for (; i + 16 <= blocks; i += 16) {
+        __m512i x[4];
+        for (int j = 0; j < 4; j++) {
+            x[j] = _mm512_xor_si512(next, k[0]);
+            next = _mm512_add_epi64(next, four);
+        }
+        for (int r = 1; r < 10; r++) {
+            for (int j = 0; j < 4; j++) {
+                x[j] = _mm512_aesenc_epi128(x[j], k[r]);
+            }
+        }
+        for (int j = 0; j < 4; j++) {
+            _mm512_storeu_si512((void *) (out + 16 * (i + 4 * (size_t) j)), _mm512_aesenclast_epi128(x[j], k[10]));
+        }
+    }
+    return i;
+}
+
+static void ctr_blocks(const __m128i *rk, uint64_t counter, uint8_t *out, size_t blocks) {
+    size_t i = use_vaes512 ? ctr_vaes512(rk, counter, out, blocks) : 0;
     __m128i x[8];
     for (; i + 8 <= blocks; i += 8) {
         for (int j = 0; j < 8; j++) {
@@ -223,7 +365,98 @@ void ys_ctr(const uint8_t key[16], uint64_t counter, uint8_t *out, size_t blocks
     }
 }
 
-void ys_transpose128(const uint8_t *in, size_t n, uint8_t *out) {
+void ys_ctr(const uint8_t key[16], uint64_t counter, uint8_t *out, size_t blocks) {
+    __m128i rk[11];
+    expand_key(_mm_loadu_si128((const __m128i *) key), rk);
+    ctr_blocks(rk, counter, out, blocks);
+}
+
+void ys_expand_keys(const uint8_t *keys, size_t n, uint8_t *schedules) {
+    for (size_t j = 0; j < n; j++) {
+        __m128i rk[11];
+        expand_key(_mm_loadu_si128((const __m128i *) (keys + 16 * j)), rk);
+        memcpy(schedules + YS_SCHEDULE_BYTES * j, rk, sizeof rk);
+    }
+}
+
+void ys_ctr_keys(const uint8_t *schedules, size_t n, uint64_t counter, uint8_t *out, size_t blocks) {
+    for (size_t j = 0; j < n; j++) {
+        __m128i rk[11];
+        memcpy(rk, schedules + YS_SCHEDULE_BYTES * j, sizeof rk); /* the Java array is only 8-byte aligned */
+        ctr_blocks(rk, counter, out + 16 * blocks * j, blocks);
+    }
+}
+
+/* The AVX-512 transpose of 64 columns (8 bytes of each row, at in with rows stride bytes apart) into their 64 blocks
+ * at out. The 8 bytes are gathered eight rows a register and rearranged so that register b holds byte b of 64 rows;
+ * each of its 8 bit positions is then one movepi8_mask: 64 bits of one column, half a block. */
+__attribute__((target("avx512f,avx512bw,avx512vbmi")))
+static inline void transpose_tile_avx512(const uint8_t *in, size_t stride, uint8_t *out) {
+    long long st = (long long) stride;
+    const __m512i rows8 = _mm512_setr_epi64(0, st, 2 * st, 3 * st, 4 * st, 5 * st, 6 * st, 7 * st);
+    /* byte 8b + j of the result = byte 8j + b: from (row j, byte b) to (byte b, row j) within a register */
+    const __m512i by_byte = _mm512_set_epi8(63, 55, 47, 39, 31, 23, 15, 7, 62, 54, 46, 38, 30, 22, 14, 6,
+                                            61, 53, 45, 37, 29, 21, 13, 5, 60, 52, 44, 36, 28, 20, 12, 4,
+                                            59, 51, 43, 35, 27, 19, 11, 3, 58, 50, 42, 34, 26, 18, 10, 2,
+                                            57, 49, 41, 33, 25, 17, 9, 1, 56, 48, 40, 32, 24, 16, 8, 0);
+    const __m512i pairs_lo = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
+    const __m512i pairs_hi = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+    static const int first_of_pair[4] = {0, 1, 4, 5};
+    for (int h = 0; h < 2; h++) {
+        __m512i z[8], t[8];
+        for (int i = 0; i < 8; i++) {
+            const uint8_t *rows = in + (size_t) (64 * h + 8 * i) * stride;
+            z[i] = _mm512_permutexvar_epi8(by_byte, _mm512_i64gather_epi64(rows8, (const void *) rows, 1));
+        }
+        /* Transpose the 8 x 8 qwords (z[i] qword b = byte b of rows 64h+8i..+7) by swapping ever smaller blocks,
+         * so that byte 8i + j of t[b] is byte b of row 64h + 8i + j. */
+        for (int i = 0; i < 4; i++) {
+            t[i] = _mm512_shuffle_i64x2(z[i], z[i + 4], 0x44);
+            t[i + 4] = _mm512_shuffle_i64x2(z[i], z[i + 4], 0xee);
+        }
+        for (int p = 0; p < 4; p++) {
+            int i = first_of_pair[p];
+            z[i] = _mm512_permutex2var_epi64(t[i], pairs_lo, t[i + 2]);
+            z[i + 2] = _mm512_permutex2var_epi64(t[i], pairs_hi, t[i + 2]);
+        }
+        for (int i = 0; i < 8; i += 2) {
+            t[i] = _mm512_unpacklo_epi64(z[i], z[i + 1]);
+            t[i + 1] = _mm512_unpackhi_epi64(z[i], z[i + 1]);
+        }
+        for (int b = 0; b < 8; b++) {
+            __m512i v = t[b];
+            uint8_t *column = out + 16 * (8 * b + 7) + 8 * h;
+            for (int bit = 7; bit >= 0; bit--) {
+                /* the top bit of each byte: column 8b + bit of the 64 rows */
+                uint64_t m = _mm512_movepi8_mask(v);
+                memcpy(column, &m, 8);
+                column -= 16;
+                v = _mm512_add_epi8(v, v);
+            }
+        }
+    }
+}
+
+/* Up to 512 columns at a time are first copied into a buffer with rows 64 bytes apart: read in place, rows a
+ * multiple of 4 KiB / 32 apart fall into too few L1 sets, and the lines are evicted before their other tiles
+ * use them (the transpose then runs at about 1.5 times the cost at 8,192 columns). */
+__attribute__((target("avx512f,avx512bw,avx512vbmi")))
+static void transpose128_avx512(const uint8_t *in, size_t n, uint8_t *out) {
+    size_t row_bytes = n / 8;
+    _Alignas(64) uint8_t chunk[128 * 64];
+    for (size_t b0 = 0; b0 < row_bytes; b0 += 64) {
+        size_t bytes = row_bytes - b0 < 64 ? row_bytes - b0 : 64;
+        __mmask64 keep = bytes == 64 ? ~(__mmask64) 0 : ((__mmask64) 1 << bytes) - 1;
+        for (size_t r = 0; r < 128; r++) {
+            _mm512_store_si512((void *) (chunk + 64 * r), _mm512_maskz_loadu_epi8(keep, in + r * row_bytes + b0));
+        }
+        for (size_t b = 0; b < bytes; b += 8) {
+            transpose_tile_avx512(chunk + b, 64, out + 16 * 8 * (b0 + b));
+        }
+    }
+}
+
+static void transpose128_sse(const uint8_t *in, size_t n, uint8_t *out) {
     size_t row_bytes = n / 8;
     uint16_t *out16 = (uint16_t *) out; /* block c = out16[8c .. 8c+7]; word g holds rows 16g..16g+15 */
     for (size_t byte = 0; byte < row_bytes; byte++) {
@@ -240,5 +473,13 @@ void ys_transpose128(const uint8_t *in, size_t n, uint8_t *out) {
                 v = _mm_slli_epi64(v, 1);
             }
         }
+    }
+}
+
+void ys_transpose128(const uint8_t *in, size_t n, uint8_t *out) {
+    if (use_avx512_transpose) {
+        transpose128_avx512(in, n, out);
+    } else {
+        transpose128_sse(in, n, out);
     }
 }

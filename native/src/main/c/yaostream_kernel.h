@@ -27,6 +27,22 @@ void ys_multi_key_encrypt(const uint8_t *keys, const uint8_t *in, uint8_t *out, 
 /* out[i] = AES_key((counter + i, 0)), the counter block as two little-endian 64-bit words. */
 void ys_ctr(const uint8_t key[16], uint64_t counter, uint8_t *out, size_t blocks);
 
+/* The correlation-robust hash H(x, t) = AES_fixed(sigma(x) ^ t) ^ sigma(x) (core's CorrelationRobustHash) of n
+ * blocks under the tweaks (first + i, domain): out block i = H(in_i, t_i); or, when offset is not NULL, out blocks
+ * 2i and 2i + 1 = H(in_i, t_i) and H(in_i ^ offset, t_i). out must not overlap in. */
+void ys_cr_hash_range(const uint8_t *in, uint64_t first, uint64_t domain, const uint8_t *offset, uint8_t *out,
+                      size_t n);
+
+/* Bytes of one expanded AES-128 key: its 11 round keys. */
+#define YS_SCHEDULE_BYTES 176
+
+/* Expands n keys (16 bytes each) into schedules (YS_SCHEDULE_BYTES each), for ys_ctr_keys. */
+void ys_expand_keys(const uint8_t *keys, size_t n, uint8_t *schedules);
+
+/* ys_ctr under each of n expanded keys: out + 16 * blocks * j gets the blocks of key j. The schedules are expanded
+ * once per generator, not per call: the expansion cost about as much as 64 blocks of counter mode. */
+void ys_ctr_keys(const uint8_t *schedules, size_t n, uint64_t counter, uint8_t *out, size_t blocks);
+
 /* 128 x n bit matrix: row r is n/8 bytes at in + r*n/8 (bit c = bit c%8 of byte c/8); block c of out gets
  * column c (bit r of the block = bit c of row r). n must be a multiple of 64. */
 void ys_transpose128(const uint8_t *in, size_t n, uint8_t *out);

@@ -219,22 +219,62 @@ int main(void) {
         check(memcmp(stream + 16 * i, got, 16) == 0, "CTR block");
     }
 
-    /* Transpose against the bit-by-bit definition. */
-    enum { COLS = 192 };
-    uint8_t matrix[128 * COLS / 8], cols[16 * COLS];
+    /* CTR under expanded keys: key j's blocks equal ys_ctr under key j, the counter wrapping past 2^64. */
+    enum { KEYS = 3 };
+    uint8_t ctr_keys[16 * KEYS], schedules[YS_SCHEDULE_BYTES * KEYS], streams[16 * N * KEYS];
+    for (size_t i = 0; i < sizeof ctr_keys; i++) {
+        ctr_keys[i] = (uint8_t) (31 * i + 7);
+    }
+    ys_expand_keys(ctr_keys, KEYS, schedules);
+    ys_ctr_keys(schedules, KEYS, UINT64_MAX - 20, streams, N);
+    for (int j = 0; j < KEYS; j++) {
+        ys_ctr(ctr_keys + 16 * j, UINT64_MAX - 20, stream, N);
+        check(memcmp(streams + 16 * N * j, stream, sizeof stream) == 0, "CTR under expanded keys");
+    }
+
+    /* The hash over consecutive tweaks, plain and with an offset (140 outputs: chunks of 64 and a short one). */
+    enum { HN = 70 };
+    static block hin[HN], hout[2 * HN];
+    block hoffset = {0x0123456789abcdefULL, 0xfedcba9876543210ULL};
+    for (int i = 0; i < HN; i++) {
+        hin[i].lo = 0x9e3779b97f4a7c15ULL * (uint64_t) (i + 1);
+        hin[i].hi = 0xc2b2ae3d27d4eb4fULL * (uint64_t) (i + 7);
+    }
+    for (int with = 0; with < 2; with++) {
+        ys_cr_hash_range((const uint8_t *) hin, UINT64_MAX - 3, 0x55, with ? (const uint8_t *) &hoffset : NULL,
+                         (uint8_t *) hout, HN);
+        for (int j = 0; j < (with ? 2 * HN : HN); j++) {
+            block x = hin[with ? j / 2 : j];
+            if (with && (j & 1)) {
+                x = xorb(x, hoffset);
+            }
+            block sig = {x.hi, x.hi ^ x.lo}, in1 = {sig.lo ^ (UINT64_MAX - 3 + (uint64_t) (with ? j / 2 : j)), sig.hi ^ 0x55}, e;
+            ys_fixed_key_encrypt((const uint8_t *) &in1, (uint8_t *) &e, 1);
+            e = xorb(e, sig);
+            check(e.lo == hout[j].lo && e.hi == hout[j].hi, with ? "hash range with offset" : "hash range");
+        }
+    }
+
+    /* Transpose against the bit-by-bit definition, at widths of one, three and sixteen 64-column tiles. */
+    enum { MAX_COLS = 1024 };
+    static uint8_t matrix[128 * MAX_COLS / 8], cols[16 * MAX_COLS];
     srand(7);
     for (size_t i = 0; i < sizeof matrix; i++) {
         matrix[i] = (uint8_t) rand();
     }
-    ys_transpose128(matrix, COLS, cols);
-    for (int c = 0; c < COLS; c++) {
-        for (int r = 0; r < 128; r++) {
-            int rowBit = (matrix[r * COLS / 8 + c / 8] >> (c % 8)) & 1;
-            int colBit = (cols[16 * c + r / 8] >> (r % 8)) & 1;
-            if (rowBit != colBit) {
-                check(0, "transpose");
-                r = 128;
-                c = COLS;
+    static const int widths[] = {64, 192, MAX_COLS};
+    for (int w = 0; w < 3; w++) {
+        int n = widths[w];
+        ys_transpose128(matrix, (size_t) n, cols);
+        for (int c = 0; c < n; c++) {
+            for (int r = 0; r < 128; r++) {
+                int rowBit = (matrix[r * n / 8 + c / 8] >> (c % 8)) & 1;
+                int colBit = (cols[16 * c + r / 8] >> (r % 8)) & 1;
+                if (rowBit != colBit) {
+                    check(0, "transpose");
+                    r = 128;
+                    c = n;
+                }
             }
         }
     }

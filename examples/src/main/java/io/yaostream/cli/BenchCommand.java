@@ -30,6 +30,9 @@ final class BenchCommand {
             description = {"Oblivious transfer: 128 base OTs with 1 and N threads, then OT extension throughput for",
                     "correlated and chosen-message OTs between two threads of this process."})
     static final class Ot implements java.util.concurrent.Callable<Integer> {
+        /** Warm-up of each OT extension figure. */
+        private static final long EXTENSION_WARMUP_MS = 2000;
+
         @Option(names = "--ots", paramLabel = "N", defaultValue = "10000000", description = "OTs per throughput run (default: ${DEFAULT-VALUE}).")
         long ots;
 
@@ -39,6 +42,11 @@ final class BenchCommand {
         @Option(names = "--threads", paramLabel = "T", description = "Threads for the base OTs (default: the number of cores).")
         Integer threads;
 
+        @Option(names = "--warmup-ms", paramLabel = "MS", defaultValue = "8000",
+                description = {"Warm-up of the base OTs before timing, shared by both thread counts (default: ${DEFAULT-VALUE});",
+                        "the scalar multiplications take several seconds to be fully compiled."})
+        long warmupMillis;
+
         @Option(names = "--json", description = "Print JSON: baseOtMs, baseOtMs1Thread, threads, cotPerSec, otPerSec and their spreads.")
         boolean json;
 
@@ -47,21 +55,22 @@ final class BenchCommand {
 
         @Override
         public Integer call() {
-            if (ots < 1 || runs < 1) {
-                throw new UserError("--ots and --runs must be at least 1");
+            if (ots < 1 || runs < 1 || warmupMillis < 0) {
+                throw new UserError("--ots and --runs must be at least 1 and --warmup-ms at least 0");
             }
             int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
             if (n < 1) {
                 throw new UserError("--threads: must be at least 1, got " + n);
             }
+            BaseOtTiming.warmUp(new int[] {1, n}, warmupMillis);
             Samples base1 = BaseOtTiming.measure(1, 10, 5 * runs);
             Samples baseN = BaseOtTiming.measure(n, 10, 5 * runs);
             Samples cot;
             Samples ot;
             try (OtSessionPair pair = new OtSessionPair()) {
-                pair.correlated(Math.min(ots, 2_000_000)); // warm-up
+                warmUp(() -> pair.correlated(Math.min(ots, 2_000_000)));
                 cot = rate(runs, ots, () -> pair.correlated(ots));
-                pair.chosen(Math.min(ots, 2_000_000));
+                warmUp(() -> pair.chosen(Math.min(ots, 2_000_000)));
                 ot = rate(runs, ots, () -> pair.chosen(ots));
             }
             PrintWriter w = spec.commandLine().getOut();
@@ -89,6 +98,17 @@ final class BenchCommand {
             w.printf("chosen-message OT:      %.1f M/s (median of %d x %d; %.1f-%.1f)%n",
                     ot.median() / 1e6, runs, ots, ot.min() / 1e6, ot.max() / 1e6);
             return 0;
+        }
+
+        /**
+         * Runs {@code run} for at least {@value #EXTENSION_WARMUP_MS} ms and at least twice, so that the timed
+         * runs see compiled code and the channel's buffers in the caches.
+         */
+        private static void warmUp(Runnable run) {
+            long end = System.nanoTime() + EXTENSION_WARMUP_MS * 1_000_000L;
+            for (int i = 0; i < 2 || System.nanoTime() - end < 0; i++) {
+                run.run();
+            }
         }
 
         private static Samples rate(int runs, long count, Runnable run) {

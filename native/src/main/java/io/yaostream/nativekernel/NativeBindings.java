@@ -15,6 +15,16 @@ final class NativeBindings {
 
     static native void ctr(long keyLo, long keyHi, long counter, long[] out, int blocks);
 
+    /** Expands n keys (blocks of {@code keys}) into {@link NativeCtrKeys#SCHEDULE_LONGS} longs each. */
+    static native void expandKeys(long[] keys, int n, long[] schedules);
+
+    /** ys_ctr_keys: {@code blocks} counter blocks from {@code counter} under each of n expanded keys. */
+    static native void ctrKeys(long[] schedules, int n, long counter, long[] out, int blocks);
+
+    /** ys_cr_hash_range: Kernel.crHashRange, or with {@code withOffset} Kernel.crHashRangeWithOffset. */
+    static native void hashRange(long[] in, long first, long domain, boolean withOffset, long offsetLo, long offsetHi,
+                                 long[] out, int n);
+
     static native void transpose128(long[] in, int n, long[] out);
 
     /** Kernel.garbleHalfGates; {@code cursor} = {gate, batch} in and out, {@code hash} a LabelHash ordinal. */

@@ -1,6 +1,7 @@
 package io.yaostream.nativekernel;
 
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.kernel.CtrKeys;
 import io.yaostream.core.kernel.GateCursor;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.LabelHash;
@@ -37,6 +38,32 @@ public final class NativeKernel implements Kernel {
     public void ctr(long keyLo, long keyHi, long counter, long[] out, int blocks) {
         checkBlocks(blocks, out);
         NativeBindings.ctr(keyLo, keyHi, counter, out, blocks);
+    }
+
+    @Override
+    public CtrKeys ctrKeys(long[] keys, int count) {
+        return new NativeCtrKeys(keys, count);
+    }
+
+    @Override
+    public void crHashRange(long[] in, long first, long domain, long[] out, int n) {
+        checkBlocks(n, in, out);
+        checkDistinct(in, out);
+        NativeBindings.hashRange(in, first, domain, false, 0, 0, out, n);
+    }
+
+    @Override
+    public void crHashRangeWithOffset(long[] in, long offsetLo, long offsetHi, long first, long domain, long[] out, int n) {
+        checkBlocks(n, in);
+        checkBlocks(2 * n, out);
+        checkDistinct(in, out);
+        NativeBindings.hashRange(in, first, domain, true, offsetLo, offsetHi, out, n);
+    }
+
+    private static void checkDistinct(long[] in, long[] out) {
+        if (in == out) {
+            throw new IllegalArgumentException("the hash's output must not be its input");
+        }
     }
 
     @Override

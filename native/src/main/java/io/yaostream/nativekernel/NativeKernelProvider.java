@@ -42,6 +42,10 @@ public final class NativeKernelProvider implements KernelProvider {
         String failure = differs("fixed-key AES", c, java, 2 * n, (k, out) -> k.fixedKeyEncrypt(in, out, n));
         failure = failure != null ? failure : differs("multi-key AES", c, java, 2 * n, (k, out) -> k.multiKeyEncrypt(keys, in, out, n));
         failure = failure != null ? failure : differs("AES-CTR", c, java, 2 * n, (k, out) -> k.ctr(keys[0], keys[1], Long.MAX_VALUE - 3, out, n));
+        failure = failure != null ? failure : differs("AES-CTR under expanded keys", c, java, 2 * 3 * n,
+                (k, out) -> k.ctrKeys(keys, 3).ctr(-5, out, n));
+        failure = failure != null ? failure : differs("hash range", c, java, 4 * n,
+                (k, out) -> k.crHashRangeWithOffset(in, keys[0], keys[1], Long.MAX_VALUE - 3, 42, out, n));
         return failure != null ? failure : differs("transpose", c, java, 2 * cols, (k, out) -> k.transpose128(matrix, cols, out));
     }
 

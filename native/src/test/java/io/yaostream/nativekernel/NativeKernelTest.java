@@ -81,7 +81,30 @@ class NativeKernelTest {
             java.fixedKeyEncrypt(in, b, n);
             assertArrayEquals(b, copy, "in place, " + n);
         }
-        for (int cols : new int[] {64, 128, 8192}) {
+        for (int blocks : new int[] {1, 15, 16, 17, 64, 100}) {
+            long[] keys = random(rnd, 2 * 5);
+            long counter = blocks == 17 ? -9 : rnd.nextLong(); // once across the wrap of the 64-bit counter
+            long[] a = new long[2 * 5 * blocks];
+            long[] b = new long[2 * 5 * blocks];
+            c.ctrKeys(keys, 5).ctr(counter, a, blocks);
+            java.ctrKeys(keys, 5).ctr(counter, b, blocks);
+            assertArrayEquals(b, a, "ctr under expanded keys, " + blocks);
+        }
+        for (int n : new int[] {1, 3, 32, 33, 64, 65, 200}) { // chunks of 64 hash outputs in C
+            long[] in = random(rnd, 2 * n);
+            long first = n == 33 ? -7 : rnd.nextLong();
+            long offsetLo = rnd.nextLong();
+            long offsetHi = rnd.nextLong();
+            long[] a = new long[4 * n];
+            long[] b = new long[4 * n];
+            c.crHashRange(in, first, 77, a, n);
+            java.crHashRange(in, first, 77, b, n);
+            assertArrayEquals(b, a, "hash range, " + n);
+            c.crHashRangeWithOffset(in, offsetLo, offsetHi, first, 77, a, n);
+            java.crHashRangeWithOffset(in, offsetLo, offsetHi, first, 77, b, n);
+            assertArrayEquals(b, a, "hash range with offset, " + n);
+        }
+        for (int cols : new int[] {64, 128, 640, 2048, 8192, 8192 + 64}) {
             long[] m = random(rnd, 2 * cols);
             long[] a = new long[2 * cols];
             long[] b = new long[2 * cols];

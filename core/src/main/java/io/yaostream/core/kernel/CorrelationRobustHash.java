@@ -30,21 +30,39 @@ public final class CorrelationRobustHash {
     }
 
     /**
+     * {@code out[i] = H(in[i], (first + i, domain))} for {@code n} blocks, the consecutive tweaks of OT extension,
+     * in one fixed-key call; σ is computed again afterwards rather than kept, so no scratch is needed.
+     * {@code out} must not be {@code in}. This is the definition; {@link Kernel#crHashRange} may do it all at once.
+     */
+    public static void hashRange(Kernel kernel, long[] in, long first, long domain, long[] out, int n) {
+        for (int i = 0; i < n; i++) {
+            out[2 * i] = in[2 * i + 1] ^ (first + i);
+            out[2 * i + 1] = in[2 * i + 1] ^ in[2 * i] ^ domain;
+        }
+        kernel.fixedKeyEncrypt(out, out, n);
+        for (int i = 0; i < n; i++) {
+            out[2 * i] ^= in[2 * i + 1];
+            out[2 * i + 1] ^= in[2 * i + 1] ^ in[2 * i];
+        }
+    }
+
+    /**
      * Both hashes of each of {@code n} blocks and of the block XOR an offset s, as the IKNP sender needs them:
      * {@code out[2i] = H(in[i], t_i)} and {@code out[2i + 1] = H(in[i] ⊕ s, t_i)} (blocks; four longs per i),
-     * with {@code t_i = (tweaks[i], domain)}. σ is linear, so {@code σ(x ⊕ s) = σ(x) ⊕ σ(s)}: one pass builds
-     * all 2n AES inputs, one kernel call encrypts them and one pass adds σ back, with no scratch.
+     * with {@code t_i = (first + i, domain)}. σ is linear, so {@code σ(x ⊕ s) = σ(x) ⊕ σ(s)}: one pass builds
+     * all 2n AES inputs, one kernel call encrypts them and one pass adds σ back, with no scratch. This is the
+     * definition; {@link Kernel#crHashRangeWithOffset} may do it all at once.
      */
-    public static void hashWithOffset(Kernel kernel, long[] in, long offsetLo, long offsetHi, long[] tweaks,
-                                      long domain, long[] out, int n) {
+    public static void hashRangeWithOffset(Kernel kernel, long[] in, long offsetLo, long offsetHi, long first,
+                                           long domain, long[] out, int n) {
         long sigmaOffsetLo = offsetHi;
         long sigmaOffsetHi = offsetHi ^ offsetLo;
         for (int i = 0; i < n; i++) {
             long sLo = in[2 * i + 1];
             long sHi = in[2 * i + 1] ^ in[2 * i];
-            out[4 * i] = sLo ^ tweaks[i];
+            out[4 * i] = sLo ^ (first + i);
             out[4 * i + 1] = sHi ^ domain;
-            out[4 * i + 2] = sLo ^ sigmaOffsetLo ^ tweaks[i];
+            out[4 * i + 2] = sLo ^ sigmaOffsetLo ^ (first + i);
             out[4 * i + 3] = sHi ^ sigmaOffsetHi ^ domain;
         }
         kernel.fixedKeyEncrypt(out, out, 2 * n);

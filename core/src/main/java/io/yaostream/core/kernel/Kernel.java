@@ -34,6 +34,32 @@ public interface Kernel {
     void ctr(long keyLo, long keyHi, long counter, long[] out, int blocks);
 
     /**
+     * The first {@code count} blocks of {@code keys} (copied) as {@link CtrKeys}, for {@link #ctr} under the same
+     * keys again and again. The default calls {@link #ctr} once per key; a kernel may expand the keys once.
+     */
+    default CtrKeys ctrKeys(long[] keys, int count) {
+        return new CtrPerKey(this, keys, count);
+    }
+
+    /**
+     * {@link CorrelationRobustHash#hashRange}: {@code out[i] = H(in[i], (first + i, domain))} for {@code n}
+     * blocks, OT extension's hash of its rows. {@code out} must not be {@code in}. The default runs the
+     * definition around one {@link #fixedKeyEncrypt} call; a kernel may do the σ and tweak passes itself.
+     */
+    default void crHashRange(long[] in, long first, long domain, long[] out, int n) {
+        CorrelationRobustHash.hashRange(this, in, first, domain, out, n);
+    }
+
+    /**
+     * {@link CorrelationRobustHash#hashRangeWithOffset}: {@code out[2i] = H(in[i], t_i)} and
+     * {@code out[2i + 1] = H(in[i] ⊕ (offsetLo, offsetHi), t_i)} with {@code t_i = (first + i, domain)}, the
+     * IKNP sender's hashes. {@code out} must not be {@code in}.
+     */
+    default void crHashRangeWithOffset(long[] in, long offsetLo, long offsetHi, long first, long domain, long[] out, int n) {
+        CorrelationRobustHash.hashRangeWithOffset(this, in, offsetLo, offsetHi, first, domain, out, n);
+    }
+
+    /**
      * Transposes a 128 x n bit matrix (IKNP's): row r, for r below 128, is n bits stored as n/64 longs at
      * {@code in[r * n/64 ...]}, column c in bit c % 64 of long c / 64. Block c of {@code out} gets column c:
      * its bit r is bit c of row r. {@code n} must be a multiple of 64.

@@ -5,10 +5,11 @@ import io.yaostream.core.kernel.Blocks;
 /**
  * The part every byte channel shares: longs go through a reused staging array, little-endian, so the bulk
  * byte copies of {@link #write} and {@link #readFully} carry them and nothing is allocated per call; and the
- * byte counts, which implementations advance as bytes pass.
+ * byte counts, which implementations advance as bytes pass. A channel that can place longs straight into its
+ * own buffer overrides {@link #writeLongs} and {@link #readLongs}; the staging array is made on first use.
  */
 abstract class LongStagingChannel implements Channel {
-    private final byte[] staging = new byte[1 << 16];
+    private byte[] staging;
     /** Bytes written since the channel opened. */
     long written;
     /** Bytes read since the channel opened. */
@@ -25,7 +26,8 @@ abstract class LongStagingChannel implements Channel {
     }
 
     @Override
-    public final void writeLongs(long[] src, int offset, int count) {
+    public void writeLongs(long[] src, int offset, int count) {
+        byte[] staging = staging();
         int done = 0;
         while (done < count) {
             int n = Math.min(count - done, staging.length / 8);
@@ -38,7 +40,8 @@ abstract class LongStagingChannel implements Channel {
     }
 
     @Override
-    public final void readLongs(long[] dst, int offset, int count) {
+    public void readLongs(long[] dst, int offset, int count) {
+        byte[] staging = staging();
         int done = 0;
         while (done < count) {
             int n = Math.min(count - done, staging.length / 8);
@@ -48,5 +51,12 @@ abstract class LongStagingChannel implements Channel {
             }
             done += n;
         }
+    }
+
+    private byte[] staging() {
+        if (staging == null) {
+            staging = new byte[1 << 16];
+        }
+        return staging;
     }
 }

@@ -41,11 +41,11 @@ import java.math.BigInteger;
  * canonical and on the curve; [8]A and [8]B_g must not be the neutral element, nor any key (B_g among
  * 0 .. 15 [8]A).
  *
- * <p>Cost: the groups are split over {@code threads} threads (a chunk each), while every channel read and
- * write stays with the calling thread, one flush per protocol message. The receiver builds the table of [8]A
- * and computes its keys after sending the B_g, so that work overlaps the sender's. Points are encoded a chunk
- * at a time with one field inversion. Not for concurrent use of one channel by two calls; an instance
- * itself holds no state between calls.
+ * <p>Cost: the groups are cut into pieces which {@code threads} threads claim one at a time
+ * ({@link ParallelRange}), while every channel read and write stays with the calling thread, one flush per
+ * protocol message. The receiver computes b_g G before it reads A, and builds the table of [8]A and computes
+ * its keys after sending the B_g, so that work overlaps the sender's. Points are encoded a piece at a time with one field inversion. Not for
+ * concurrent use of one channel by two calls; an instance itself holds no state between calls.
  */
 public final class EcBaseOt implements BaseOt {
     /** 1-out-of-2 OTs carried by one 1-out-of-16 OT. */
@@ -55,7 +55,7 @@ public final class EcBaseOt implements BaseOt {
     private static final int POINT = Edwards25519.POINT_BYTES;
     private static final int PAD = BaseOtKeys.PAD_LONGS;
 
-    private final int threads;
+    private final ParallelRange workers;
 
     /** Splits the work over as many threads as the machine has cores. */
     public EcBaseOt() {
@@ -67,7 +67,7 @@ public final class EcBaseOt implements BaseOt {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
-        this.threads = threads;
+        workers = new ParallelRange(threads);
     }
 
     @Override
@@ -98,53 +98,51 @@ public final class EcBaseOt implements BaseOt {
         read(channel, pointsB, "sender: waiting for the receiver's " + groups + " points B");
 
         long[] ciphertexts = new long[groups * KEYS * PAD];
-        try (ParallelRange workers = new ParallelRange(threads, "yaostream-base-ot-sender")) {
-            workers.forEach(groups, (from, to) -> {
-                int n = to - from;
-                Edwards25519.Point[] keys = new Edwards25519.Point[n * KEYS];
-                for (int g = from; g < to; g++) {
-                    Edwards25519.Point pointB = Edwards25519.decode(pointsB, g * POINT);
-                    if (pointB == null) {
-                        throw new IllegalStateException("base OT group " + g + ": the receiver's point B is not a point of edwards25519");
+        workers.forEach(groups, (from, to) -> {
+            int n = to - from;
+            Edwards25519.Point[] keys = new Edwards25519.Point[n * KEYS];
+            for (int g = from; g < to; g++) {
+                Edwards25519.Point pointB = Edwards25519.decode(pointsB, g * POINT);
+                if (pointB == null) {
+                    throw new IllegalStateException("base OT group " + g + ": the receiver's point B is not a point of edwards25519");
+                }
+                pointB.times2Power(3);
+                if (pointB.isIdentity()) {
+                    throw new IllegalStateException("base OT group " + g + ": the receiver's point B has small order");
+                }
+                int at = (g - from) * KEYS;
+                keys[at] = new Edwards25519.Point();
+                Edwards25519.multiply(pointB, aDigits, keys[at]);
+                for (int j = 1; j < KEYS; j++) {
+                    keys[at + j] = new Edwards25519.Point();
+                    keys[at + j].set(keys[at + j - 1]);
+                    keys[at + j].add(minusStep);
+                }
+            }
+            byte[] encoded = new byte[n * KEYS * POINT];
+            Edwards25519.encode(keys, 0, keys.length, encoded, 0);
+            BaseOtKeys hash = new BaseOtKeys(encodedA);
+            long[] pad = new long[PAD];
+            for (int g = from; g < to; g++) {
+                hash.startGroup(g, pointsB, g * POINT);
+                for (int j = 0; j < KEYS; j++) {
+                    int key = ((g - from) * KEYS + j) * POINT;
+                    if (isNeutral(encoded, key)) {
+                        throw new IllegalStateException("base OT group " + g
+                                + ": the receiver's point B is a small multiple of the sender's A");
                     }
-                    pointB.times2Power(3);
-                    if (pointB.isIdentity()) {
-                        throw new IllegalStateException("base OT group " + g + ": the receiver's point B has small order");
-                    }
-                    int at = (g - from) * KEYS;
-                    keys[at] = new Edwards25519.Point();
-                    Edwards25519.multiply(pointB, aDigits, keys[at]);
-                    for (int j = 1; j < KEYS; j++) {
-                        keys[at + j] = new Edwards25519.Point();
-                        keys[at + j].set(keys[at + j - 1]);
-                        keys[at + j].add(minusStep);
+                    hash.derive(j, encoded, key, pad, 0);
+                    int out = (g * KEYS + j) * PAD;
+                    for (int t = 0; t < GROUP; t++) {
+                        int ot = GROUP * g + t;
+                        long[] m = (j >>> t & 1) == 0 ? m0 : m1; // j is public: every j is sent
+                        boolean real = ot < count;
+                        ciphertexts[out + 2 * t] = pad[2 * t] ^ (real ? m[2 * ot] : 0);
+                        ciphertexts[out + 2 * t + 1] = pad[2 * t + 1] ^ (real ? m[2 * ot + 1] : 0);
                     }
                 }
-                byte[] encoded = new byte[n * KEYS * POINT];
-                Edwards25519.encode(keys, 0, keys.length, encoded, 0);
-                BaseOtKeys hash = new BaseOtKeys(encodedA);
-                long[] pad = new long[PAD];
-                for (int g = from; g < to; g++) {
-                    hash.startGroup(g, pointsB, g * POINT);
-                    for (int j = 0; j < KEYS; j++) {
-                        int key = ((g - from) * KEYS + j) * POINT;
-                        if (isNeutral(encoded, key)) {
-                            throw new IllegalStateException("base OT group " + g
-                                    + ": the receiver's point B is a small multiple of the sender's A");
-                        }
-                        hash.derive(j, encoded, key, pad, 0);
-                        int out = (g * KEYS + j) * PAD;
-                        for (int t = 0; t < GROUP; t++) {
-                            int ot = GROUP * g + t;
-                            long[] m = (j >>> t & 1) == 0 ? m0 : m1; // j is public: every j is sent
-                            boolean real = ot < count;
-                            ciphertexts[out + 2 * t] = pad[2 * t] ^ (real ? m[2 * ot] : 0);
-                            ciphertexts[out + 2 * t + 1] = pad[2 * t + 1] ^ (real ? m[2 * ot + 1] : 0);
-                        }
-                    }
-                }
-            });
-        }
+            }
+        });
         try {
             channel.writeLongs(ciphertexts, 0, ciphertexts.length);
             channel.flush();
@@ -164,10 +162,6 @@ public final class EcBaseOt implements BaseOt {
             return;
         }
         int groups = groups(count);
-        byte[] encodedA = new byte[POINT];
-        read(channel, encodedA, "receiver: waiting for the sender's point A");
-        Edwards25519.Point eightA = eightTimesA(encodedA, count);
-        Edwards25519.Multiples multiplesOfA = new Edwards25519.Multiples(eightA, KEYS - 1);
         int[] chosen = new int[groups];
         for (int i = 0; i < count; i++) {
             chosen[i / GROUP] |= (choices[i] ? 1 : 0) << i % GROUP;
@@ -177,41 +171,47 @@ public final class EcBaseOt implements BaseOt {
         for (int g = 0; g < groups; g++) {
             b[g] = Scalar25519.digits(Scalar25519.random(random));
         }
+        // b_g G does not depend on A: computed while the sender makes A (or A is on its way).
+        Edwards25519.Point[] pointsBeforeA = new Edwards25519.Point[groups];
+        workers.forEach(groups, (from, to) -> {
+            for (int g = from; g < to; g++) {
+                pointsBeforeA[g] = new Edwards25519.Point();
+                FixedBaseTable.base().multiply(b[g], pointsBeforeA[g]);
+            }
+        });
 
+        byte[] encodedA = new byte[POINT];
+        read(channel, encodedA, "receiver: waiting for the sender's point A");
+        Edwards25519.Point eightA = eightTimesA(encodedA, count);
+        Edwards25519.Multiples multiplesOfA = new Edwards25519.Multiples(eightA, KEYS - 1);
         byte[] pointsB = new byte[groups * POINT];
         long[] pads = new long[groups * PAD];
-        try (ParallelRange workers = new ParallelRange(threads, "yaostream-base-ot-receiver")) {
-            workers.forEach(groups, (from, to) -> {
-                Edwards25519.Point[] points = new Edwards25519.Point[to - from];
-                Edwards25519.Cached cA = new Edwards25519.Cached();
-                Edwards25519.Multiples.Scratch scratch = Edwards25519.Multiples.scratch();
-                for (int g = from; g < to; g++) {
-                    Edwards25519.Point p = new Edwards25519.Point();
-                    FixedBaseTable.base().multiply(b[g], p);
-                    multiplesOfA.select(chosen[g], cA, scratch);
-                    p.add(cA);
-                    points[g - from] = p;
-                }
-                Edwards25519.encode(points, 0, points.length, pointsB, from * POINT);
-            });
-            write(channel, pointsB, "receiver: sending its " + groups + " points B");
+        workers.forEach(groups, (from, to) -> {
+            Edwards25519.Cached cA = new Edwards25519.Cached();
+            Edwards25519.Multiples.Scratch scratch = Edwards25519.Multiples.scratch();
+            for (int g = from; g < to; g++) {
+                multiplesOfA.select(chosen[g], cA, scratch);
+                pointsBeforeA[g].add(cA); // B_g = b_g G + c_g [8]A
+            }
+            Edwards25519.encode(pointsBeforeA, from, to, pointsB, from * POINT);
+        });
+        write(channel, pointsB, "receiver: sending its " + groups + " points B");
 
-            FixedBaseTable tableOfEightA = new FixedBaseTable(eightA);
-            workers.forEach(groups, (from, to) -> {
-                Edwards25519.Point[] keys = new Edwards25519.Point[to - from];
-                for (int g = from; g < to; g++) {
-                    keys[g - from] = new Edwards25519.Point();
-                    tableOfEightA.multiply(b[g], keys[g - from]);
-                }
-                byte[] encoded = new byte[keys.length * POINT];
-                Edwards25519.encode(keys, 0, keys.length, encoded, 0);
-                BaseOtKeys hash = new BaseOtKeys(encodedA);
-                for (int g = from; g < to; g++) {
-                    hash.startGroup(g, pointsB, g * POINT);
-                    hash.derive(chosen[g], encoded, (g - from) * POINT, pads, g * PAD);
-                }
-            });
-        }
+        FixedBaseTable tableOfEightA = new FixedBaseTable(eightA);
+        workers.forEach(groups, (from, to) -> {
+            Edwards25519.Point[] keys = new Edwards25519.Point[to - from];
+            for (int g = from; g < to; g++) {
+                keys[g - from] = new Edwards25519.Point();
+                tableOfEightA.multiply(b[g], keys[g - from]);
+            }
+            byte[] encoded = new byte[keys.length * POINT];
+            Edwards25519.encode(keys, 0, keys.length, encoded, 0);
+            BaseOtKeys hash = new BaseOtKeys(encodedA);
+            for (int g = from; g < to; g++) {
+                hash.startGroup(g, pointsB, g * POINT);
+                hash.derive(chosen[g], encoded, (g - from) * POINT, pads, g * PAD);
+            }
+        });
 
         long[] ciphertexts = new long[groups * KEYS * PAD];
         try {

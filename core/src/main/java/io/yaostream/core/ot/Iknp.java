@@ -52,13 +52,6 @@ final class Iknp {
         return (int) (bits[(int) (i >>> 6)] >>> i) & 1;
     }
 
-    /** {@code tweaks[i] = first + i}: the global OT indices of a block, the hash tweaks. */
-    static void fillTweaks(long[] tweaks, long first, int n) {
-        for (int i = 0; i < n; i++) {
-            tweaks[i] = first + i;
-        }
-    }
-
     /**
      * Copies the packed bits {@code [from, from + len)} of {@code src} ({@code from} a multiple of 64) to
      * {@code dst} from bit 0 and clears {@code dst} up to bit {@code width}.

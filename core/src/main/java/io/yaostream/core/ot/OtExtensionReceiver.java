@@ -1,7 +1,7 @@
 package io.yaostream.core.ot;
 
 import io.yaostream.core.kernel.AesCtrRandom;
-import io.yaostream.core.kernel.CorrelationRobustHash;
+import io.yaostream.core.kernel.CtrKeys;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
 
@@ -30,6 +30,9 @@ public final class OtExtensionReceiver {
 
     private final long[] seeds0 = new long[2 * Iknp.K];
     private final long[] seeds1 = new long[2 * Iknp.K];
+    /** The PRGs G(k_j^0) and G(k_j^1), set up with the seeds. */
+    private CtrKeys prgs0;
+    private CtrKeys prgs1;
     private boolean ready;
     private long prgCounter;
     private long nextIndex;
@@ -38,13 +41,8 @@ public final class OtExtensionReceiver {
     private final long[] choiceWords;
     private final long[] tColumns;
     private final long[] uColumns;
-    private final long[] prg0;
-    private final long[] prg1;
     /** Rows t_i of two blocks: chosen OT prepares block b + 1 while the sender answers block b. */
     private final long[][] rows = new long[2][];
-    private final long[] tweaks;
-    private final long[] scratch;
-    private final SlicedTranspose transpose = new SlicedTranspose();
     private final long[] hashes;
     private final long[] masked;
 
@@ -63,12 +61,8 @@ public final class OtExtensionReceiver {
         choiceWords = new long[blockSize / 64];
         tColumns = new long[Iknp.K * blockSize / 64];
         uColumns = new long[Iknp.K * blockSize / 64];
-        prg0 = new long[blockSize / 64];
-        prg1 = new long[blockSize / 64];
         rows[0] = new long[2 * blockSize];
         rows[1] = new long[2 * blockSize];
-        tweaks = new long[blockSize];
-        scratch = new long[2 * blockSize];
         hashes = new long[2 * blockSize];
         masked = new long[4 * blockSize];
     }
@@ -83,6 +77,8 @@ public final class OtExtensionReceiver {
             random.nextBlock(seeds1, j);
         }
         baseOt.send(channel, seeds0, seeds1, Iknp.K);
+        prgs0 = kernel.ctrKeys(seeds0, Iknp.K);
+        prgs1 = kernel.ctrKeys(seeds1, Iknp.K);
         ready = true;
     }
 
@@ -141,8 +137,7 @@ public final class OtExtensionReceiver {
                 }
             }
             channel.readLongs(masked, 0, 4 * len);
-            Iknp.fillTweaks(tweaks, first, len);
-            CorrelationRobustHash.hash(kernel, rows[b], tweaks, Iknp.HASH_DOMAIN, hashes, scratch, len);
+            kernel.crHashRange(rows[b], first, Iknp.HASH_DOMAIN, hashes, len);
             for (int i = 0; i < len; i++) {
                 int y = 4 * i + 2 * Iknp.bit(choices, off + i);
                 out[2 * (off + i)] = masked[y] ^ hashes[2 * i];
@@ -172,8 +167,7 @@ public final class OtExtensionReceiver {
             long first = nextIndex;
             prepare(width, rows[0]);
             send(width);
-            Iknp.fillTweaks(tweaks, first, len);
-            CorrelationRobustHash.hash(kernel, rows[0], tweaks, Iknp.HASH_DOMAIN, hashes, scratch, len);
+            kernel.crHashRange(rows[0], first, Iknp.HASH_DOMAIN, hashes, len);
             System.arraycopy(hashes, 0, out, 2 * off, 2 * len);
             int words = (len + 63) >>> 6;
             if ((len & 63) != 0) {
@@ -193,19 +187,17 @@ public final class OtExtensionReceiver {
         }
         int words = width >>> 6;
         int aesBlocks = width >>> 7;
+        prgs0.ctr(prgCounter, tColumns, aesBlocks);
+        prgs1.ctr(prgCounter, uColumns, aesBlocks);
         for (int j = 0; j < Iknp.K; j++) {
-            kernel.ctr(seeds0[2 * j], seeds0[2 * j + 1], prgCounter, prg0, aesBlocks);
-            kernel.ctr(seeds1[2 * j], seeds1[2 * j + 1], prgCounter, prg1, aesBlocks);
             int base = j * words;
             for (int x = 0; x < words; x++) {
-                long t = prg0[x];
-                tColumns[base + x] = t;
-                uColumns[base + x] = t ^ prg1[x] ^ choiceWords[x];
+                uColumns[base + x] ^= tColumns[base + x] ^ choiceWords[x];
             }
         }
         prgCounter += aesBlocks;
         nextIndex += width;
-        transpose.transpose(kernel, tColumns, width, rowsOut);
+        kernel.transpose128(tColumns, width, rowsOut);
     }
 
     /** Sends the u columns of the block last prepared, in one write. */

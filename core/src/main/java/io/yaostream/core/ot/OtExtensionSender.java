@@ -2,6 +2,7 @@ package io.yaostream.core.ot;
 
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.CorrelationRobustHash;
+import io.yaostream.core.kernel.CtrKeys;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
 
@@ -40,6 +41,8 @@ public final class OtExtensionSender {
     private final int blockSize;
 
     private final long[] seeds = new long[2 * Iknp.K];
+    /** The PRGs G(k_j^{s_j}), set up with the seeds. */
+    private CtrKeys prgs;
     /** {@code sMasks[j]} is all ones if bit j of s is set, else zero. */
     private final long[] sMasks = new long[Iknp.K];
     private long sLo;
@@ -52,11 +55,10 @@ public final class OtExtensionSender {
 
     /** 128 x M bits: the received u columns, turned into the q columns in place. */
     private final long[] columns;
+    /** The PRG output of all 128 columns of a block. */
     private final long[] prg;
     /** The rows q_i of the current block. */
     private final long[] rows;
-    private final long[] tweaks;
-    private final SlicedTranspose transpose = new SlicedTranspose();
     /**
      * Per OT of a block, four longs: {@code H(i, q_i)} and {@code H(i, q_i ⊕ s)}, turned in place into the
      * masked messages {@code (y0_i, y1_i)} of chosen OTs.
@@ -76,9 +78,8 @@ public final class OtExtensionSender {
         this.random = random;
         this.blockSize = Iknp.checkBlockSize(blockSize);
         columns = new long[Iknp.K * blockSize / 64];
-        prg = new long[blockSize / 64];
+        prg = new long[Iknp.K * blockSize / 64];
         rows = new long[2 * blockSize];
-        tweaks = new long[blockSize];
         pads = new long[4 * blockSize];
     }
 
@@ -113,6 +114,7 @@ public final class OtExtensionSender {
             sMasks[j] = -bit;
         }
         baseOt.receive(channel, choices, seeds, Iknp.K);
+        prgs = kernel.ctrKeys(seeds, Iknp.K);
         ready = true;
     }
 
@@ -198,8 +200,7 @@ public final class OtExtensionSender {
     private void extendAndHash(int len) {
         long first = nextIndex;
         extend(Iknp.paddedWidth(len));
-        Iknp.fillTweaks(tweaks, first, len);
-        CorrelationRobustHash.hashWithOffset(kernel, rows, sLo, sHi, tweaks, Iknp.HASH_DOMAIN, pads, len);
+        kernel.crHashRangeWithOffset(rows, sLo, sHi, first, Iknp.HASH_DOMAIN, pads, len);
     }
 
     /**
@@ -213,16 +214,16 @@ public final class OtExtensionSender {
         int words = width >>> 6;
         int aesBlocks = width >>> 7;
         channel.readLongs(columns, 0, Iknp.K * words);
+        prgs.ctr(prgCounter, prg, aesBlocks);
         for (int j = 0; j < Iknp.K; j++) {
-            kernel.ctr(seeds[2 * j], seeds[2 * j + 1], prgCounter, prg, aesBlocks);
             long mask = sMasks[j];
             int base = j * words;
-            for (int x = 0; x < words; x++) {
-                columns[base + x] = prg[x] ^ (columns[base + x] & mask);
+            for (int x = base; x < base + words; x++) {
+                columns[x] = prg[x] ^ (columns[x] & mask);
             }
         }
         prgCounter += aesBlocks;
         nextIndex += width;
-        transpose.transpose(kernel, columns, width, rows);
+        kernel.transpose128(columns, width, rows);
     }
 }

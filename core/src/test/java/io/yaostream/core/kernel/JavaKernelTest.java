@@ -7,6 +7,7 @@ import java.util.Random;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class JavaKernelTest {
     private static long[] randomBlocks(Random rnd, int n) {
@@ -91,6 +92,23 @@ class JavaKernelTest {
             assertEquals(one[0], out[2 * i]);
             assertEquals(one[1], out[2 * i + 1]);
         }
+    }
+
+    @Test
+    void ctrKeysGiveEachKeysStreamInItsOwnRange() {
+        JavaKernel kernel = new JavaKernel();
+        long[] keys = randomBlocks(new Random(11), 3);
+        CtrKeys prgs = kernel.ctrKeys(keys, 3);
+        keys[0] = ~keys[0]; // copied: later changes do not reach the generator
+        long[] out = new long[2 * 3 * 7];
+        prgs.ctr(40, out, 7);
+        long[] one = new long[2 * 7];
+        for (int j = 0; j < 3; j++) {
+            kernel.ctr(j == 0 ? ~keys[0] : keys[2 * j], keys[2 * j + 1], 40, one, 7);
+            assertArrayEquals(one, java.util.Arrays.copyOfRange(out, 2 * 7 * j, 2 * 7 * (j + 1)), "key " + j);
+        }
+        assertEquals(3, prgs.count());
+        assertThrows(IllegalArgumentException.class, () -> prgs.ctr(0, new long[2 * 3 * 7 - 1], 7));
     }
 
     @Test

@@ -34,6 +34,54 @@ class MemoryChannelTest {
         assertEquals(8L * data.length, ends[1].bytesRead());
     }
 
+    /**
+     * Odd-sized byte writes leave the ring unaligned, so longs meet its end in pieces; reads are cut differently
+     * from writes. What arrives is exactly what was sent, little-endian.
+     */
+    @Test
+    void mixedBytesAndLongsArriveIntactWhereverTheyMeetTheRingsEnd() throws Exception {
+        MemoryChannel[] ends = MemoryChannel.pair(10_000);
+        Random rnd = new Random(2);
+        int rounds = 40;
+        long[] longs = new long[rounds * 9_001];
+        for (int i = 0; i < longs.length; i++) {
+            longs[i] = rnd.nextLong();
+        }
+        CompletableFuture<byte[]> received = CompletableFuture.supplyAsync(() -> {
+            byte[] got = new byte[rounds * 3 + 8 * longs.length];
+            int at = 0;
+            for (int r = 0; r < rounds; r++) {
+                ends[1].readFully(got, at, 3);
+                at += 3;
+                long[] chunk = new long[9_001];
+                ends[1].readLongs(chunk, 0, chunk.length);
+                for (long v : chunk) {
+                    for (int b = 0; b < 8; b++) {
+                        got[at++] = (byte) (v >>> 8 * b);
+                    }
+                }
+            }
+            return got;
+        });
+        byte[] expected = new byte[rounds * 3 + 8 * longs.length];
+        int at = 0;
+        for (int r = 0; r < rounds; r++) {
+            byte[] three = {(byte) r, (byte) (r + 1), (byte) (r + 2)};
+            ends[0].write(three, 0, 3);
+            System.arraycopy(three, 0, expected, at, 3);
+            at += 3;
+            ends[0].writeLongs(longs, r * 9_001, 9_001);
+            for (int i = r * 9_001; i < (r + 1) * 9_001; i++) {
+                for (int b = 0; b < 8; b++) {
+                    expected[at++] = (byte) (longs[i] >>> 8 * b);
+                }
+            }
+        }
+        assertArrayEquals(expected, received.get());
+        assertEquals(expected.length, ends[0].bytesWritten());
+        assertEquals(expected.length, ends[1].bytesRead());
+    }
+
     @Test
     void aWriterWithoutAReaderWaitsThenTimesOut() {
         MemoryChannel[] ends = MemoryChannel.pair(200);

@@ -10,19 +10,14 @@ import java.util.concurrent.CompletableFuture;
 public final class BaseOtTiming {
     private static final int K = 128;
 
-    private BaseOtTiming() {
-    }
+    private final MemoryChannel[] ends = MemoryChannel.pair(60_000);
+    private final long[] m0 = new long[2 * K];
+    private final long[] m1 = new long[2 * K];
+    private final long[] out = new long[2 * K];
+    private final boolean[] choices = new boolean[K];
 
-    /** {@code runs} timed runs after {@code warmups}, in milliseconds per 128 base OTs. */
-    public static Samples measure(int threads, int warmups, int runs) {
-        MemoryChannel[] ends = MemoryChannel.pair(60_000);
-        EcBaseOt sender = new EcBaseOt(threads);
-        EcBaseOt receiver = new EcBaseOt(threads);
+    private BaseOtTiming() {
         AesCtrRandom random = AesCtrRandom.create();
-        long[] m0 = new long[2 * K];
-        long[] m1 = new long[2 * K];
-        long[] out = new long[2 * K];
-        boolean[] choices = new boolean[K];
         for (int i = 0; i < 2 * K; i++) {
             m0[i] = random.nextLong();
             m1[i] = random.nextLong();
@@ -30,21 +25,56 @@ public final class BaseOtTiming {
         for (int i = 0; i < K; i++) {
             choices[i] = (random.nextLong() & 1) == 1;
         }
+    }
+
+    /**
+     * Runs batches with each of {@code threads} in turn for at least {@code millis}: the scalar multiplications
+     * reach their final compiled form only after several seconds of this (the JIT's compiler threads share the
+     * cores with both parties), and the batches before that are not what a long-running process sees.
+     */
+    public static void warmUp(int[] threads, long millis) {
+        BaseOtTiming timing = new BaseOtTiming();
+        try {
+            long end = System.nanoTime() + millis * 1_000_000L;
+            for (int i = 0; System.nanoTime() - end < 0; i++) {
+                int t = threads[i % threads.length];
+                timing.batch(new EcBaseOt(t), new EcBaseOt(t));
+            }
+        } finally {
+            timing.close();
+        }
+    }
+
+    /** {@code runs} timed runs after {@code warmups} untimed ones, in milliseconds per 128 base OTs. */
+    public static Samples measure(int threads, int warmups, int runs) {
+        BaseOtTiming timing = new BaseOtTiming();
+        EcBaseOt sender = new EcBaseOt(threads);
+        EcBaseOt receiver = new EcBaseOt(threads);
         double[] ms = new double[runs];
         try {
             for (int r = -warmups; r < runs; r++) {
-                long start = System.nanoTime();
-                CompletableFuture<Void> send = CompletableFuture.runAsync(() -> sender.send(ends[0], m0, m1, K));
-                receiver.receive(ends[1], choices, out, K);
-                send.join();
+                double t = timing.batch(sender, receiver);
                 if (r >= 0) {
-                    ms[r] = (System.nanoTime() - start) / 1e6;
+                    ms[r] = t;
                 }
             }
         } finally {
-            ends[0].close();
-            ends[1].close();
+            timing.close();
         }
         return new Samples(ms);
+    }
+
+    /** One batch of 128 base OTs, the sender on another thread; returns its wall time in milliseconds. */
+    private double batch(EcBaseOt sender, EcBaseOt receiver) {
+        long start = System.nanoTime();
+        CompletableFuture<Void> send = CompletableFuture.runAsync(() -> sender.send(ends[0], m0, m1, K));
+        receiver.receive(ends[1], choices, out, K);
+        send.join();
+        return (System.nanoTime() - start) / 1e6;
+    }
+
+    private void close() {
+        ends[0].close();
+        ends[1].close();
     }
 }
