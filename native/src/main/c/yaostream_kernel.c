@@ -101,27 +101,39 @@ void ys_set_fixed_key(const uint8_t key[16]) {
     use_avx512_transpose = cpu_has_avx512_transpose();
 }
 
+/* The round keys of rk broadcast to every lane of k (11 registers). */
+__attribute__((target("avx512f,vaes")))
+static inline void broadcast_schedule(const __m128i *rk, __m512i k[11]) {
+    for (int r = 0; r < 11; r++) {
+        k[r] = _mm512_broadcast_i32x4(rk[r]);
+    }
+}
+
+/* Rounds 1-10 of AES on four registers (sixteen blocks) already whitened with k[0], then stored to out. */
+__attribute__((target("avx512f,vaes")))
+static inline void finish_and_store4(const __m512i k[11], __m512i x[4], uint8_t *out) {
+    for (int r = 1; r < 10; r++) {
+        for (int j = 0; j < 4; j++) {
+            x[j] = _mm512_aesenc_epi128(x[j], k[r]);
+        }
+    }
+    for (int j = 0; j < 4; j++) {
+        _mm512_storeu_si512((void *) (out + 64 * (size_t) j), _mm512_aesenclast_epi128(x[j], k[10]));
+    }
+}
+
 /* VAES-512: four blocks per register, four registers in flight (16 blocks); the 128-bit path does the rest. */
 __attribute__((target("avx512f,vaes")))
 static size_t encrypt_blocks_vaes512(const __m128i *rk, const uint8_t *in, uint8_t *out, size_t blocks) {
     __m512i k[11];
-    for (int r = 0; r < 11; r++) {
-        k[r] = _mm512_broadcast_i32x4(rk[r]);
-    }
+    broadcast_schedule(rk, k);
     size_t i = 0;
     for (; i + 16 <= blocks; i += 16) {
         __m512i x[4];
         for (int j = 0; j < 4; j++) {
             x[j] = _mm512_xor_si512(_mm512_loadu_si512((const void *) (in + 16 * (i + 4 * (size_t) j))), k[0]);
         }
-        for (int r = 1; r < 10; r++) {
-            for (int j = 0; j < 4; j++) {
-                x[j] = _mm512_aesenc_epi128(x[j], k[r]);
-            }
-        }
-        for (int j = 0; j < 4; j++) {
-            _mm512_storeu_si512((void *) (out + 16 * (i + 4 * (size_t) j)), _mm512_aesenclast_epi128(x[j], k[10]));
-        }
+        finish_and_store4(k, x, out + 16 * i);
     }
     return i;
 }
@@ -323,9 +335,7 @@ void ys_cr_hash_range(const uint8_t *in, uint64_t first, uint64_t domain, const 
 __attribute__((target("avx512f,vaes")))
 static size_t ctr_vaes512(const __m128i *rk, uint64_t counter, uint8_t *out, size_t blocks) {
     __m512i k[11];
-    for (int r = 0; r < 11; r++) {
-        k[r] = _mm512_broadcast_i32x4(rk[r]);
-    }
+    broadcast_schedule(rk, k);
     const __m512i four = _mm512_set_epi64(0, 4, 0, 4, 0, 4, 0, 4);
     __m512i next = _mm512_set_epi64(0, (long long) (counter + 3), 0, (long long) (counter + 2),
                                     0, (long long) (counter + 1), 0, (long long) counter);
@@ -336,14 +346,7 @@ static size_t ctr_vaes512(const __m128i *rk, uint64_t counter, uint8_t *out, siz
             x[j] = _mm512_xor_si512(next, k[0]);
             next = _mm512_add_epi64(next, four);
         }
-        for (int r = 1; r < 10; r++) {
-            for (int j = 0; j < 4; j++) {
-                x[j] = _mm512_aesenc_epi128(x[j], k[r]);
-            }
-        }
-        for (int j = 0; j < 4; j++) {
-            _mm512_storeu_si512((void *) (out + 16 * (i + 4 * (size_t) j)), _mm512_aesenclast_epi128(x[j], k[10]));
-        }
+        finish_and_store4(k, x, out + 16 * i);
     }
     return i;
 }

@@ -21,18 +21,10 @@ class CorrelationRobustHashTest {
         return tweaks;
     }
 
-    private static long[] randomBlocks(Random rnd, int n) {
-        long[] b = new long[2 * n];
-        for (int i = 0; i < b.length; i++) {
-            b[i] = rnd.nextLong();
-        }
-        return b;
-    }
-
     @Test
     void hashRangeIsTheHashUnderConsecutiveTweaks() {
         Kernel kernel = new JavaKernel();
-        long[] in = randomBlocks(new Random(8), N);
+        long[] in = RandomBlocks.of(new Random(8), N);
         long[] expected = new long[2 * N];
         CorrelationRobustHash.hash(kernel, in, consecutiveTweaks(), DOMAIN, expected, new long[2 * N], N);
         long[] got = new long[2 * N];
@@ -46,7 +38,7 @@ class CorrelationRobustHashTest {
     void hashRangeWithOffsetIsTheHashOfTheBlockAndOfTheBlockXorTheOffset() {
         Kernel kernel = new JavaKernel();
         Random rnd = new Random(9);
-        long[] in = randomBlocks(rnd, N);
+        long[] in = RandomBlocks.of(rnd, N);
         long[] flipped = new long[2 * N];
         long offsetLo = rnd.nextLong();
         long offsetHi = rnd.nextLong();

@@ -10,14 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class JavaKernelTest {
-    private static long[] randomBlocks(Random rnd, int n) {
-        long[] b = new long[2 * n];
-        for (int i = 0; i < b.length; i++) {
-            b[i] = rnd.nextLong();
-        }
-        return b;
-    }
-
     @Test
     void fixedKeyIsAesUnderTheDocumentedKeyInAnyBatchSize() {
         Random rnd = new Random(5);
@@ -25,7 +17,7 @@ class JavaKernelTest {
         int[] rk = new int[Aes128.ROUND_KEY_INTS];
         Aes128.expandKey(Kernel.FIXED_KEY_LO, Kernel.FIXED_KEY_HI, rk, 0);
         for (int n : new int[] {1, 2, 7, 300, 1}) {
-            long[] in = randomBlocks(rnd, n);
+            long[] in = RandomBlocks.of(rnd, n);
             long[] out = new long[2 * n];
             kernel.fixedKeyEncrypt(in, out, n);
             long[] expected = new long[2 * n];
@@ -43,8 +35,8 @@ class JavaKernelTest {
         Random rnd = new Random(6);
         JavaKernel kernel = new JavaKernel();
         int n = 50;
-        long[] keys = randomBlocks(rnd, n);
-        long[] in = randomBlocks(rnd, n);
+        long[] keys = RandomBlocks.of(rnd, n);
+        long[] in = RandomBlocks.of(rnd, n);
         long[] out = new long[2 * n];
         kernel.multiKeyEncrypt(keys, in, out, n);
         int[] rk = new int[Aes128.ROUND_KEY_INTS];
@@ -97,7 +89,7 @@ class JavaKernelTest {
     @Test
     void ctrKeysGiveEachKeysStreamInItsOwnRange() {
         JavaKernel kernel = new JavaKernel();
-        long[] keys = randomBlocks(new Random(11), 3);
+        long[] keys = RandomBlocks.of(new Random(11), 3);
         CtrKeys prgs = kernel.ctrKeys(keys, 3);
         keys[0] = ~keys[0]; // copied: later changes do not reach the generator
         long[] out = new long[2 * 3 * 7];
