@@ -179,10 +179,12 @@ class YaoSessionTest {
     void aPeerThatVanishesMidRunIsReportedWithProgress() {
         CompiledCircuit acc = accumulate(64);
         MemoryChannel[] ends = MemoryChannel.pair(10_000);
-        YaoSession.Config cfg = config("half-gates", "acc", List.of(acc));
+        // One config per party: each holds its own kernel, and kernels are not thread-safe.
+        YaoSession.Config garblerConfig = config("half-gates", "acc", List.of(acc));
+        YaoSession.Config evaluatorConfig = config("half-gates", "acc", List.of(acc));
         Thread garbler = new Thread(() -> {
             try {
-                new YaoSession(Party.GARBLER, ends[0], cfg, io.yaostream.core.kernel.AesCtrRandom.forTesting(1)).run(ctx -> {
+                new YaoSession(Party.GARBLER, ends[0], garblerConfig, io.yaostream.core.kernel.AesCtrRandom.forTesting(1)).run(ctx -> {
                     Secret t = ctx.input(Party.GARBLER, 64);
                     for (int i = 0; i < 5; i++) {
                         t = ctx.call(acc, t, ctx.input(Party.GARBLER, 64), ctx.input(Party.EVALUATOR, 64))[0];
@@ -195,7 +197,7 @@ class YaoSessionTest {
         });
         garbler.start();
         ChannelException e = assertThrows(ChannelException.class, () ->
-                new YaoSession(Party.EVALUATOR, ends[1], cfg, io.yaostream.core.kernel.AesCtrRandom.forTesting(2)).run(ctx -> {
+                new YaoSession(Party.EVALUATOR, ends[1], evaluatorConfig, io.yaostream.core.kernel.AesCtrRandom.forTesting(2)).run(ctx -> {
                     Secret t = ctx.input(Party.GARBLER, 64);
                     for (int i = 0; i < 1000; i++) {
                         t = ctx.call(acc, t, ctx.input(Party.GARBLER, 64), ctx.input(Party.EVALUATOR, 64))[0];
