@@ -24,35 +24,35 @@ typedef struct {
  * (neither input: a constant); AND-type gates: IS_AND | GateOp.andForm (alpha | beta << 1 | gamma << 2). */
 enum { FREE_LEFT = 1, FREE_RIGHT = 2, FREE_NOT = 4, IS_AND = 8 };
 enum { OP_XOR = 6 };
-static const uint8_t FORM[19] = {
-    0,                           /* 0: constant 0 */
-    IS_AND | 0,                  /* 1: AND */
-    IS_AND | 2,                  /* 2: l AND NOT r */
-    FREE_LEFT,                   /* 3: l */
-    IS_AND | 1,                  /* 4: NOT l AND r */
-    FREE_RIGHT,                  /* 5: r */
-    FREE_LEFT | FREE_RIGHT,      /* 6: XOR */
-    IS_AND | 7,                  /* 7: OR */
-    IS_AND | 3,                  /* 8: NOR */
-    FREE_LEFT | FREE_RIGHT | FREE_NOT, /* 9: XNOR */
-    FREE_RIGHT | FREE_NOT,       /* 10: NOT r */
-    IS_AND | 5,                  /* 11: l OR NOT r */
-    FREE_LEFT | FREE_NOT,        /* 12: NOT l */
-    IS_AND | 6,                  /* 13: NOT l OR r */
-    IS_AND | 4,                  /* 14: NAND */
-    FREE_NOT,                    /* 15: constant 1 */
-    FREE_LEFT | FREE_NOT,        /* 16: INV */
-    0,                           /* 17: ZERO */
-    FREE_NOT,                    /* 18: ONE */
-};
+#define GATE_FORMS(X)                                                  \
+    X(0, 0)                                  /* 0: constant 0 */       \
+    X(1, IS_AND | 0)                         /* 1: AND */              \
+    X(2, IS_AND | 2)                         /* 2: l AND NOT r */      \
+    X(3, FREE_LEFT)                          /* 3: l */                \
+    X(4, IS_AND | 1)                         /* 4: NOT l AND r */      \
+    X(5, FREE_RIGHT)                         /* 5: r */                \
+    X(6, FREE_LEFT | FREE_RIGHT)             /* 6: XOR */              \
+    X(7, IS_AND | 7)                         /* 7: OR */               \
+    X(8, IS_AND | 3)                         /* 8: NOR */              \
+    X(9, FREE_LEFT | FREE_RIGHT | FREE_NOT)  /* 9: XNOR */             \
+    X(10, FREE_RIGHT | FREE_NOT)             /* 10: NOT r */           \
+    X(11, IS_AND | 5)                        /* 11: l OR NOT r */      \
+    X(12, FREE_LEFT | FREE_NOT)              /* 12: NOT l */           \
+    X(13, IS_AND | 6)                        /* 13: NOT l OR r */      \
+    X(14, IS_AND | 4)                        /* 14: NAND */            \
+    X(15, FREE_NOT)                          /* 15: constant 1 */      \
+    X(16, FREE_LEFT | FREE_NOT)              /* 16: INV */             \
+    X(17, 0)                                 /* 17: ZERO */            \
+    X(18, FREE_NOT)                          /* 18: ONE */
 
-/* Per op, the qword-mask bits of lane 0 of a VAES register for the AND form: bits 0-1 when alpha (the left label
- * is shifted by Δ), 8-9 for beta (right), 16-17 for gamma (output); shifted left by 2l for lane l. */
+#define FORM_ENTRY(op, form) [op] = (form),
+static const uint8_t FORM[19] = {GATE_FORMS(FORM_ENTRY)};
+
+/* The same forms as the qword-mask bits of lane 0 of a VAES register, for AND-type ops: bits 0-1 when alpha (the
+ * left label is shifted by Δ), 8-9 for beta (right), 16-17 for gamma (output); shifted left by 2l for lane l. */
 #define LANE_MASK(form) (((form) & 1 ? 3u : 0u) | ((form) & 2 ? 3u << 8 : 0u) | ((form) & 4 ? 3u << 16 : 0u))
-static const uint32_t LANE_MASKS[19] = {
-    0, LANE_MASK(0), LANE_MASK(2), 0, LANE_MASK(1), 0, 0, LANE_MASK(7), LANE_MASK(3), 0,
-    0, LANE_MASK(5), 0, LANE_MASK(6), LANE_MASK(4), 0, 0, 0, 0,
-};
+#define LANE_ENTRY(op, form) [op] = ((form) & IS_AND ? LANE_MASK(form) : 0u),
+static const uint32_t LANE_MASKS[19] = {GATE_FORMS(LANE_ENTRY)};
 
 static inline __m128i load(const uint8_t *labels, int32_t slot) {
     return _mm_loadu_si128((const __m128i *) (labels + 16 * (size_t) slot));
