@@ -30,9 +30,6 @@ final class BenchCommand {
             description = {"Oblivious transfer: 128 base OTs with 1 and N threads, then OT extension throughput for",
                     "correlated and chosen-message OTs between two threads of this process."})
     static final class Ot implements java.util.concurrent.Callable<Integer> {
-        /** Warm-up of each OT extension figure. */
-        private static final long EXTENSION_WARMUP_MS = 2000;
-
         @Option(names = "--ots", paramLabel = "N", defaultValue = "10000000", description = "OTs per throughput run (default: ${DEFAULT-VALUE}).")
         long ots;
 
@@ -44,7 +41,8 @@ final class BenchCommand {
 
         @Option(names = "--warmup-ms", paramLabel = "MS", defaultValue = "8000",
                 description = {"Warm-up of the base OTs before timing, shared by both thread counts (default: ${DEFAULT-VALUE});",
-                        "the scalar multiplications take several seconds to be fully compiled."})
+                        "the scalar multiplications take several seconds to be fully compiled. Each OT extension",
+                        "figure warms up for a quarter of it (and at least two calls)."})
         long warmupMillis;
 
         @Option(names = "--json", description = "Print JSON: baseOtMs, baseOtMs1Thread, threads, cotPerSec, otPerSec and their spreads.")
@@ -68,9 +66,9 @@ final class BenchCommand {
             Samples cot;
             Samples ot;
             try (OtSessionPair pair = new OtSessionPair()) {
-                warmUp(() -> pair.correlated(Math.min(ots, 2_000_000)));
+                warmUp(warmupMillis / 4, () -> pair.correlated(Math.min(ots, 2_000_000)));
                 cot = rate(runs, ots, () -> pair.correlated(ots));
-                warmUp(() -> pair.chosen(Math.min(ots, 2_000_000)));
+                warmUp(warmupMillis / 4, () -> pair.chosen(Math.min(ots, 2_000_000)));
                 ot = rate(runs, ots, () -> pair.chosen(ots));
             }
             PrintWriter w = spec.commandLine().getOut();
@@ -101,11 +99,11 @@ final class BenchCommand {
         }
 
         /**
-         * Runs {@code run} for at least {@value #EXTENSION_WARMUP_MS} ms and at least twice, so that the timed
-         * runs see compiled code and the channel's buffers in the caches.
+         * Runs {@code run} for at least {@code millis} and at least twice, so that the timed runs see compiled
+         * code and the channel's buffers in the caches.
          */
-        private static void warmUp(Runnable run) {
-            long end = System.nanoTime() + EXTENSION_WARMUP_MS * 1_000_000L;
+        private static void warmUp(long millis, Runnable run) {
+            long end = System.nanoTime() + millis * 1_000_000L;
             for (int i = 0; i < 2 || System.nanoTime() - end < 0; i++) {
                 run.run();
             }
