@@ -28,12 +28,13 @@ fi
 
 cflags=(-std=c11 -O3 -maes -msse4.1 -Wall -Wextra -Werror -fPIC)
 out="$target/classes/native/linux-x86-64"
+sources=("$here/src/main/c/yaostream_kernel.c" "$here/src/main/c/yaostream_halfgates.c" "$here/src/main/c/yaostream_ed25519.c")
 mkdir -p "$out"
 gcc "${cflags[@]}" -shared -I"$java_home/include" -I"$java_home/include/linux" -I"$target/jni-headers" \
-  -o "$out/libyaostream.so" "$here/src/main/c/yaostream_kernel.c" "$here/src/main/c/yaostream_halfgates.c" \
+  -o "$out/libyaostream.so" "${sources[@]}" \
   "$here/src/main/c/yaostream_jni.c"
 gcc "${cflags[@]}" -I"$here/src/main/c" -o "$target/kernel_test" \
-  "$here/src/test/c/kernel_test.c" "$here/src/main/c/yaostream_kernel.c" "$here/src/main/c/yaostream_halfgates.c"
+  "$here/src/test/c/kernel_test.c" "${sources[@]}"
 # Directly (the widest AES path this CPU has, VAES-512 where present), then under valgrind for memory errors
 # (valgrind hides AVX-512, so it checks the 128-bit path).
 "$target/kernel_test"
@@ -45,7 +46,7 @@ fi
 asan_flags=(-std=c11 -O1 -g -maes -msse4.1 -fsanitize=address -fno-omit-frame-pointer)
 if echo 'int main(void) { return 0; }' | gcc "${asan_flags[@]}" -x c -o "$target/asan_probe" - 2>/dev/null; then
   gcc "${asan_flags[@]}" -I"$here/src/main/c" -o "$target/kernel_test_asan" \
-    "$here/src/test/c/kernel_test.c" "$here/src/main/c/yaostream_kernel.c" "$here/src/main/c/yaostream_halfgates.c"
+    "$here/src/test/c/kernel_test.c" "${sources[@]}"
   "$target/kernel_test_asan"
 else
   echo "native: gcc cannot build with AddressSanitizer here; that check is skipped"

@@ -141,3 +141,42 @@ JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluateHal
     WALK_END(records, batches, cursor);
     return (jint) used;
 }
+
+JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_edwardsMultiplyPoints(JNIEnv *env, jclass cls,
+        jbyteArray points, jint from, jint to, jbyteArray digits, jbyteArray step, jint m, jbyteArray out,
+        jint outOffset) {
+    (void) cls;
+    jbyte s[YS_ED25519_POINT_BYTES];
+    jbyte k[YS_ED25519_DIGITS];
+    (*env)->GetByteArrayRegion(env, step, 0, YS_ED25519_POINT_BYTES, s);
+    (*env)->GetByteArrayRegion(env, digits, 0, YS_ED25519_DIGITS, k);
+    jbyte *ppoints = (*env)->GetPrimitiveArrayCritical(env, points, NULL);
+    jbyte *pout = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
+    ys_ed25519_multiply_points((const uint8_t *) ppoints + (size_t) from * YS_ED25519_POINT_BYTES, (size_t) (to - from),
+                               (const int8_t *) k, (const uint8_t *) s, (size_t) m, (uint8_t *) pout + outOffset);
+    (*env)->ReleasePrimitiveArrayCritical(env, out, pout, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, points, ppoints, JNI_ABORT);
+}
+
+JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_edwardsTable(JNIEnv *env, jclass cls,
+        jbyteArray point, jlongArray table) {
+    (void) cls;
+    jbyte p[YS_ED25519_POINT_BYTES];
+    (*env)->GetByteArrayRegion(env, point, 0, YS_ED25519_POINT_BYTES, p);
+    jlong *ptable = (*env)->GetPrimitiveArrayCritical(env, table, NULL);
+    ys_ed25519_table((const uint8_t *) p, (uint64_t *) ptable);
+    (*env)->ReleasePrimitiveArrayCritical(env, table, ptable, 0);
+}
+
+JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_edwardsMultiplyTable(JNIEnv *env, jclass cls,
+        jlongArray table, jbyteArray digits, jint from, jint to, jbyteArray out, jint outOffset) {
+    (void) cls;
+    jlong *ptable = (*env)->GetPrimitiveArrayCritical(env, table, NULL);
+    jbyte *pdigits = (*env)->GetPrimitiveArrayCritical(env, digits, NULL);
+    jbyte *pout = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
+    ys_ed25519_multiply_table((const uint64_t *) ptable, (const int8_t *) pdigits + (size_t) from * YS_ED25519_DIGITS,
+                              (size_t) (to - from), (uint8_t *) pout + outOffset);
+    (*env)->ReleasePrimitiveArrayCritical(env, out, pout, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, digits, pdigits, JNI_ABORT);
+    (*env)->ReleasePrimitiveArrayCritical(env, table, ptable, JNI_ABORT);
+}

@@ -74,4 +74,23 @@ size_t ys_half_gates_garble(ys_walk *w, int hash, uint8_t *zero, const uint8_t d
  * gate, at the end, or before an AND gate with no table left. Returns blocks used. */
 size_t ys_half_gates_evaluate(ys_walk *w, int hash, uint8_t *label, const uint8_t *tables, size_t blocks);
 
+/* edwards25519 for the base OTs (core's EdwardsArithmetic). A point is encoded in 64 bytes, affine x then y, each
+ * 32 bytes little-endian and canonical, and must lie on the curve; a scalar k is 64 signed radix-16 digits d_i in
+ * [-8, 8], k = sum d_i 16^i. Constant time in the scalars; safe to call from several threads at once. */
+#define YS_ED25519_POINT_BYTES 64
+#define YS_ED25519_DIGITS 64
+/* 64-bit words of a fixed point's table: 64 rows of 8 multiples, 20 words each. */
+#define YS_ED25519_TABLE_WORDS (64 * 8 * 20)
+
+/* For i < n and j < m, point i m + j of out = k P_i + j S, with P_i the points, k the digits and S the step. */
+void ys_ed25519_multiply_points(const uint8_t *points, size_t n, const int8_t *digits, const uint8_t *step, size_t m,
+                                uint8_t *out);
+
+/* Fills table (YS_ED25519_TABLE_WORDS words) with the multiples of point that ys_ed25519_multiply_table uses. */
+void ys_ed25519_table(const uint8_t *point, uint64_t *table);
+
+/* Point i of out = k_i P for i < n, P the point of the table and k_i the digits at digits + 64 i: 64 additions and
+ * no doubling each. */
+void ys_ed25519_multiply_table(const uint64_t *table, const int8_t *digits, size_t n, uint8_t *out);
+
 #endif

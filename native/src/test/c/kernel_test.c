@@ -177,6 +177,79 @@ static void check_half_gates(int hash) {
     }
 }
 
+/* The 64 signed radix-16 digits in [-8, 8] of a 256-bit little-endian scalar below 2^255 (as core's Scalar25519). */
+static void ed_digits(const uint8_t scalar[32], int8_t digits[64]) {
+    int e[64];
+    for (int i = 0; i < 32; i++) {
+        e[2 * i] = scalar[i] & 15;
+        e[2 * i + 1] = scalar[i] >> 4;
+    }
+    int carry = 0;
+    for (int i = 0; i < 63; i++) {
+        e[i] += carry;
+        carry = (e[i] + 8) >> 4;
+        e[i] -= carry * 16;
+    }
+    e[63] += carry;
+    for (int i = 0; i < 64; i++) {
+        digits[i] = (int8_t) e[i];
+    }
+}
+
+/* Whether the point (affine x then y) is the RFC 8032 public key: y, with the parity of x in the top bit. */
+static int ed_matches_public_key(const uint8_t point[64], const char *public_key_hex) {
+    uint8_t want[32], got[32];
+    hex(public_key_hex, want, 32);
+    memcpy(got, point + 32, 32);
+    got[31] |= (uint8_t) ((point[0] & 1) << 7);
+    return memcmp(got, want, 32) == 0;
+}
+
+/* edwards25519: RFC 8032 §7.1 public keys from their secret scalars (SHA-512 of the secret key, clamped, computed
+ * outside this test), by both multiplications; the order l of the base point; and a step chain. */
+static void check_ed25519(void) {
+    static const char *BASE =
+        "1ad5258f602d56c9b2a7259560c72c695cdcd6fd31e2a4c0fe536ecdd3366921"
+        "5866666666666666666666666666666666666666666666666666666666666666";
+    static const char *SCALARS[2] = {"307c83864f2833cb427a2ef1c00a013cfdff2768d980c0a3a520f006904de94f",
+                                     "68bd9ed75882d52815a97585caf4790a7f6c6b3b7f821c5e259a24b02e502e51"};
+    static const char *PUBLIC_KEYS[2] = {"d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
+                                         "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c"};
+    static uint64_t table[YS_ED25519_TABLE_WORDS];
+    uint8_t base[64], scalar[32], points[3 * 64], by_table[3 * 64];
+    int8_t digits[3 * 64];
+    hex(BASE, base, 64);
+    ys_ed25519_table(base, table);
+    for (int t = 0; t < 2; t++) {
+        hex(SCALARS[t], scalar, 32);
+        ed_digits(scalar, digits);
+        ys_ed25519_multiply_table(table, digits, 1, by_table);
+        check(ed_matches_public_key(by_table, PUBLIC_KEYS[t]), "ed25519 table multiplication, RFC 8032 public key");
+        ys_ed25519_multiply_points(base, 1, digits, base, 1, points);
+        check(ed_matches_public_key(points, PUBLIC_KEYS[t]), "ed25519 point multiplication, RFC 8032 public key");
+    }
+    /* k B + j B for j = 0, 1, 2 against (k + j) B from the table: the second scalar plus 1 and 2 does not carry
+     * out of its first byte. */
+    hex(SCALARS[1], scalar, 32);
+    for (int j = 0; j < 3; j++) {
+        uint8_t plus[32];
+        memcpy(plus, scalar, 32);
+        plus[0] = (uint8_t) (plus[0] + j);
+        ed_digits(plus, digits + 64 * j);
+    }
+    ys_ed25519_multiply_table(table, digits, 3, by_table);
+    ys_ed25519_multiply_points(base, 1, digits, base, 3, points);
+    check(memcmp(points, by_table, sizeof points) == 0, "ed25519 k B + j B = (k + j) B");
+    /* l B is the neutral element (0, 1). */
+    static const char *ORDER = "edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010";
+    uint8_t neutral[64] = {0};
+    neutral[32] = 1;
+    hex(ORDER, scalar, 32);
+    ed_digits(scalar, digits);
+    ys_ed25519_multiply_points(base, 1, digits, base, 1, points);
+    check(memcmp(points, neutral, 64) == 0, "ed25519 l B = 0");
+}
+
 int main(void) {
     if (!ys_cpu_supported()) {
         printf("kernel_test: CPU lacks AES-NI/SSE4.1, nothing to test\n");
@@ -284,6 +357,8 @@ int main(void) {
     make_circuit();
     check_half_gates(YS_HASH_FIXED_KEY);
     check_half_gates(YS_HASH_KEYED);
+
+    check_ed25519();
 
     if (failures != 0) {
         fprintf(stderr, "kernel_test: %d failures\n", failures);

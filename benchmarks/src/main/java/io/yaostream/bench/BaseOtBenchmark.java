@@ -1,5 +1,6 @@
 package io.yaostream.bench;
 
+import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.net.MemoryChannel;
 import io.yaostream.core.ot.BaseOt;
 import io.yaostream.core.ot.EcBaseOt;
@@ -49,7 +50,7 @@ public class BaseOtBenchmark {
 
     @Setup
     public void setup() {
-        ot = new EcBaseOt(threads);
+        ot = new EcBaseOt(threads, Kernels.create());
         senderThread = Executors.newSingleThreadExecutor(task -> {
             Thread thread = new Thread(task, "base-ot-benchmark-sender");
             thread.setDaemon(true);

@@ -8,6 +8,7 @@ import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.Kernels;
+import io.yaostream.core.ot.OtExtensionSender;
 import io.yaostream.cli.bench.OtSessionPair;
 import io.yaostream.cli.bench.Samples;
 import picocli.CommandLine.Command;
@@ -45,8 +46,11 @@ final class BenchCommand {
                         "figure warms up for a quarter of it (and at least two calls)."})
         long warmupMillis;
 
-        @Option(names = "--json", description = "Print JSON: baseOtMs, baseOtMs1Thread, threads, cotPerSec, otPerSec and their spreads.")
+        @Option(names = "--json", description = "Print JSON: kernel, baseOtMs, baseOtMs1Thread, threads, cotPerSec, otPerSec and their spreads.")
         boolean json;
+
+        @picocli.CommandLine.Mixin
+        KernelOption kernelOption;
 
         @picocli.CommandLine.Spec
         picocli.CommandLine.Model.CommandSpec spec;
@@ -60,12 +64,13 @@ final class BenchCommand {
             if (n < 1) {
                 throw new UserError("--threads: must be at least 1, got " + n);
             }
-            BaseOtTiming.warmUp(new int[] {1, n}, warmupMillis);
-            Samples base1 = BaseOtTiming.measure(1, 10, 5 * runs);
-            Samples baseN = BaseOtTiming.measure(n, 10, 5 * runs);
+            Kernel kernel = kernelOption.create();
+            BaseOtTiming.warmUp(new int[] {1, n}, warmupMillis, kernel);
+            Samples base1 = BaseOtTiming.measure(1, 10, 5 * runs, kernel);
+            Samples baseN = BaseOtTiming.measure(n, 10, 5 * runs, kernel);
             Samples cot;
             Samples ot;
-            try (OtSessionPair pair = new OtSessionPair()) {
+            try (OtSessionPair pair = new OtSessionPair(OtExtensionSender.DEFAULT_BLOCK_SIZE, kernelOption::create)) {
                 warmUp(warmupMillis / 4, () -> pair.correlated(Math.min(ots, 2_000_000)));
                 cot = rate(runs, ots, () -> pair.correlated(ots));
                 warmUp(warmupMillis / 4, () -> pair.chosen(Math.min(ots, 2_000_000)));
@@ -74,6 +79,7 @@ final class BenchCommand {
             PrintWriter w = spec.commandLine().getOut();
             if (json) {
                 Map<String, Object> m = new LinkedHashMap<>();
+                m.put("kernel", kernel.name());
                 m.put("baseOtMs", baseN.median());
                 m.put("baseOtMsMin", baseN.min());
                 m.put("baseOtMsMax", baseN.max());
@@ -89,8 +95,8 @@ final class BenchCommand {
                 w.println(Json.write(m));
                 return 0;
             }
-            w.printf("128 base OTs (CO15 1-of-16, edwards25519): %.1f ms with 1 thread, %.1f ms with %d (median; %.1f-%.1f)%n",
-                    base1.median(), baseN.median(), n, baseN.min(), baseN.max());
+            w.printf("128 base OTs (CO15 1-of-16, edwards25519, %s kernel): %.1f ms with 1 thread, %.1f ms with %d (median; %.1f-%.1f)%n",
+                    kernel.name(), base1.median(), baseN.median(), n, baseN.min(), baseN.max());
             w.printf("correlated OT (IKNP):   %.1f M/s (median of %d x %d; %.1f-%.1f)%n",
                     cot.median() / 1e6, runs, ots, cot.min() / 1e6, cot.max() / 1e6);
             w.printf("chosen-message OT:      %.1f M/s (median of %d x %d; %.1f-%.1f)%n",

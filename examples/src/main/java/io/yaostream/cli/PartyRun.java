@@ -33,7 +33,7 @@ final class PartyRun {
         this.channel = channel;
         this.program = new RepeatProgram(circuit, repeat);
         this.feed = InputFeed.of(ownInputs);
-        YaoSession.Config config = new YaoSession.Config(scheme, kernel, new EcBaseOt(), program.name(), List.of(circuit));
+        YaoSession.Config config = new YaoSession.Config(scheme, kernel, new EcBaseOt(kernel), program.name(), List.of(circuit));
         this.session = new YaoSession(role, channel, config, AesCtrRandom.create(kernel, new SecureRandom()));
     }
 

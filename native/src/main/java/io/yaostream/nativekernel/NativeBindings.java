@@ -34,4 +34,14 @@ final class NativeBindings {
     /** Kernel.evaluateHalfGates, likewise. */
     static native int evaluateHalfGates(int hash, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
                                         long gateIndex, long[] label, long[] tables, int blocks);
+
+    /** ys_ed25519_multiply_points on points [from, to) of {@code points}, out from byte {@code outOffset}. */
+    static native void edwardsMultiplyPoints(byte[] points, int from, int to, byte[] digits, byte[] step, int steps,
+                                             byte[] out, int outOffset);
+
+    /** ys_ed25519_table into {@code table} (YS_ED25519_TABLE_WORDS longs). */
+    static native void edwardsTable(byte[] point, long[] table);
+
+    /** ys_ed25519_multiply_table on the scalars [from, to) of {@code digits}, out from byte {@code outOffset}. */
+    static native void edwardsMultiplyTable(long[] table, byte[] digits, int from, int to, byte[] out, int outOffset);
 }

@@ -5,6 +5,7 @@ import io.yaostream.core.kernel.CtrKeys;
 import io.yaostream.core.kernel.GateCursor;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.LabelHash;
+import io.yaostream.core.ot.EdwardsArithmetic;
 
 /**
  * The C kernel (AES-NI) behind core's kernel SPI: one JNI call per batch, arrays used in place. Results are
@@ -20,6 +21,11 @@ public final class NativeKernel implements Kernel {
     @Override
     public String name() {
         return "native";
+    }
+
+    @Override
+    public EdwardsArithmetic edwards25519() {
+        return NativeEdwardsArithmetic.INSTANCE;
     }
 
     @Override

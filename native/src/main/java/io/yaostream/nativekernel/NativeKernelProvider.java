@@ -3,6 +3,7 @@ package io.yaostream.nativekernel;
 import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.KernelProvider;
+import io.yaostream.core.ot.EdwardsArithmetic;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -46,7 +47,27 @@ public final class NativeKernelProvider implements KernelProvider {
                 (k, out) -> k.ctrKeys(keys, 3).ctr(-5, out, n));
         failure = failure != null ? failure : differs("hash range", c, java, 4 * n,
                 (k, out) -> k.crHashRangeWithOffset(in, keys[0], keys[1], Long.MAX_VALUE - 3, 42, out, n));
-        return failure != null ? failure : differs("transpose", c, java, 2 * cols, (k, out) -> k.transpose128(matrix, cols, out));
+        failure = failure != null ? failure : differs("transpose", c, java, 2 * cols, (k, out) -> k.transpose128(matrix, cols, out));
+        return failure != null ? failure : edwardsDiffers(c.edwards25519(), java.edwards25519(), rnd);
+    }
+
+    /**
+     * Null when both give the same bytes for k_0 B and k_1 B from the base point's table, and k_0 P + j S for
+     * j < 2 with P = k_0 B and S = k_1 B; the random digits stand for scalars just as well as recoded ones.
+     */
+    private static String edwardsDiffers(EdwardsArithmetic c, EdwardsArithmetic java, SplittableRandom rnd) {
+        byte[] digits = new byte[2 * EdwardsArithmetic.DIGITS];
+        for (int i = 0; i < digits.length; i++) {
+            digits[i] = (byte) rnd.nextInt(-8, 9);
+        }
+        int point = EdwardsArithmetic.POINT_BYTES;
+        byte[] a = new byte[4 * point];
+        byte[] b = new byte[4 * point];
+        c.base().multiply(digits, 0, 2, a, 0);
+        java.base().multiply(digits, 0, 2, b, 0);
+        c.multiplyPoints(b, 0, 1, digits, Arrays.copyOfRange(b, point, 2 * point), 2, a, 2 * point);
+        java.multiplyPoints(b, 0, 1, digits, Arrays.copyOfRange(b, point, 2 * point), 2, b, 2 * point);
+        return Arrays.equals(a, b) ? null : "self-test: edwards25519 multiplication differs from the Java kernel";
     }
 
     /** One kernel operation writing its result into {@code out}. */

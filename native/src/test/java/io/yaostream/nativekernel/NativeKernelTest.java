@@ -16,6 +16,8 @@ import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.GateCursor;
 import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.kernel.LabelHash;
+import io.yaostream.core.ot.EdwardsArithmetic;
+import io.yaostream.core.ot.EdwardsArithmeticChecks;
 import io.yaostream.core.plain.PlainEvaluator;
 import io.yaostream.core.testing.TestCircuits;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,6 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -111,6 +114,51 @@ class NativeKernelTest {
             c.transpose128(m, cols, a);
             java.transpose128(m, cols, b);
             assertArrayEquals(b, a, "transpose, " + cols);
+        }
+    }
+
+    @Test
+    void edwardsMultiplicationAgreesWithBouncyCastle() {
+        EdwardsArithmeticChecks.agreesWithBouncyCastle(Kernels.create("native").edwards25519());
+    }
+
+    /**
+     * Random digits (any in [-8, 8], not only those of recoded scalars; extreme ones included), points made from
+     * them, and every chunk boundary of the C encoder (16 points): the same bytes as the Java arithmetic.
+     */
+    @Test
+    void edwardsMultiplicationIsBitIdenticalToJava() {
+        EdwardsArithmetic c = Kernels.create("native").edwards25519();
+        EdwardsArithmetic java = new JavaKernel().edwards25519();
+        Random rnd = new Random(11);
+        int point = EdwardsArithmetic.POINT_BYTES;
+        int scalars = 40;
+        byte[] digits = new byte[scalars * EdwardsArithmetic.DIGITS];
+        for (int i = 0; i < digits.length; i++) {
+            digits[i] = (byte) (i < EdwardsArithmetic.DIGITS ? 8 : i < 2 * EdwardsArithmetic.DIGITS ? -8 : rnd.nextInt(17) - 8);
+        }
+        byte[] points = new byte[scalars * point];
+        byte[] other = new byte[scalars * point];
+        java.base().multiply(digits, 0, scalars, points, 0);
+        c.base().multiply(digits, 0, scalars, other, 0);
+        assertArrayEquals(points, other, "base point's table");
+
+        EdwardsArithmetic.FixedPoint javaTable = java.fixedPoint(Arrays.copyOfRange(points, 5 * point, 6 * point));
+        EdwardsArithmetic.FixedPoint cTable = c.fixedPoint(Arrays.copyOfRange(points, 5 * point, 6 * point));
+        byte[] a = new byte[(scalars + 1) * point];
+        byte[] b = new byte[(scalars + 1) * point];
+        javaTable.multiply(digits, 3, scalars, a, point);
+        cTable.multiply(digits, 3, scalars, b, point);
+        assertArrayEquals(a, b, "a point's table");
+
+        byte[] step = Arrays.copyOfRange(points, 7 * point, 8 * point);
+        for (int steps : new int[] {0, 1, 5, 16, 17}) {
+            byte[] x = new byte[(3 * steps + 1) * point];
+            byte[] y = new byte[(3 * steps + 1) * point];
+            byte[] k = Arrays.copyOfRange(digits, (2 + steps) * EdwardsArithmetic.DIGITS, (3 + steps) * EdwardsArithmetic.DIGITS);
+            java.multiplyPoints(points, 9, 12, k, step, steps, x, point);
+            c.multiplyPoints(points, 9, 12, k, step, steps, y, point);
+            assertArrayEquals(x, y, "variable base, " + steps + " steps");
         }
     }
 

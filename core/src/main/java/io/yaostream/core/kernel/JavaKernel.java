@@ -1,6 +1,8 @@
 package io.yaostream.core.kernel;
 
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.ot.EdwardsArithmetic;
+import io.yaostream.core.ot.JavaEdwardsArithmetic;
 
 import javax.crypto.Cipher;
 import javax.crypto.spec.SecretKeySpec;
@@ -29,6 +31,11 @@ public final class JavaKernel implements Kernel {
     @Override
     public String name() {
         return "java";
+    }
+
+    @Override
+    public EdwardsArithmetic edwards25519() {
+        return JavaEdwardsArithmetic.INSTANCE;
     }
 
     @Override

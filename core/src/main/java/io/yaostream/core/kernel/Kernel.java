@@ -1,6 +1,7 @@
 package io.yaostream.core.kernel;
 
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.ot.EdwardsArithmetic;
 
 /**
  * The batch operations the garbling schemes and OT need, over blocks in the {@link Blocks} layout. Each call
@@ -84,4 +85,10 @@ public interface Kernel {
      * table blocks used.
      */
     int evaluateHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks);
+
+    /**
+     * The base OTs' scalar multiplications on edwards25519. Unlike the other operations, safe to use from several
+     * threads at once.
+     */
+    EdwardsArithmetic edwards25519();
 }

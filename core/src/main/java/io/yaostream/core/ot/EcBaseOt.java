@@ -1,6 +1,7 @@
 package io.yaostream.core.ot;
 
 import io.yaostream.core.kernel.AesCtrRandom;
+import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
 
@@ -41,11 +42,14 @@ import java.math.BigInteger;
  * canonical and on the curve; [8]A and [8]B_g must not be the neutral element, nor any key (B_g among
  * 0 .. 15 [8]A).
  *
- * <p>Cost: the groups are cut into pieces which {@code threads} threads claim one at a time
+ * <p>Cost: the scalar multiplications, nearly all the work, go to the kernel's {@link EdwardsArithmetic} (in C
+ * with the native kernel, about twice as fast as Java's); the checks of the peer's points, the few additions and
+ * the hashing stay here. The groups are cut into pieces which {@code threads} threads claim one at a time
  * ({@link ParallelRange}), while every channel read and write stays with the calling thread, one flush per
  * protocol message. The receiver computes b_g G before it reads A, and builds the table of [8]A and computes
- * its keys after sending the B_g, so that work overlaps the sender's. Points are encoded a piece at a time with one field inversion. Not for
- * concurrent use of one channel by two calls; an instance itself holds no state between calls.
+ * its keys after sending the B_g, so that work overlaps the sender's. Points are encoded a piece at a time with
+ * one field inversion. Not for concurrent use of one channel by two calls; an instance itself holds no state
+ * between calls.
  */
 public final class EcBaseOt implements BaseOt {
     /** 1-out-of-2 OTs carried by one 1-out-of-16 OT. */
@@ -54,20 +58,26 @@ public final class EcBaseOt implements BaseOt {
     private static final int KEYS = 1 << GROUP;
     private static final int POINT = Edwards25519.POINT_BYTES;
     private static final int PAD = BaseOtKeys.PAD_LONGS;
+    private static final int DIGITS = EdwardsArithmetic.DIGITS;
 
     private final ParallelRange workers;
+    private final EdwardsArithmetic curve;
 
-    /** Splits the work over as many threads as the machine has cores. */
-    public EcBaseOt() {
-        this(Runtime.getRuntime().availableProcessors());
-    }
-
-    /** @param threads threads for the public-key work, at least 1 (1 = all in the calling thread) */
-    public EcBaseOt(int threads) {
+    /**
+     * @param threads threads for the public-key work, at least 1 (1 = all in the calling thread)
+     * @param kernel  whose {@link Kernel#edwards25519()} does the scalar multiplications
+     */
+    public EcBaseOt(int threads, Kernel kernel) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
         workers = new ParallelRange(threads);
+        curve = kernel.edwards25519();
+    }
+
+    /** Splits the work over as many threads as the machine has cores. */
+    public EcBaseOt(Kernel kernel) {
+        this(Runtime.getRuntime().availableProcessors(), kernel);
     }
 
     @Override
@@ -82,17 +92,14 @@ public final class EcBaseOt implements BaseOt {
         AesCtrRandom random = AesCtrRandom.create();
         BigInteger a = Scalar25519.random(random);
         byte[] aDigits = Scalar25519.digits(a);
-        Edwards25519.Point pointA = new Edwards25519.Point();
-        FixedBaseTable.base().multiply(aDigits, pointA);
         byte[] encodedA = new byte[POINT];
-        Edwards25519.encode(new Edwards25519.Point[] {pointA}, 0, 1, encodedA, 0);
+        curve.base().multiply(aDigits, 0, 1, encodedA, 0);
         write(channel, encodedA, "sender: sending its point A");
 
         // K_{j+1} = K_j - [64 a^2]G
-        Edwards25519.Point step = new Edwards25519.Point();
-        FixedBaseTable.base().multiply(Scalar25519.digits(Scalar25519.multiply(a, a.shiftLeft(6))), step);
-        Edwards25519.Cached minusStep = step.toCached();
-        minusStep.negateIf(1);
+        byte[] minusStep = new byte[POINT];
+        curve.base().multiply(Scalar25519.digits(Scalar25519.negate(Scalar25519.multiply(a, a.shiftLeft(6)))), 0, 1,
+                minusStep, 0);
 
         byte[] pointsB = new byte[groups * POINT];
         read(channel, pointsB, "sender: waiting for the receiver's " + groups + " points B");
@@ -100,7 +107,7 @@ public final class EcBaseOt implements BaseOt {
         long[] ciphertexts = new long[groups * KEYS * PAD];
         workers.forEach(groups, (from, to) -> {
             int n = to - from;
-            Edwards25519.Point[] keys = new Edwards25519.Point[n * KEYS];
+            Edwards25519.Point[] eightB = new Edwards25519.Point[n];
             for (int g = from; g < to; g++) {
                 Edwards25519.Point pointB = Edwards25519.decode(pointsB, g * POINT);
                 if (pointB == null) {
@@ -110,17 +117,12 @@ public final class EcBaseOt implements BaseOt {
                 if (pointB.isIdentity()) {
                     throw new IllegalStateException("base OT group " + g + ": the receiver's point B has small order");
                 }
-                int at = (g - from) * KEYS;
-                keys[at] = new Edwards25519.Point();
-                Edwards25519.multiply(pointB, aDigits, keys[at]);
-                for (int j = 1; j < KEYS; j++) {
-                    keys[at + j] = new Edwards25519.Point();
-                    keys[at + j].set(keys[at + j - 1]);
-                    keys[at + j].add(minusStep);
-                }
+                eightB[g - from] = pointB;
             }
+            byte[] encodedEightB = new byte[n * POINT];
+            Edwards25519.encode(eightB, 0, n, encodedEightB, 0);
             byte[] encoded = new byte[n * KEYS * POINT];
-            Edwards25519.encode(keys, 0, keys.length, encoded, 0);
+            curve.multiplyPoints(encodedEightB, 0, n, aDigits, minusStep, KEYS, encoded, 0);
             BaseOtKeys hash = new BaseOtKeys(encodedA);
             long[] pad = new long[PAD];
             for (int g = from; g < to; g++) {
@@ -167,18 +169,13 @@ public final class EcBaseOt implements BaseOt {
             chosen[i / GROUP] |= (choices[i] ? 1 : 0) << i % GROUP;
         }
         AesCtrRandom random = AesCtrRandom.create();
-        byte[][] b = new byte[groups][];
+        byte[] b = new byte[groups * DIGITS];
         for (int g = 0; g < groups; g++) {
-            b[g] = Scalar25519.digits(Scalar25519.random(random));
+            System.arraycopy(Scalar25519.digits(Scalar25519.random(random)), 0, b, g * DIGITS, DIGITS);
         }
         // b_g G does not depend on A: computed while the sender makes A (or A is on its way).
-        Edwards25519.Point[] pointsBeforeA = new Edwards25519.Point[groups];
-        workers.forEach(groups, (from, to) -> {
-            for (int g = from; g < to; g++) {
-                pointsBeforeA[g] = new Edwards25519.Point();
-                FixedBaseTable.base().multiply(b[g], pointsBeforeA[g]);
-            }
-        });
+        byte[] pointsBeforeA = new byte[groups * POINT];
+        workers.forEach(groups, (from, to) -> curve.base().multiply(b, from, to, pointsBeforeA, from * POINT));
 
         byte[] encodedA = new byte[POINT];
         read(channel, encodedA, "receiver: waiting for the sender's point A");
@@ -187,29 +184,28 @@ public final class EcBaseOt implements BaseOt {
         byte[] pointsB = new byte[groups * POINT];
         long[] pads = new long[groups * PAD];
         workers.forEach(groups, (from, to) -> {
+            Edwards25519.Point[] pieceB = new Edwards25519.Point[to - from];
             Edwards25519.Cached cA = new Edwards25519.Cached();
             Edwards25519.Multiples.Scratch scratch = Edwards25519.Multiples.scratch();
             for (int g = from; g < to; g++) {
+                pieceB[g - from] = Edwards25519.decode(pointsBeforeA, g * POINT); // ours, so on the curve
                 multiplesOfA.select(chosen[g], cA, scratch);
-                pointsBeforeA[g].add(cA); // B_g = b_g G + c_g [8]A
+                pieceB[g - from].add(cA); // B_g = b_g G + c_g [8]A
             }
-            Edwards25519.encode(pointsBeforeA, from, to, pointsB, from * POINT);
+            Edwards25519.encode(pieceB, 0, pieceB.length, pointsB, from * POINT);
         });
         write(channel, pointsB, "receiver: sending its " + groups + " points B");
 
-        FixedBaseTable tableOfEightA = new FixedBaseTable(eightA);
+        byte[] encodedEightA = new byte[POINT];
+        Edwards25519.encode(new Edwards25519.Point[] {eightA}, 0, 1, encodedEightA, 0);
+        EdwardsArithmetic.FixedPoint tableOfEightA = curve.fixedPoint(encodedEightA);
         workers.forEach(groups, (from, to) -> {
-            Edwards25519.Point[] keys = new Edwards25519.Point[to - from];
-            for (int g = from; g < to; g++) {
-                keys[g - from] = new Edwards25519.Point();
-                tableOfEightA.multiply(b[g], keys[g - from]);
-            }
-            byte[] encoded = new byte[keys.length * POINT];
-            Edwards25519.encode(keys, 0, keys.length, encoded, 0);
+            byte[] keys = new byte[(to - from) * POINT];
+            tableOfEightA.multiply(b, from, to, keys, 0);
             BaseOtKeys hash = new BaseOtKeys(encodedA);
             for (int g = from; g < to; g++) {
                 hash.startGroup(g, pointsB, g * POINT);
-                hash.derive(chosen[g], encoded, (g - from) * POINT, pads, g * PAD);
+                hash.derive(chosen[g], keys, (g - from) * POINT, pads, g * PAD);
             }
         });
 

@@ -27,11 +27,16 @@ final class FixedBaseTable {
 
     /** r = k P for k given as {@link Scalar25519#digits}. */
     void multiply(byte[] digits, Edwards25519.Point r) {
+        multiply(digits, 0, r);
+    }
+
+    /** r = k P for k given as {@link Scalar25519#digits} at {@code digits[offset ..]}. */
+    void multiply(byte[] digits, int offset, Edwards25519.Point r) {
         Edwards25519.Cached q = new Edwards25519.Cached();
         Edwards25519.Multiples.Scratch scratch = Edwards25519.Multiples.scratch();
         r.setIdentity();
         for (int i = 0; i < rows.length; i++) {
-            rows[i].selectSigned(digits[i], q, scratch);
+            rows[i].selectSigned(digits[offset + i], q, scratch);
             r.add(q);
         }
     }

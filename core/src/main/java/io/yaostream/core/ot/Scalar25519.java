@@ -40,6 +40,11 @@ final class Scalar25519 {
         return a.multiply(b).mod(ORDER);
     }
 
+    /** -k mod l. */
+    static BigInteger negate(BigInteger k) {
+        return k.negate().mod(ORDER);
+    }
+
     /**
      * The 64 signed radix-16 digits d_i in [-8, 8] with k = sum d_i 16^i, for 0 <= k < 2^255 (the top digit
      * absorbs the last carry), computed without branches on k.

@@ -1,6 +1,8 @@
 package io.yaostream.core.ot;
 
 import io.yaostream.core.kernel.AesCtrRandom;
+import io.yaostream.core.kernel.JavaKernel;
+import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.net.MemoryChannel;
@@ -25,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class EcBaseOtTest {
     private static final int K = 128;
+    private static final Kernel KERNEL = new JavaKernel();
     private static final int POINT = Edwards25519.POINT_BYTES;
     /** The receiver sends one point a group of four OTs; the sender one 64-byte ciphertext per key, 16 a group. */
     private static final int GROUPS = K / 4;
@@ -68,7 +71,7 @@ class EcBaseOtTest {
         Run execute(int threads) {
             MemoryChannel[] ends = MemoryChannel.pair(TIMEOUT_MS);
             RecordingChannel senderEnd = new RecordingChannel(ends[0]);
-            BaseOt ot = new EcBaseOt(threads);
+            BaseOt ot = new EcBaseOt(threads, KERNEL);
             CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> ot.send(senderEnd, m0, m1, count));
             ot.receive(ends[1], choices, out, count);
             sender.join();
@@ -112,7 +115,7 @@ class EcBaseOtTest {
         long[] m1 = {3, 4};
         long[] out = new long[2];
         MemoryChannel[] ends = MemoryChannel.pair(TIMEOUT_MS);
-        BaseOt ot = new EcBaseOt(3);
+        BaseOt ot = new EcBaseOt(3, KERNEL);
         CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> ot.send(ends[0], m0, m1, 1));
         ot.receive(ends[1], new boolean[] {true}, out, 1);
         sender.join();
@@ -168,7 +171,7 @@ class EcBaseOtTest {
         MemoryChannel[] ends = MemoryChannel.pair(TIMEOUT_MS);
         ends[0].close();
         ChannelException e = assertThrows(ChannelException.class,
-                () -> new EcBaseOt(2).receive(ends[1], new boolean[K], new long[2 * K], K));
+                () -> new EcBaseOt(2, KERNEL).receive(ends[1], new boolean[K], new long[2 * K], K));
         assertTrue(e.getMessage().contains("receiver: waiting for the sender's point A"), e.getMessage());
         assertTrue(e.getMessage().contains("closed"), e.getMessage());
     }
@@ -188,7 +191,7 @@ class EcBaseOtTest {
     void silentPeerTimesOutInsteadOfHanging() {
         MemoryChannel[] ends = MemoryChannel.pair(200);
         ChannelException e = assertThrows(ChannelException.class,
-                () -> new EcBaseOt(1).receive(ends[1], new boolean[K], new long[2 * K], K));
+                () -> new EcBaseOt(1, KERNEL).receive(ends[1], new boolean[K], new long[2 * K], K));
         assertTrue(e.getMessage().contains("timed out"), e.getMessage());
     }
 
@@ -233,7 +236,7 @@ class EcBaseOtTest {
         MemoryChannel[] ends = MemoryChannel.pair(TIMEOUT_MS);
         ends[0].write(bad.encoded(), 0, POINT);
         IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> new EcBaseOt(2).receive(ends[1], new boolean[K], new long[2 * K], K));
+                () -> new EcBaseOt(2, KERNEL).receive(ends[1], new boolean[K], new long[2 * K], K));
         assertTrue(e.getMessage().contains("the sender's point A " + bad.complaint), e.getMessage());
     }
 
@@ -249,7 +252,7 @@ class EcBaseOtTest {
         CompletableFuture<Void> receiver = CompletableFuture.runAsync(() -> {
             boolean[] choices = new boolean[K];
             Arrays.fill(choices, true);
-            new EcBaseOt(2).receive(ends[1], choices, new long[2 * K], K);
+            new EcBaseOt(2, KERNEL).receive(ends[1], choices, new long[2 * K], K);
         });
         try {
             ends[0].write(encode(a), 0, POINT);
@@ -270,11 +273,11 @@ class EcBaseOtTest {
 
     @Test
     void rejectsBadArguments() {
-        assertThrows(IllegalArgumentException.class, () -> new EcBaseOt(0));
+        assertThrows(IllegalArgumentException.class, () -> new EcBaseOt(0, KERNEL));
         Channel unused = MemoryChannel.pair(TIMEOUT_MS)[0];
-        assertThrows(IllegalArgumentException.class, () -> new EcBaseOt(1).send(unused, new long[2], new long[4], 2));
-        assertThrows(IllegalArgumentException.class, () -> new EcBaseOt(1).receive(unused, new boolean[1], new long[4], 2));
-        assertThrows(IllegalArgumentException.class, () -> new EcBaseOt(1).receive(unused, new boolean[1], new long[2], -1));
+        assertThrows(IllegalArgumentException.class, () -> new EcBaseOt(1, KERNEL).send(unused, new long[2], new long[4], 2));
+        assertThrows(IllegalArgumentException.class, () -> new EcBaseOt(1, KERNEL).receive(unused, new boolean[1], new long[4], 2));
+        assertThrows(IllegalArgumentException.class, () -> new EcBaseOt(1, KERNEL).receive(unused, new boolean[1], new long[2], -1));
     }
 
     private static byte[] validPoint() {
@@ -309,7 +312,7 @@ class EcBaseOtTest {
         MemoryChannel[] ends = MemoryChannel.pair(TIMEOUT_MS);
         CompletableFuture<Void> peer = CompletableFuture.runAsync(() -> receiver.accept(ends[1]));
         try {
-            new EcBaseOt(4).send(ends[0], new long[2 * K], new long[2 * K], K);
+            new EcBaseOt(4, KERNEL).send(ends[0], new long[2 * K], new long[2 * K], K);
         } finally {
             ends[0].close();
             try {

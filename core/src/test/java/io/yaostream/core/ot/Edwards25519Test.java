@@ -6,9 +6,11 @@ import org.bouncycastle.util.encoders.Hex;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;
-import java.util.Arrays;
 import java.util.Random;
 
+import static io.yaostream.core.ot.EdwardsArithmeticChecks.clamped;
+import static io.yaostream.core.ot.EdwardsArithmeticChecks.fromLe;
+import static io.yaostream.core.ot.EdwardsArithmeticChecks.le;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,19 +23,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * u = (1 + y) / (1 - y)) and the Diffie–Hellman vectors of RFC 7748 §6.1.
  */
 class Edwards25519Test {
-    private static final BigInteger P = BigInteger.ONE.shiftLeft(255).subtract(BigInteger.valueOf(19));
+    private static final BigInteger P = EdwardsArithmeticChecks.P;
     private static final BigInteger D = BigInteger.valueOf(-121665)
             .multiply(BigInteger.valueOf(121666).modInverse(P)).mod(P);
 
     @Test
     void basePointIsTheStandardOneOfOrderL() {
-        assertEquals(BigInteger.valueOf(9), u(Edwards25519.BASE), "u-coordinate of the base point");
+        assertArrayEquals(le(BigInteger.valueOf(9)), uBytes(Edwards25519.BASE), "u-coordinate of the base point");
         assertNotNull(Edwards25519.decode(encode(Edwards25519.BASE), 0), "on the curve");
         Edwards25519.Point r = new Edwards25519.Point();
         Edwards25519.multiply(Edwards25519.BASE, Scalar25519.digits(Scalar25519.ORDER), r);
         assertTrue(r.isIdentity());
         Edwards25519.multiply(Edwards25519.BASE, Scalar25519.digits(Scalar25519.ORDER.subtract(BigInteger.ONE)), r);
         assertFalse(r.isIdentity());
+    }
+
+    @Test
+    void theJavaArithmeticAgreesWithBouncyCastle() {
+        EdwardsArithmeticChecks.agreesWithBouncyCastle(JavaEdwardsArithmetic.INSTANCE);
     }
 
     @Test
@@ -155,15 +162,6 @@ class Edwards25519Test {
         return r;
     }
 
-    /** The X25519 clamping of RFC 7748 as an integer below 2^255. */
-    private static BigInteger clamped(byte[] k) {
-        byte[] c = k.clone();
-        c[0] &= (byte) 248;
-        c[31] &= 127;
-        c[31] |= 64;
-        return fromLe(c);
-    }
-
     /** A point with Montgomery u-coordinate u (either of the two), through the birational map y = (u - 1) / (u + 1). */
     private static Edwards25519.Point fromU(byte[] uLe) {
         BigInteger u = fromLe(uLe);
@@ -183,13 +181,8 @@ class Edwards25519Test {
         return p;
     }
 
-    private static BigInteger u(Edwards25519.Point p) {
-        BigInteger y = fromLe(Arrays.copyOfRange(encode(p), 32, 64));
-        return BigInteger.ONE.add(y).multiply(BigInteger.ONE.subtract(y).mod(P).modInverse(P)).mod(P);
-    }
-
     private static byte[] uBytes(Edwards25519.Point p) {
-        return le(u(p));
+        return EdwardsArithmeticChecks.uOf(encode(p), 0);
     }
 
     private static byte[] encode(Edwards25519.Point p) {
@@ -198,20 +191,4 @@ class Edwards25519Test {
         return out;
     }
 
-    private static BigInteger fromLe(byte[] le) {
-        byte[] be = new byte[le.length];
-        for (int i = 0; i < le.length; i++) {
-            be[i] = le[le.length - 1 - i];
-        }
-        return new BigInteger(1, be);
-    }
-
-    private static byte[] le(BigInteger v) {
-        byte[] be = v.toByteArray();
-        byte[] le = new byte[32];
-        for (int i = 0; i < 32 && i < be.length; i++) {
-            le[i] = be[be.length - 1 - i];
-        }
-        return le;
-    }
 }

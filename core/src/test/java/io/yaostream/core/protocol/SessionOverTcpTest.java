@@ -58,7 +58,7 @@ class SessionOverTcpTest {
     }
 
     private static YaoSession.Config config(String program, CompiledCircuit c) {
-        return new YaoSession.Config(Schemes.byName("half-gates"), new JavaKernel(), new EcBaseOt(1), program, List.of(c));
+        return new YaoSession.Config(Schemes.byName("half-gates"), new JavaKernel(), new EcBaseOt(1, new JavaKernel()), program, List.of(c));
     }
 
     @Test

@@ -35,7 +35,7 @@ class YaoSessionTest {
     }
 
     private static YaoSession.Config config(String scheme, String program, List<CompiledCircuit> circuits) {
-        return new YaoSession.Config(Schemes.byName(scheme), new JavaKernel(), new EcBaseOt(1), program, circuits);
+        return new YaoSession.Config(Schemes.byName(scheme), new JavaKernel(), new EcBaseOt(1, new JavaKernel()), program, circuits);
     }
 
     private static BitString randomValue(Random rnd, int width) {

@@ -1,6 +1,7 @@
 package io.yaostream.cli.bench;
 
 import io.yaostream.core.kernel.AesCtrRandom;
+import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.MemoryChannel;
 import io.yaostream.core.ot.EcBaseOt;
 
@@ -32,24 +33,27 @@ public final class BaseOtTiming {
      * reach their final compiled form only after several seconds of this (the JIT's compiler threads share the
      * cores with both parties), and the batches before that are not what a long-running process sees.
      */
-    public static void warmUp(int[] threads, long millis) {
+    public static void warmUp(int[] threads, long millis, Kernel kernel) {
         BaseOtTiming timing = new BaseOtTiming();
         try {
             long end = System.nanoTime() + millis * 1_000_000L;
             for (int i = 0; System.nanoTime() - end < 0; i++) {
                 int t = threads[i % threads.length];
-                timing.batch(new EcBaseOt(t), new EcBaseOt(t));
+                timing.batch(new EcBaseOt(t, kernel), new EcBaseOt(t, kernel));
             }
         } finally {
             timing.close();
         }
     }
 
-    /** {@code runs} timed runs after {@code warmups} untimed ones, in milliseconds per 128 base OTs. */
-    public static Samples measure(int threads, int warmups, int runs) {
+    /**
+     * {@code runs} timed runs after {@code warmups} untimed ones, in milliseconds per 128 base OTs; both parties use
+     * {@code kernel}'s {@link Kernel#edwards25519()}, which is safe to share between threads.
+     */
+    public static Samples measure(int threads, int warmups, int runs, Kernel kernel) {
         BaseOtTiming timing = new BaseOtTiming();
-        EcBaseOt sender = new EcBaseOt(threads);
-        EcBaseOt receiver = new EcBaseOt(threads);
+        EcBaseOt sender = new EcBaseOt(threads, kernel);
+        EcBaseOt receiver = new EcBaseOt(threads, kernel);
         double[] ms = new double[runs];
         try {
             for (int r = -warmups; r < runs; r++) {

@@ -1,12 +1,14 @@
 package io.yaostream.cli.bench;
 
 import io.yaostream.core.kernel.AesCtrRandom;
+import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.net.MemoryChannel;
 import io.yaostream.core.ot.EcBaseOt;
 import io.yaostream.core.ot.OtExtensionReceiver;
 import io.yaostream.core.ot.OtExtensionSender;
 
+import java.util.function.Supplier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -33,15 +35,26 @@ public final class OtSessionPair implements AutoCloseable {
     private final long[] choices = new long[CALL / 64];
     private final long[] out = new long[2 * CALL];
 
-    /** With the library's default block size. */
+    /** With the library's default block size and kernel. */
     public OtSessionPair() {
         this(OtExtensionSender.DEFAULT_BLOCK_SIZE);
     }
 
     /** @param blockSize OTs per extension block (a multiple of 128) */
     public OtSessionPair(int blockSize) {
-        sender = new OtExtensionSender(ends[0], new EcBaseOt(), Kernels.create(), AesCtrRandom.create(), blockSize);
-        receiver = new OtExtensionReceiver(ends[1], new EcBaseOt(), Kernels.create(), AesCtrRandom.create(), blockSize);
+        this(blockSize, Kernels::create);
+    }
+
+    /**
+     * @param blockSize OTs per extension block (a multiple of 128)
+     * @param kernels   makes each side's kernel
+     */
+    public OtSessionPair(int blockSize, Supplier<Kernel> kernels) {
+        Kernel senderKernel = kernels.get();
+        Kernel receiverKernel = kernels.get();
+        sender = new OtExtensionSender(ends[0], new EcBaseOt(senderKernel), senderKernel, AesCtrRandom.create(), blockSize);
+        receiver = new OtExtensionReceiver(ends[1], new EcBaseOt(receiverKernel), receiverKernel, AesCtrRandom.create(),
+                blockSize);
         java.util.Random rnd = new java.util.Random(3);
         for (int i = 0; i < choices.length; i++) {
             choices[i] = rnd.nextLong();
