@@ -82,6 +82,46 @@ class NettyTransportTest {
         ends[1].close();
     }
 
+    /**
+     * Single bytes between runs of longs put the longs at every byte offset: some straddle two frames, and on the
+     * reading side two socket reads. Flushes of odd sizes make short frames in between.
+     */
+    @Test
+    void longsAtEveryByteOffsetCrossFramesIntact() throws Exception {
+        Channel[] ends = pair(options, options);
+        Random rnd = new Random(2);
+        long[] data = rnd.longs(300_000).toArray();
+        int[] runs = rnd.ints(2_000, 1, 300).toArray();
+        CompletableFuture<long[]> received = CompletableFuture.supplyAsync(() -> {
+            long[] got = new long[data.length];
+            byte[] one = new byte[1];
+            int at = 0;
+            for (int i = 0; at < data.length; i++) {
+                int n = Math.min(runs[i % runs.length], data.length - at);
+                ends[1].readLongs(got, at, n);
+                at += n;
+                ends[1].readFully(one, 0, 1);
+                assertEquals((byte) i, one[0], "byte after run " + i);
+            }
+            return got;
+        });
+        int at = 0;
+        for (int i = 0; at < data.length; i++) {
+            int n = Math.min(runs[i % runs.length], data.length - at);
+            ends[0].writeLongs(data, at, n);
+            at += n;
+            ends[0].write(new byte[] {(byte) i}, 0, 1);
+            if (i % 97 == 0) {
+                ends[0].flush();
+            }
+        }
+        ends[0].flush();
+        assertArrayEquals(data, received.get(20, TimeUnit.SECONDS));
+        assertEquals(ends[0].bytesWritten(), ends[1].bytesRead());
+        ends[0].close();
+        ends[1].close();
+    }
+
     @Test
     void aWriterWaitsForAReaderThatDoesNotRead() throws Exception {
         Channel[] ends = pair(options, options);
