@@ -16,6 +16,8 @@ import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.GateCursor;
 import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.kernel.LabelHash;
+import io.yaostream.core.net.MemoryChannel;
+import io.yaostream.core.ot.EcBaseOt;
 import io.yaostream.core.ot.EdwardsArithmetic;
 import io.yaostream.core.ot.EdwardsArithmeticChecks;
 import io.yaostream.core.plain.PlainEvaluator;
@@ -31,6 +33,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -159,6 +163,30 @@ class NativeKernelTest {
             java.multiplyPoints(points, 9, 12, k, step, steps, x, point);
             c.multiplyPoints(points, 9, 12, k, step, steps, y, point);
             assertArrayEquals(x, y, "variable base, " + steps + " steps");
+        }
+    }
+
+    /** The base OTs with the C arithmetic at both ends, over two threads: each output is the chosen message. */
+    @Test
+    void baseOtsDeliverTheChosenMessagesWithTheCArithmetic() throws Exception {
+        int k = 130; // a partial group at the end
+        Random rnd = new Random(5);
+        long[] m0 = random(rnd, 2 * k);
+        long[] m1 = random(rnd, 2 * k);
+        boolean[] choices = new boolean[k];
+        for (int i = 0; i < k; i++) {
+            choices[i] = rnd.nextBoolean();
+        }
+        long[] out = new long[2 * k];
+        MemoryChannel[] ends = MemoryChannel.pair(1 << 16);
+        Kernel kernel = Kernels.create("native");
+        CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> new EcBaseOt(2, kernel).send(ends[0], m0, m1, k));
+        new EcBaseOt(2, kernel).receive(ends[1], choices, out, k);
+        sender.get(30, TimeUnit.SECONDS);
+        for (int i = 0; i < k; i++) {
+            long[] m = choices[i] ? m1 : m0;
+            assertEquals(m[2 * i], out[2 * i], "OT " + i);
+            assertEquals(m[2 * i + 1], out[2 * i + 1], "OT " + i);
         }
     }
 
