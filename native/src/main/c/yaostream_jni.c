@@ -180,3 +180,18 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_edwardsMult
     (*env)->ReleasePrimitiveArrayCritical(env, digits, pdigits, JNI_ABORT);
     (*env)->ReleasePrimitiveArrayCritical(env, table, ptable, JNI_ABORT);
 }
+
+JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleHalfGatesDirect(JNIEnv *env, jclass cls,
+        jint hash, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
+        jlongArray zero, jlong deltaLo, jlong deltaHi, jobject tables, jint offset, jint capacity) {
+    (void) cls;
+    jlong delta[2] = {deltaLo, deltaHi};
+    uint8_t *ptables = (uint8_t *) (*env)->GetDirectBufferAddress(env, tables) + offset;
+    WALK_BEGIN(records, gates, batches, batchCount, cursor, gateIndex);
+    jlong *pzero = (*env)->GetPrimitiveArrayCritical(env, zero, NULL);
+    size_t written = ys_half_gates_garble(&walk, hash, (uint8_t *) pzero, (const uint8_t *) delta, ptables,
+                                          (size_t) capacity);
+    (*env)->ReleasePrimitiveArrayCritical(env, zero, pzero, 0);
+    WALK_END(records, batches, cursor);
+    return (jint) written;
+}

@@ -31,6 +31,11 @@ final class NativeBindings {
     static native int garbleHalfGates(int hash, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
                                       long gateIndex, long[] zero, long deltaLo, long deltaHi, long[] tables, int capacity);
 
+    /** Kernel.garbleHalfGates into a direct buffer, from byte {@code offset} of it. */
+    static native int garbleHalfGatesDirect(int hash, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
+                                            long gateIndex, long[] zero, long deltaLo, long deltaHi,
+                                            java.nio.ByteBuffer tables, int offset, int capacity);
+
     /** Kernel.evaluateHalfGates, likewise. */
     static native int evaluateHalfGates(int hash, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
                                         long gateIndex, long[] label, long[] tables, int blocks);

@@ -7,6 +7,8 @@ import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.LabelHash;
 import io.yaostream.core.ot.EdwardsArithmetic;
 
+import java.nio.ByteBuffer;
+
 /**
  * The C kernel (AES-NI) behind core's kernel SPI: one JNI call per batch, arrays used in place. Results are
  * bit-identical to {@link io.yaostream.core.kernel.JavaKernel}; the provider checks that before handing one out.
@@ -90,6 +92,20 @@ public final class NativeKernel implements Kernel {
         checkBlocks(capacity, tables);
         int blocks = NativeBindings.garbleHalfGates(hash.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
                 c.andBatchCount(), cursor, at.gateIndex(), zero, deltaLo, deltaHi, tables, capacity);
+        at.moveTo(cursor[0], cursor[1], at.gateIndex() + blocks / 2);
+        return blocks;
+    }
+
+    @Override
+    public int garbleHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
+                               ByteBuffer tables, int capacity) {
+        checkWalk(c, at, zero);
+        if (!tables.isDirect() || capacity < 0 || tables.remaining() < 16L * capacity) {
+            throw new IllegalArgumentException("tables must be a direct buffer with room for " + capacity + " blocks");
+        }
+        int blocks = NativeBindings.garbleHalfGatesDirect(hash.ordinal(), c.gateRecordsView(), c.gateCount(),
+                c.andBatchesView(), c.andBatchCount(), cursor, at.gateIndex(), zero, deltaLo, deltaHi, tables,
+                tables.position(), capacity);
         at.moveTo(cursor[0], cursor[1], at.gateIndex() + blocks / 2);
         return blocks;
     }

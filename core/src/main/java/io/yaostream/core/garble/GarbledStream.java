@@ -8,6 +8,20 @@ public interface GarbledStream {
     /** Appends {@code blocks} 16-byte blocks of {@code src} starting at block {@code from}. */
     void writeBlocks(long[] src, int from, int blocks);
 
+    /**
+     * Free space for at least {@code minBlocks} blocks in the stream's own buffer ({@link
+     * io.yaostream.core.net.Channel#writeSpace}), little-endian from its position, or null when there is none
+     * and blocks must go through {@link #writeBlocks}.
+     */
+    default java.nio.ByteBuffer blockSpace(int minBlocks) {
+        return null;
+    }
+
+    /** Appends the first {@code blocks} blocks of the last {@link #blockSpace} to the stream. */
+    default void commitBlocks(int blocks) {
+        throw new UnsupportedOperationException("this stream has no block space");
+    }
+
     void writeByte(int b);
 
     /** Reads {@code blocks} blocks into {@code dst} starting at block {@code from}. */

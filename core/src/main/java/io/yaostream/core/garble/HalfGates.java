@@ -7,6 +7,8 @@ import io.yaostream.core.kernel.GateCursor;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.LabelHash;
 
+import java.nio.ByteBuffer;
+
 /**
  * Half-gates (Zahur–Rosulek–Evans 2015) with free XOR: two ciphertexts per AND gate, XOR free. AND gate number
  * j hashes with tweaks 2j (garbler half) and 2j+1 (evaluator half). An AND-type table AND(l^α, r^β)^γ is
@@ -48,6 +50,13 @@ public final class HalfGates {
      */
     static final int TABLE_BLOCKS = 4096;
 
+    /**
+     * Where the stream offers space of its own (a network frame), the kernel writes the tables there, with no copy
+     * in Java; it asks for at least this much (4 KiB), so a call runs a few hundred gates at least and a frame is
+     * sent at most that much short of full.
+     */
+    static final int MIN_SPACE_BLOCKS = 256;
+
     /** The garbler: the kernel walks the gates; tables go to the stream a buffer at a time, constants in between. */
     private static final class Garbler extends FreeXorGarbler {
         private final LabelHash hash;
@@ -64,8 +73,15 @@ public final class HalfGates {
             cursor.start(takeGateIndices(c.counts().and()));
             int[] records = c.gateRecordsView();
             while (cursor.gate() < c.gateCount()) {
-                int blocks = kernel.garbleHalfGates(hash, c, cursor, zero, deltaLo, deltaHi, tables, TABLE_BLOCKS);
-                stream.writeBlocks(tables, 0, blocks);
+                ByteBuffer space = stream.blockSpace(MIN_SPACE_BLOCKS);
+                if (space != null) {
+                    int blocks = kernel.garbleHalfGates(hash, c, cursor, zero, deltaLo, deltaHi, space,
+                            Math.min(TABLE_BLOCKS, space.remaining() / 16));
+                    stream.commitBlocks(blocks);
+                } else {
+                    int blocks = kernel.garbleHalfGates(hash, c, cursor, zero, deltaLo, deltaHi, tables, TABLE_BLOCKS);
+                    stream.writeBlocks(tables, 0, blocks);
+                }
                 int p = cursor.gate() * CompiledCircuit.GATE_STRIDE;
                 if (cursor.gate() < c.gateCount() && GateOp.isConstant(records[p])) {
                     constant(records[p], records[p + 3], stream);

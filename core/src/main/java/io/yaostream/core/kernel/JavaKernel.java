@@ -5,6 +5,8 @@ import io.yaostream.core.ot.EdwardsArithmetic;
 import io.yaostream.core.ot.JavaEdwardsArithmetic;
 
 import javax.crypto.Cipher;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import javax.crypto.spec.SecretKeySpec;
 import java.security.GeneralSecurityException;
 
@@ -23,6 +25,7 @@ public final class JavaKernel implements Kernel {
     private static final int MAX_CTR_KEYS = 512;
     private final java.util.Map<KeyBlock, Cipher> ctrCiphers = new java.util.HashMap<>();
     private final JavaHalfGates halfGates = new JavaHalfGates(this);
+    private long[] directTables = new long[0];
 
     public JavaKernel() {
         fixed = ecb(FIXED_KEY_LO, FIXED_KEY_HI);
@@ -105,6 +108,21 @@ public final class JavaKernel implements Kernel {
     public int garbleHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
                                long[] tables, int capacity) {
         return halfGates.garble(hash, c, at, zero, deltaLo, deltaHi, tables, capacity);
+    }
+
+    /** Garbles into a reused array, then copies it into the buffer: the Java kernel cannot write there itself. */
+    @Override
+    public int garbleHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
+                               ByteBuffer tables, int capacity) {
+        if (tables.remaining() < 16L * capacity) {
+            throw new IllegalArgumentException("buffer of " + tables.remaining() + " bytes is too short for " + capacity + " blocks");
+        }
+        if (directTables.length < 2 * capacity) {
+            directTables = new long[2 * capacity];
+        }
+        int blocks = halfGates.garble(hash, c, at, zero, deltaLo, deltaHi, directTables, capacity);
+        tables.duplicate().order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(directTables, 0, 2 * blocks);
+        return blocks;
     }
 
     @Override

@@ -79,6 +79,15 @@ public interface Kernel {
                         long[] tables, int capacity);
 
     /**
+     * {@link #garbleHalfGates} writing the tables into a direct buffer instead of an array: block j at byte
+     * {@code 16 j} from the buffer's position, as the array's longs would be laid out little-endian. It lets the
+     * tables go straight into a network buffer (DESIGN.md, data flow). The buffer's position is not moved;
+     * {@code capacity} blocks must fit after it.
+     */
+    int garbleHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
+                        java.nio.ByteBuffer tables, int capacity);
+
+    /**
      * The evaluator's side of {@link #garbleHalfGates}: active labels in {@code label}, tables read from
      * {@code tables} (block 0 on, {@code blocks} of them). Stops before a constant gate (whose label the garbler
      * sends), at the end, or at the first AND gate with no table left; moves {@code at} on and returns the

@@ -12,6 +12,21 @@ public interface Channel extends AutoCloseable {
     /** Writes {@code count} longs of {@code src} from {@code offset}, little-endian. */
     void writeLongs(long[] src, int offset, int count);
 
+    /**
+     * Free space for at least {@code minBytes} in this channel's own outgoing buffer, for a producer that writes
+     * there itself (the kernel's garbled tables) instead of handing over an array to copy; null when the channel
+     * has no such buffer. The view starts at what comes next in the stream; what the producer wrote becomes part of
+     * the stream only through {@link #commitWrite}, before any other write.
+     */
+    default java.nio.ByteBuffer writeSpace(int minBytes) {
+        return null;
+    }
+
+    /** Appends the first {@code bytes} bytes of the last {@link #writeSpace} to the stream. */
+    default void commitWrite(int bytes) {
+        throw new UnsupportedOperationException("this channel has no write space");
+    }
+
     /** Sends everything written so far. */
     void flush();
 

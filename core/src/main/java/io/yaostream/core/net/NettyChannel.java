@@ -171,6 +171,38 @@ final class NettyChannel extends LongStagingChannel {
         }
     }
 
+    /**
+     * A little-endian view of the rest of the frame buffer, after sending the frame first when fewer than
+     * {@code minBytes} are left; null when {@code minBytes} exceeds a frame.
+     */
+    @Override
+    public ByteBuffer writeSpace(int minBytes) {
+        checkOpen();
+        if (minBytes > options.maxFrameBytes()) {
+            return null;
+        }
+        if (out != null && out.writableBytes() < minBytes) {
+            sendFrame();
+        }
+        if (out == null) {
+            out = frameBuffer();
+            out.writeInt(0); // the length, set when the frame is sent
+        }
+        return out.nioBuffer(out.writerIndex(), out.writableBytes()).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    @Override
+    public void commitWrite(int bytes) {
+        if (out == null || bytes < 0 || bytes > out.writableBytes()) {
+            throw new IllegalArgumentException("commitWrite of " + bytes + " bytes without that much write space");
+        }
+        out.writerIndex(out.writerIndex() + bytes);
+        written += bytes;
+        if (!out.isWritable()) {
+            sendFrame();
+        }
+    }
+
     @Override
     public void flush() {
         checkOpen();

@@ -18,6 +18,16 @@ final class ChannelGarbledStream implements GarbledStream {
     }
 
     @Override
+    public java.nio.ByteBuffer blockSpace(int minBlocks) {
+        return channel.writeSpace(16 * minBlocks);
+    }
+
+    @Override
+    public void commitBlocks(int blocks) {
+        channel.commitWrite(16 * blocks);
+    }
+
+    @Override
     public void writeByte(int b) {
         one[0] = (byte) b;
         channel.write(one, 0, 1);
