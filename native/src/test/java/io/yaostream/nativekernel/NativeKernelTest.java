@@ -29,6 +29,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -215,19 +217,28 @@ class NativeKernelTest {
     }
 
     /**
-     * Garbles all of {@code c} with {@code kernel}, {@code capacity} table blocks per call; a constant gate gets
-     * a label made from its position, and its active label is appended to {@code constants}.
+     * Garbles all of {@code c} with {@code kernel}, {@code capacity} table blocks per call, into an array or, with
+     * {@code intoBuffer}, into a direct buffer at an unaligned position (as in a network frame); a constant gate
+     * gets a label made from its position, and its active label is appended to {@code constants}.
      */
     private static Walked garbleWalk(Kernel kernel, LabelHash hash, CompiledCircuit c, long[] zero0, long dLo, long dHi,
-                                     int capacity, List<long[]> constants) {
+                                     int capacity, List<long[]> constants, boolean intoBuffer) {
         long[] zero = zero0.clone();
         long[] all = new long[2 * 2 * c.counts().and()];
         long[] buf = new long[2 * capacity];
+        ByteBuffer direct = ByteBuffer.allocateDirect(16 * capacity + 4).position(4);
         GateCursor at = new GateCursor();
         at.start(5);
         int written = 0;
         while (at.gate() < c.gateCount()) {
-            int blocks = kernel.garbleHalfGates(hash, c, at, zero, dLo, dHi, buf, capacity);
+            int blocks;
+            if (intoBuffer) {
+                blocks = kernel.garbleHalfGates(hash, c, at, zero, dLo, dHi, direct, capacity);
+                assertEquals(4, direct.position(), "the buffer's position is not moved");
+                direct.duplicate().order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(buf, 0, 2 * blocks);
+            } else {
+                blocks = kernel.garbleHalfGates(hash, c, at, zero, dLo, dHi, buf, capacity);
+            }
             assertTrue(blocks <= capacity && blocks % 2 == 0, "blocks " + blocks);
             System.arraycopy(buf, 0, all, 2 * written, 2 * blocks);
             written += blocks;
@@ -288,7 +299,7 @@ class NativeKernelTest {
             long dLo = rnd.nextLong() | 1;
             long dHi = rnd.nextLong();
             List<long[]> constants = new ArrayList<>();
-            Walked expected = garbleWalk(java, hash, c, zero, dLo, dHi, 4096, constants);
+            Walked expected = garbleWalk(java, hash, c, zero, dLo, dHi, 4096, constants, false);
             long[] active = zero.clone();
             for (int s = 0; s < c.slots(); s++) {
                 if (rnd.nextBoolean()) {
@@ -304,9 +315,14 @@ class NativeKernelTest {
             }
             for (int capacity : new int[] {2, 3, 2 + rnd.nextInt(70), 4096}) {
                 List<long[]> nativeConstants = new ArrayList<>();
-                Walked got = garbleWalk(nat, hash, c, zero, dLo, dHi, capacity, nativeConstants);
+                Walked got = garbleWalk(nat, hash, c, zero, dLo, dHi, capacity, nativeConstants, false);
                 assertArrayEquals(expected.tables(), got.tables(), "tables, capacity " + capacity + ", trial " + trial);
                 assertArrayEquals(expected.labels(), got.labels(), "labels, capacity " + capacity + ", trial " + trial);
+                for (Kernel k : new Kernel[] {nat, java}) {
+                    Walked viaBuffer = garbleWalk(k, hash, c, zero, dLo, dHi, capacity, new ArrayList<>(), true);
+                    assertArrayEquals(expected.tables(), viaBuffer.tables(), k.name() + " into a buffer, capacity " + capacity);
+                    assertArrayEquals(expected.labels(), viaBuffer.labels(), k.name() + " into a buffer, capacity " + capacity);
+                }
                 assertArrayEquals(expectedLabels, evaluateWalk(nat, hash, c, active, expected.tables(), capacity, constants),
                         "evaluated labels, chunk " + capacity + ", trial " + trial);
             }

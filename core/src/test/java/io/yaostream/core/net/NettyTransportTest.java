@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.OutputStream;
 import java.net.Socket;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -118,6 +120,46 @@ class NettyTransportTest {
         ends[0].flush();
         assertArrayEquals(data, received.get(20, TimeUnit.SECONDS));
         assertEquals(ends[0].bytesWritten(), ends[1].bytesRead());
+        ends[0].close();
+        ends[1].close();
+    }
+
+    /**
+     * Bytes put into the frame buffer through writeSpace, between ordinary writes, arrive in order; a request for
+     * more space than the frame has left sends the frame first, and one larger than a frame gets none.
+     */
+    @Test
+    void writeSpaceFillsTheFrameInOrderWithOtherWrites() throws Exception {
+        Channel[] ends = pair(options, options);
+        Random rnd = new Random(3);
+        byte[] expected = new byte[3_000_000];
+        rnd.nextBytes(expected);
+        CompletableFuture<byte[]> received = CompletableFuture.supplyAsync(() -> {
+            byte[] got = new byte[expected.length];
+            ends[1].readFully(got, 0, got.length);
+            return got;
+        });
+        assertNull(ends[0].writeSpace((64 << 10) + 1), "more than a frame");
+        int at = 0;
+        for (int i = 0; at < expected.length; i++) {
+            int n = Math.min(expected.length - at, 1 + rnd.nextInt(40_000));
+            if (i % 2 == 0) {
+                ByteBuffer space = ends[0].writeSpace(n);
+                assertTrue(space.remaining() >= n, "space for " + n);
+                int k = Math.min(space.remaining(), n + rnd.nextInt(100)); // sometimes more than asked for
+                k = Math.min(k, expected.length - at);
+                space.duplicate().put(expected, at, k);
+                ends[0].commitWrite(k);
+                n = k;
+            } else {
+                ends[0].write(expected, at, n);
+            }
+            at += n;
+        }
+        ends[0].flush();
+        assertArrayEquals(expected, received.get(20, TimeUnit.SECONDS));
+        assertEquals(expected.length, ends[0].bytesWritten());
+        assertThrows(IllegalArgumentException.class, () -> ends[0].commitWrite(1 << 20));
         ends[0].close();
         ends[1].close();
     }
