@@ -8,6 +8,10 @@ import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.RecvByteBufAllocator;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -32,6 +36,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class NettyTransport {
     /** Name prefix of the event-loop threads, so tests can check none outlives its channel. */
     public static final String THREAD_NAME = "yaostream-net";
+    /**
+     * Netty's epoll transport where its native library loads (Linux x86-64), else NIO. On loopback (mult64,
+     * {@code --repeat 200000}, alternated with NIO in the same minutes) both parties used less CPU in all four pairs,
+     * 2-15% in total, and three of the four ran faster.
+     */
+    private static final boolean EPOLL = Epoll.isAvailable();
     private static final long RETRY_MILLIS = 100;
 
     private NettyTransport() {
@@ -131,7 +141,7 @@ public final class NettyTransport {
     public static Listener listen(String host, int port, TransportOptions options) {
         EventLoopGroup group = newGroup();
         Listener listener = new Listener(group, options);
-        ServerBootstrap b = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+        ServerBootstrap b = new ServerBootstrap().group(group).channel(EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.ALLOCATOR, options.allocator())
                 .childOption(ChannelOption.RCVBUF_ALLOCATOR, socketReads())
@@ -174,7 +184,7 @@ public final class NettyTransport {
         }
         String peer = host + ":" + port;
         NettyChannel[] made = new NettyChannel[1];
-        Bootstrap b = new Bootstrap().group(group).channel(NioSocketChannel.class)
+        Bootstrap b = new Bootstrap().group(group).channel(EPOLL ? EpollSocketChannel.class : NioSocketChannel.class)
                 .option(ChannelOption.ALLOCATOR, options.allocator())
                 .option(ChannelOption.RCVBUF_ALLOCATOR, socketReads())
                 .option(ChannelOption.TCP_NODELAY, true)
@@ -236,6 +246,7 @@ public final class NettyTransport {
     }
 
     private static EventLoopGroup newGroup() {
-        return new NioEventLoopGroup(1, new DefaultThreadFactory(THREAD_NAME, true));
+        DefaultThreadFactory threads = new DefaultThreadFactory(THREAD_NAME, true);
+        return EPOLL ? new EpollEventLoopGroup(1, threads) : new NioEventLoopGroup(1, threads);
     }
 }
