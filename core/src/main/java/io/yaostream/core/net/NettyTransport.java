@@ -3,6 +3,8 @@ package io.yaostream.core.net;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.ChannelOption;
@@ -97,6 +99,23 @@ public final class NettyTransport {
             }
         }
 
+        /**
+         * The server socket's own errors. The epoll transport's accept loop meets the socket that
+         * {@link #connected} has just closed ("Bad file descriptor"): nothing to report then. An error while the
+         * listener still waits fails the wait with one clear line, instead of a warning from Netty's pipeline.
+         */
+        private ChannelInboundHandlerAdapter acceptErrors() {
+            return new ChannelInboundHandlerAdapter() {
+                @Override
+                public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                    if (!taken.get() && ctx.channel().isOpen()) {
+                        peer.completeExceptionally(new ChannelException("cannot accept a peer on port " + port() + ": "
+                                + cause.getMessage(), cause));
+                    }
+                }
+            };
+        }
+
         /** On the event loop: the first connection becomes the channel, later ones are dropped. */
         private void connected(SocketChannel ch) {
             if (!taken.compareAndSet(false, true)) {
@@ -142,6 +161,7 @@ public final class NettyTransport {
         EventLoopGroup group = newGroup();
         Listener listener = new Listener(group, options);
         ServerBootstrap b = new ServerBootstrap().group(group).channel(EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
+                .handler(listener.acceptErrors())
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.ALLOCATOR, options.allocator())
                 .childOption(ChannelOption.RCVBUF_ALLOCATOR, socketReads())
