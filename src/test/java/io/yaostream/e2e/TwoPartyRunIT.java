@@ -24,8 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code run --listen} / {@code run --connect}: two parties over TCP loopback. Every Bristol vector runs through
- * the command's code in this JVM (two threads, a real TCP connection), each file with every scheme; each file
- * also runs as two separate processes, the schemes taking turns. Faults: a killed peer, a handshake mismatch, TLS.
+ * the command's code in this JVM (two threads, a real TCP connection) with every scheme; each file also runs as
+ * two separate processes, the schemes taking turns. Faults: a killed peer, a handshake mismatch, TLS.
  */
 class TwoPartyRunIT {
     private static final List<String> SCHEMES = List.of("half-gates", "half-gates-keyed", "grr3", "prf-only");
@@ -59,17 +59,13 @@ class TwoPartyRunIT {
         return s.isBlank() ? List.of() : List.of(s.strip().split("\n"));
     }
 
-    /** Every vector with the default scheme, and the first vector of every file with each other scheme. */
+    /** Every vector with every scheme. */
     @TestFactory
     Stream<DynamicTest> everyVectorOverTcp() {
-        Map<String, BristolVectors.Vector> firstOfEachFile = new LinkedHashMap<>();
         List<Map.Entry<String, BristolVectors.Vector>> runs = new ArrayList<>();
         for (BristolVectors.Vector v : BristolVectors.all()) {
-            runs.add(Map.entry(SCHEMES.get(0), v));
-            if (firstOfEachFile.putIfAbsent(v.file(), v) == null) {
-                for (String other : SCHEMES.subList(1, SCHEMES.size())) {
-                    runs.add(Map.entry(other, v));
-                }
+            for (String scheme : SCHEMES) {
+                runs.add(Map.entry(scheme, v));
             }
         }
         return runs.stream().map(run -> {
