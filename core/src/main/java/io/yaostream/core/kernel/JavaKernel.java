@@ -5,9 +5,9 @@ import io.yaostream.core.ot.EdwardsArithmetic;
 import io.yaostream.core.ot.JavaEdwardsArithmetic;
 
 import javax.crypto.Cipher;
+import javax.crypto.spec.SecretKeySpec;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import javax.crypto.spec.SecretKeySpec;
 import java.security.GeneralSecurityException;
 
 /**

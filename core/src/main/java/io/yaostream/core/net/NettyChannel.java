@@ -17,8 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * A {@link Channel} over one Netty TCP connection, used by one protocol thread.
  *
  * <p><b>Writing.</b> Bytes go into a direct buffer of {@code maxFrameBytes} (reused once the socket has taken
- * it); a full buffer, or a flush,
- * becomes one frame (a 4-byte big-endian length, then the bytes), handed to Netty. Bytes handed over and not
+ * it), or are written there in place by a producer ({@link #writeSpace}); a full buffer, or a flush, becomes one
+ * frame (a 4-byte big-endian length, then the bytes), handed to Netty. Bytes handed over and not
  * yet taken by the socket are counted: beyond {@code maxInFlightBytes} the writer waits, so a garbler faster
  * than its evaluator stops instead of buffering without limit.
  *
@@ -125,10 +125,7 @@ final class NettyChannel extends LongStagingChannel {
     public void write(byte[] src, int offset, int length) {
         checkOpen();
         while (length > 0) {
-            if (out == null) {
-                out = frameBuffer();
-                out.writeInt(0); // the length, set when the frame is sent
-            }
+            openFrame();
             int n = Math.min(length, out.writableBytes());
             out.writeBytes(src, offset, n);
             offset += n;
@@ -141,33 +138,17 @@ final class NettyChannel extends LongStagingChannel {
     }
 
     /**
-     * Longs go straight into the frame buffer in one bulk copy, through a little-endian view of its memory, rather
-     * than through the staging array: the garbled tables, nearly all the traffic, are copied once on this side
-     * instead of twice. A long that does not fit in the frame's last bytes takes the staging path and is split.
+     * Longs go straight into the frame buffer through {@link #writeSpace}, one bulk copy rather than a pass through
+     * the staging array. A frame with fewer than 8 bytes left is sent a few bytes short instead of splitting a long.
      */
     @Override
     public void writeLongs(long[] src, int offset, int count) {
-        checkOpen();
-        int end = offset + count;
-        while (offset < end) {
-            if (out == null) {
-                out = frameBuffer();
-                out.writeInt(0); // the length, set when the frame is sent
-            }
-            int n = Math.min(end - offset, out.writableBytes() / 8);
-            if (n == 0) {
-                super.writeLongs(src, offset, 1);
-                offset++;
-                continue;
-            }
-            int at = out.writerIndex();
-            out.nioBuffer(at, 8 * n).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(src, offset, n);
-            out.writerIndex(at + 8 * n);
-            written += 8L * n;
-            offset += n;
-            if (!out.isWritable()) {
-                sendFrame();
-            }
+        for (int done = 0; done < count; ) {
+            ByteBuffer space = writeSpace(8);
+            int n = Math.min(count - done, space.remaining() / 8);
+            space.asLongBuffer().put(src, offset + done, n);
+            commitWrite(8 * n);
+            done += n;
         }
     }
 
@@ -184,10 +165,7 @@ final class NettyChannel extends LongStagingChannel {
         if (out != null && out.writableBytes() < minBytes) {
             sendFrame();
         }
-        if (out == null) {
-            out = frameBuffer();
-            out.writeInt(0); // the length, set when the frame is sent
-        }
+        openFrame();
         return out.nioBuffer(out.writerIndex(), out.writableBytes()).order(ByteOrder.LITTLE_ENDIAN);
     }
 
@@ -211,9 +189,17 @@ final class NettyChannel extends LongStagingChannel {
         }
     }
 
+    /** Makes sure a frame is being filled: a frame buffer with room reserved for the length, set when it is sent. */
+    private void openFrame() {
+        if (out == null) {
+            out = frameBuffer();
+            out.writeInt(0);
+        }
+    }
+
     /**
      * A spare frame buffer, or a new one. Frames are reused rather than allocated per frame: a pooled arena
-     * gives a megabyte buffer back to the system once its chunk is empty, and allocating and zeroing a new chunk
+     * gives a frame's memory back to the system once its chunk is empty, and allocating and zeroing a new chunk
      * for every frame cost the garbler almost a tenth of its time. At most the in-flight budget's worth of
      * buffers (plus the one being filled) is ever allocated.
      */

@@ -8,10 +8,10 @@ import io.yaostream.core.ot.EcBaseOt;
 import io.yaostream.core.ot.OtExtensionReceiver;
 import io.yaostream.core.ot.OtExtensionSender;
 
-import java.util.function.Supplier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 
 /**
  * An OT extension sender and receiver over an in-memory channel, the sender on its own thread, set up with the
