@@ -85,9 +85,8 @@ class NettyTransportTest {
     }
 
     /**
-     * Single bytes between runs of longs put the longs at every byte offset: on the reading side some straddle two
-     * socket reads (or two frames, after a byte that filled a frame's end). Flushes of odd sizes make short frames
-     * in between.
+     * Single bytes between runs of longs put the longs at every byte offset, so on the reading side some straddle
+     * two socket reads. Flushes of odd sizes make short frames in between.
      */
     @Test
     void longsAtEveryByteOffsetCrossFramesIntact() throws Exception {
