@@ -142,6 +142,19 @@ JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluateHal
     return (jint) used;
 }
 
+JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluateHalfGatesDirect(JNIEnv *env, jclass cls,
+        jint hash, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
+        jlongArray label, jobject tables, jint offset, jint blocks) {
+    (void) cls;
+    const uint8_t *ptables = (const uint8_t *) (*env)->GetDirectBufferAddress(env, tables) + offset;
+    WALK_BEGIN(records, gates, batches, batchCount, cursor, gateIndex);
+    jlong *plabel = (*env)->GetPrimitiveArrayCritical(env, label, NULL);
+    size_t used = ys_half_gates_evaluate(&walk, hash, (uint8_t *) plabel, ptables, (size_t) blocks);
+    (*env)->ReleasePrimitiveArrayCritical(env, label, plabel, 0);
+    WALK_END(records, batches, cursor);
+    return (jint) used;
+}
+
 JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_edwardsMultiplyPoints(JNIEnv *env, jclass cls,
         jbyteArray points, jint from, jint to, jbyteArray digits, jbyteArray step, jint m, jbyteArray out,
         jint outOffset) {

@@ -40,6 +40,11 @@ final class NativeBindings {
     static native int evaluateHalfGates(int hash, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
                                         long gateIndex, long[] label, long[] tables, int blocks);
 
+    /** Kernel.evaluateHalfGates from a direct buffer, from byte {@code offset} of it. */
+    static native int evaluateHalfGatesDirect(int hash, int[] records, int gates, int[] batches, int batchCount,
+                                              int[] cursor, long gateIndex, long[] label, java.nio.ByteBuffer tables,
+                                              int offset, int blocks);
+
     /** ys_ed25519_multiply_points on points [from, to) of {@code points}, out from byte {@code outOffset}. */
     static native void edwardsMultiplyPoints(byte[] points, int from, int to, byte[] digits, byte[] step, int steps,
                                              byte[] out, int outOffset);

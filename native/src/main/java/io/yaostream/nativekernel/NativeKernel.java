@@ -100,14 +100,23 @@ public final class NativeKernel implements Kernel {
     public int garbleHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
                                ByteBuffer tables, int capacity) {
         checkWalk(c, at, zero);
-        if (!tables.isDirect() || capacity < 0 || tables.remaining() < 16L * capacity) {
-            throw new IllegalArgumentException("tables must be a direct buffer with room for " + capacity + " blocks");
-        }
+        checkDirect(tables, capacity);
         int blocks = NativeBindings.garbleHalfGatesDirect(hash.ordinal(), c.gateRecordsView(), c.gateCount(),
                 c.andBatchesView(), c.andBatchCount(), cursor, at.gateIndex(), zero, deltaLo, deltaHi, tables,
                 tables.position(), capacity);
         at.moveTo(cursor[0], cursor[1], at.gateIndex() + blocks / 2);
         return blocks;
+    }
+
+    @Override
+    public int evaluateHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] label, ByteBuffer tables,
+                                 int blocks) {
+        checkWalk(c, at, label);
+        checkDirect(tables, blocks);
+        int used = NativeBindings.evaluateHalfGatesDirect(hash.ordinal(), c.gateRecordsView(), c.gateCount(),
+                c.andBatchesView(), c.andBatchCount(), cursor, at.gateIndex(), label, tables, tables.position(), blocks);
+        at.moveTo(cursor[0], cursor[1], at.gateIndex() + used / 2);
+        return used;
     }
 
     @Override
@@ -131,6 +140,13 @@ public final class NativeKernel implements Kernel {
         checkBlocks(c.slots(), labels);
         cursor[0] = at.gate();
         cursor[1] = at.batch();
+    }
+
+    /** The C code trusts its lengths: a table buffer must be direct and hold the blocks asked for. */
+    private static void checkDirect(ByteBuffer tables, int blocks) {
+        if (!tables.isDirect() || blocks < 0 || tables.remaining() < 16L * blocks) {
+            throw new IllegalArgumentException("tables must be a direct buffer with room for " + blocks + " blocks");
+        }
     }
 
     /** The C code trusts its lengths: every array must hold the blocks asked for. */

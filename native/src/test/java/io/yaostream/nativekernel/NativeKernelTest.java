@@ -256,19 +256,30 @@ class NativeKernelTest {
         return new Walked(all, zero);
     }
 
-    /** Evaluates all of {@code c} from {@code tables}, offering the kernel up to {@code chunk} blocks per call. */
+    /**
+     * Evaluates all of {@code c} from {@code tables}, offering the kernel up to {@code chunk} blocks per call, from an
+     * array or, with {@code fromBuffer}, from a direct buffer at an unaligned position.
+     */
     private static long[] evaluateWalk(Kernel kernel, LabelHash hash, CompiledCircuit c, long[] label0, long[] tables,
-                                       int chunk, List<long[]> constants) {
+                                       int chunk, List<long[]> constants, boolean fromBuffer) {
         long[] label = label0.clone();
         long[] buf = new long[2 * chunk];
+        ByteBuffer direct = ByteBuffer.allocateDirect(16 * chunk + 4).position(4);
         GateCursor at = new GateCursor();
         at.start(5);
         int pos = 0;
         int constant = 0;
         while (at.gate() < c.gateCount()) {
             int n = Math.min(chunk, tables.length / 2 - pos);
-            System.arraycopy(tables, 2 * pos, buf, 0, 2 * n);
-            int used = kernel.evaluateHalfGates(hash, c, at, label, buf, n);
+            int used;
+            if (fromBuffer) {
+                direct.duplicate().order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(tables, 2 * pos, 2 * n);
+                used = kernel.evaluateHalfGates(hash, c, at, label, direct, n);
+                assertEquals(4, direct.position(), "the buffer's position is not moved");
+            } else {
+                System.arraycopy(tables, 2 * pos, buf, 0, 2 * n);
+                used = kernel.evaluateHalfGates(hash, c, at, label, buf, n);
+            }
             assertTrue(used <= n && used % 2 == 0, "used " + used + " of " + n);
             pos += used;
             if (at.gate() < c.gateCount() && GateOp.isConstant(c.op(at.gate()))) {
@@ -307,7 +318,7 @@ class NativeKernelTest {
                     active[2 * s + 1] ^= dHi;
                 }
             }
-            long[] expectedLabels = evaluateWalk(java, hash, c, active, expected.tables(), 4096, constants);
+            long[] expectedLabels = evaluateWalk(java, hash, c, active, expected.tables(), 4096, constants, false);
             for (int s = 0; s < c.slots(); s++) {
                 long lo = expectedLabels[2 * s] ^ expected.labels()[2 * s];
                 long hi = expectedLabels[2 * s + 1] ^ expected.labels()[2 * s + 1];
@@ -323,8 +334,12 @@ class NativeKernelTest {
                     assertArrayEquals(expected.tables(), viaBuffer.tables(), k.name() + " into a buffer, capacity " + capacity);
                     assertArrayEquals(expected.labels(), viaBuffer.labels(), k.name() + " into a buffer, capacity " + capacity);
                 }
-                assertArrayEquals(expectedLabels, evaluateWalk(nat, hash, c, active, expected.tables(), capacity, constants),
+                assertArrayEquals(expectedLabels, evaluateWalk(nat, hash, c, active, expected.tables(), capacity, constants, false),
                         "evaluated labels, chunk " + capacity + ", trial " + trial);
+                for (Kernel k : new Kernel[] {nat, java}) {
+                    assertArrayEquals(expectedLabels, evaluateWalk(k, hash, c, active, expected.tables(), capacity, constants, true),
+                            k.name() + " evaluated from a buffer, chunk " + capacity + ", trial " + trial);
+                }
             }
         }
     }

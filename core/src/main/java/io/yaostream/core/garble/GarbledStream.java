@@ -27,6 +27,15 @@ public interface GarbledStream {
     /** Reads {@code blocks} blocks into {@code dst} starting at block {@code from}. */
     void readBlocks(long[] dst, int from, int blocks);
 
+    /**
+     * The next {@code blocks} blocks read in place: a direct little-endian view of the stream's own buffer positioned
+     * at the first of them, valid until the stream is next used, or null when blocks must go through
+     * {@link #readBlocks}. The blocks count as read either way.
+     */
+    default java.nio.ByteBuffer blocksInPlace(int blocks) {
+        return null;
+    }
+
     int readByte();
 
     /** Total bytes ever written. */

@@ -115,8 +115,14 @@ public final class HalfGates {
             for (int k = 0; cursor.gate() < c.gateCount(); ) {
                 long andsToStop = constants.andsBefore(k) - (cursor.gateIndex() - first);
                 int blocks = (int) Math.min(2 * andsToStop, TABLE_BLOCKS);
-                stream.readBlocks(tables, 0, blocks);
-                int used = kernel.evaluateHalfGates(hash, c, cursor, label, tables, blocks);
+                ByteBuffer inPlace = stream.blocksInPlace(blocks);
+                int used;
+                if (inPlace != null) {
+                    used = kernel.evaluateHalfGates(hash, c, cursor, label, inPlace, blocks);
+                } else {
+                    stream.readBlocks(tables, 0, blocks);
+                    used = kernel.evaluateHalfGates(hash, c, cursor, label, tables, blocks);
+                }
                 if (used != blocks) {
                     throw new IllegalStateException("kernel used " + used + " of " + blocks + " table blocks");
                 }

@@ -1,15 +1,20 @@
 package io.yaostream.core.garble;
 
-import io.yaostream.core.kernel.Blocks;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 
 /**
  * An in-memory {@link GarbledStream}: the garbler writes blocks and bytes, the evaluator reads them back
  * in the same order. Consumed bytes are dropped as the buffer grows, so a garbler and evaluator that take
  * turns keep only what is in flight.
+ *
+ * <p>The bytes live in a direct little-endian buffer, so a kernel writes half-gates tables straight into it
+ * ({@link #blockSpace}) and reads them from it in place ({@link #blocksInPlace}): no copy between the
+ * garbler's kernel and the evaluator's.
  */
 public final class MemoryGarbledStream implements GarbledStream {
-    private byte[] buf = new byte[1 << 16];
+    private ByteBuffer buf = allocate(1 << 16);
     private int readPos;
     private int writePos;
     private long written;
@@ -18,29 +23,65 @@ public final class MemoryGarbledStream implements GarbledStream {
     @Override
     public void writeBlocks(long[] src, int from, int blocks) {
         ensure(16 * blocks);
-        Blocks.toBytes(src, from, buf, writePos, blocks);
-        writePos += 16 * blocks;
-        written += 16L * blocks;
+        if ((writePos & 7) == 0) { // the common case: only blocks written so far
+            buf.asLongBuffer().put(writePos / 8, src, 2 * from, 2 * blocks);
+        } else {
+            for (int i = 0; i < 2 * blocks; i++) {
+                buf.putLong(writePos + 8 * i, src[2 * from + i]);
+            }
+        }
+        advanceWrite(16 * blocks);
     }
 
     @Override
     public void writeByte(int b) {
         ensure(1);
-        buf[writePos++] = (byte) b;
-        written++;
+        buf.put(writePos, (byte) b);
+        advanceWrite(1);
+    }
+
+    /** Room for at least {@code minBlocks} blocks after what is written (the buffer grows when it must). */
+    @Override
+    public ByteBuffer blockSpace(int minBlocks) {
+        ensure(16 * minBlocks);
+        return buf.duplicate().order(ByteOrder.LITTLE_ENDIAN).position(writePos);
+    }
+
+    @Override
+    public void commitBlocks(int blocks) {
+        if (blocks < 0 || writePos + 16L * blocks > buf.capacity()) {
+            throw new IllegalArgumentException("cannot commit " + blocks + " blocks: the space holds "
+                    + (buf.capacity() - writePos) / 16);
+        }
+        advanceWrite(16 * blocks);
     }
 
     @Override
     public void readBlocks(long[] dst, int from, int blocks) {
         need(16 * blocks);
-        Blocks.fromBytes(buf, readPos, dst, from, blocks);
+        if ((readPos & 7) == 0) {
+            buf.asLongBuffer().get(readPos / 8, dst, 2 * from, 2 * blocks);
+        } else {
+            for (int i = 0; i < 2 * blocks; i++) {
+                dst[2 * from + i] = buf.getLong(readPos + 8 * i);
+            }
+        }
         readPos += 16 * blocks;
+    }
+
+    /** The next {@code blocks} blocks, consumed, as a view of this stream's buffer positioned at the first. */
+    @Override
+    public ByteBuffer blocksInPlace(int blocks) {
+        need(16 * blocks);
+        ByteBuffer view = buf.duplicate().order(ByteOrder.LITTLE_ENDIAN).position(readPos);
+        readPos += 16 * blocks;
+        return view;
     }
 
     @Override
     public int readByte() {
         need(1);
-        return buf[readPos++] & 0xff;
+        return buf.get(readPos++) & 0xff;
     }
 
     /** Drops everything written and not read. */
@@ -60,7 +101,8 @@ public final class MemoryGarbledStream implements GarbledStream {
 
     /** Flips bit {@code bit} of the unread bytes (tests of tamper detection). */
     void flipUnreadBit(long bit) {
-        buf[readPos + (int) (bit >>> 3)] ^= (byte) (1 << (bit & 7));
+        int at = readPos + (int) (bit >>> 3);
+        buf.put(at, (byte) (buf.get(at) ^ (1 << (bit & 7))));
     }
 
     /** Total bytes ever written. */
@@ -74,6 +116,11 @@ public final class MemoryGarbledStream implements GarbledStream {
         return writePos - readPos;
     }
 
+    private void advanceWrite(int n) {
+        writePos += n;
+        written += n;
+    }
+
     private void need(int n) {
         if (writePos - readPos < n) {
             throw new GarblingException("garbled stream ended early: " + n + " bytes needed, " + (writePos - readPos) + " left");
@@ -81,18 +128,19 @@ public final class MemoryGarbledStream implements GarbledStream {
     }
 
     private void ensure(int n) {
-        if (writePos + n <= buf.length) {
+        if (writePos + n <= buf.capacity()) {
             return;
         }
         int live = writePos - readPos;
-        if (live + n <= buf.length / 2) {
-            System.arraycopy(buf, readPos, buf, 0, live);
-        } else {
-            byte[] bigger = new byte[Math.max(buf.length * 2, live + n)];
-            System.arraycopy(buf, readPos, bigger, 0, live);
-            buf = bigger;
-        }
+        // Compacting in place copies from past the live bytes' new end (readPos > live here), so nothing overlaps.
+        ByteBuffer to = live + n <= buf.capacity() / 2 ? buf : allocate(Math.max(buf.capacity() * 2, live + n));
+        to.put(0, buf, readPos, live);
+        buf = to;
         readPos = 0;
         writePos = live;
+    }
+
+    private static ByteBuffer allocate(int bytes) {
+        return ByteBuffer.allocateDirect(bytes).order(ByteOrder.LITTLE_ENDIAN);
     }
 }

@@ -114,20 +114,39 @@ public final class JavaKernel implements Kernel {
     @Override
     public int garbleHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
                                ByteBuffer tables, int capacity) {
-        if (tables.remaining() < 16L * capacity) {
-            throw new IllegalArgumentException("buffer of " + tables.remaining() + " bytes is too short for " + capacity + " blocks");
-        }
-        if (directTables.length < 2 * capacity) {
-            directTables = new long[2 * capacity];
-        }
-        int blocks = halfGates.garble(hash, c, at, zero, deltaLo, deltaHi, directTables, capacity);
-        tables.duplicate().order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(directTables, 0, 2 * blocks);
+        checkBufferHolds(tables, capacity);
+        long[] staging = directTables(capacity);
+        int blocks = halfGates.garble(hash, c, at, zero, deltaLo, deltaHi, staging, capacity);
+        tables.duplicate().order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(staging, 0, 2 * blocks);
         return blocks;
     }
 
     @Override
     public int evaluateHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks) {
         return halfGates.evaluate(hash, c, at, label, tables, blocks);
+    }
+
+    @Override
+    public int evaluateHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] label, ByteBuffer tables,
+                                 int blocks) {
+        checkBufferHolds(tables, blocks);
+        long[] copy = directTables(blocks);
+        tables.duplicate().order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(copy, 0, 2 * blocks);
+        return halfGates.evaluate(hash, c, at, label, copy, blocks);
+    }
+
+    /** The array that stands in for a direct buffer's tables, at least {@code blocks} long. */
+    private long[] directTables(int blocks) {
+        if (directTables.length < 2 * blocks) {
+            directTables = new long[2 * blocks];
+        }
+        return directTables;
+    }
+
+    private static void checkBufferHolds(ByteBuffer tables, int blocks) {
+        if (blocks < 0 || tables.remaining() < 16L * blocks) {
+            throw new IllegalArgumentException("buffer of " + tables.remaining() + " bytes is too short for " + blocks + " blocks");
+        }
     }
 
     /** A key as a map key (records compare by value; lookups of a cached key allocate nothing once inlined). */

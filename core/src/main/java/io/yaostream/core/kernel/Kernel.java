@@ -96,6 +96,15 @@ public interface Kernel {
     int evaluateHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks);
 
     /**
+     * {@link #evaluateHalfGates} reading the tables from a direct buffer instead of an array: block j at byte
+     * {@code position + 16j}, little-endian, so they are read where the garbler's kernel wrote them
+     * ({@link io.yaostream.core.garble.GarbledStream#blocksInPlace}). The buffer's position is not moved;
+     * {@code blocks} blocks must follow it.
+     */
+    int evaluateHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] label, java.nio.ByteBuffer tables,
+                          int blocks);
+
+    /**
      * The base OTs' scalar multiplications on edwards25519. Unlike the other operations, safe to use from several
      * threads at once.
      */
