@@ -4,6 +4,7 @@
 #include "yaostream_kernel.h"
 
 #include <immintrin.h>
+#include <string.h>
 
 /* AND gates hashed together on the 128-bit path: enough blocks in flight to pipeline AES (4 per garbled gate). */
 enum { GROUP = 16 };
@@ -56,6 +57,11 @@ static const uint32_t LANE_MASKS[19] = {GATE_FORMS(LANE_ENTRY)};
 
 static inline __m128i load(const uint8_t *labels, int32_t slot) {
     return _mm_loadu_si128((const __m128i *) (labels + 16 * (size_t) slot));
+}
+
+/* The block at a byte offset. */
+static inline __m128i load_at(const uint8_t *labels, uint64_t offset) {
+    return _mm_loadu_si128((const __m128i *) (labels + offset));
 }
 
 static inline void store(uint8_t *labels, int32_t slot, __m128i v) {
@@ -201,15 +207,18 @@ YS_VAES static inline __mmask8 colours4(__m512i x) {
     return (__mmask8) (m | m << 1);
 }
 
+/* x ^ y ^ z in one instruction (vpternlogq with the truth table of three-way XOR). */
+#define XOR3(x, y, z) _mm512_ternarylogic_epi64((x), (y), (z), 0x96)
+
 /* Tweak blocks (t, 0), (t + 2, 0), (t + 4, 0), (t + 6, 0): gate indices 2j of four consecutive gates. */
 YS_VAES static inline __m512i tweaks4(uint64_t t) {
     return _mm512_add_epi64(_mm512_maskz_set1_epi64(0x55, (long long) t), _mm512_set_epi64(0, 6, 0, 4, 0, 2, 0, 0));
 }
 
-/* Fixed-key AES on Z registers together (Z * 4 blocks in flight). */
+/* Rounds 1 to 10 of fixed-key AES on Z registers together (Z * 4 blocks in flight); round 0's key XOR is folded
+ * into the inputs, which are built with three-way XORs anyway. */
 #define AES_ROUNDS(k, x, Z)                                              \
     do {                                                                 \
-        for (int j_ = 0; j_ < (Z); j_++) (x)[j_] = _mm512_xor_si512((x)[j_], (k)[0]); \
         for (int r_ = 1; r_ < 10; r_++)                                  \
             for (int j_ = 0; j_ < (Z); j_++) (x)[j_] = _mm512_aesenc_epi128((x)[j_], (k)[r_]); \
         for (int j_ = 0; j_ < (Z); j_++) (x)[j_] = _mm512_aesenclast_epi128((x)[j_], (k)[10]); \
@@ -219,6 +228,14 @@ YS_VAES static inline __m512i tweaks4(uint64_t t) {
  * results are not stored). */
 static inline const int32_t *gate_of(const int32_t *records, int32_t first, int n, int k) {
     return records + 4 * (size_t) (first + (k < n ? k : 0));
+}
+
+/* The colour (bit 0) of the label in a slot, as both qword bits of lane l of a mask. The garbler reads colours
+ * with byte loads rather than with colours4: a vector test and mask shifts take the two ports that AES and the
+ * lane shuffles need, while loads and scalar arithmetic have ports to spare (measured ~9% faster). The evaluator,
+ * with half the AES per gate, was faster with colours4. */
+static inline uint32_t colour_bits(const uint8_t *labels, int32_t slot, int l) {
+    return (uint32_t) (labels[16 * (size_t) slot] & 1) * 3u << (2 * l);
 }
 
 /* Stores lanes 0..v-1 of x as the labels of the out slots of gates first.. (v <= 4). Through memory rather
@@ -237,80 +254,97 @@ static inline __mmask8 first_blocks(int g) {
     return (__mmask8) (((1u << (2 * (g < 0 ? 0 : g > 4 ? 4 : g))) - 1) & 0xff);
 }
 
-/* Round keys and Δ broadcast to every lane, once per run. */
+/* Round keys, Δ and the constants of the AES inputs broadcast to every lane, once per run. sigma is linear, so
+ * sigma(A1) = sigma(A0) ^ sigma(Δ); the evaluator's tweak 2j + 1 is 2j ^ 1. */
 typedef struct {
     __m512i k[11];
     __m512i d;
-    __m512i sd; /* sigma(Δ): sigma is linear, so sigma(A1) = sigma(A0) ^ sigma(Δ) */
+    __m512i sd;          /* sigma(Δ) */
+    __m512i k0_sd;       /* round key 0 ^ sigma(Δ) */
+    __m512i k0_one;      /* round key 0 ^ (1, 0) */
+    __m512i k0_one_sd;   /* round key 0 ^ (1, 0) ^ sigma(Δ) */
+    __m512i eight;       /* (8, 0): four gates on, in tweak units */
+    __mmask8 d_colour;   /* 0xff when Δ has colour 1 (then A0 has the colour of A ^ αΔ flipped by α), else 0 */
 } ys_wide;
 
 YS_VAES static inline void widen(const ys_ctx *c, ys_wide *z) {
     for (int r = 0; r < 11; r++) z->k[r] = _mm512_broadcast_i32x4(c->rk[r]);
     z->d = _mm512_broadcast_i32x4(c->delta);
     z->sd = sigma4(z->d);
+    __m512i one = _mm512_maskz_set1_epi64(0x55, 1);
+    z->k0_sd = _mm512_xor_si512(z->k[0], z->sd);
+    z->k0_one = _mm512_xor_si512(z->k[0], one);
+    z->k0_one_sd = XOR3(z->k[0], one, z->sd);
+    z->eight = _mm512_maskz_set1_epi64(0x55, 8);
+    z->d_colour = (__mmask8) -(int) (_mm_cvtsi128_si64(c->delta) & 1);
 }
 
 /* Garbles m gates (m <= 4 * Q) from gate `first` with gate indices from `index`, tables to t: Q quads, so
- * 4 * Q registers of AES in flight. Inlined with Q constant so the registers stay registers. */
+ * 4 * Q registers of AES in flight. Inlined with Q constant so the registers stay registers. The formulas of
+ * garble_group, regrouped so that most steps are one three-way XOR: with X the AES outputs of A0, A1, B0, B1,
+ * TG = X0 ^ X1 ^ sigma(Δ) ^ pb Δ, TE = X2 ^ X3 ^ sigma(Δ) ^ A0 and
+ * C0 = X0 ^ X2 ^ sigma(A0) ^ sigma(B0) ^ pa TG ^ pb (X2 ^ X3 ^ sigma(Δ)) ^ γΔ. */
 YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_wide *z, uint8_t *labels,
         const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int Q) {
-    __m512i a0[Q], b0[Q], sa[Q], sb[Q], x[4 * Q];
-    __mmask8 gm[Q];
+    __m512i a0[Q], sab[Q], x[4 * Q];
+    __mmask8 pa[Q], pb[Q], gm[Q];
+    __m512i tq = tweaks4(2 * index);
     for (int q = 0; q < Q; q++) {
-        uint32_t masks = 0;
+        uint32_t masks = 0, ca = 0, cb = 0;
         __m128i la[4], lb[4];
         for (int l = 0; l < 4; l++) {
             const int32_t *r = gate_of(records, first, m, 4 * q + l);
             la[l] = load(labels, r[1]);
             lb[l] = load(labels, r[2]);
+            ca |= colour_bits(labels, r[1], l);
+            cb |= colour_bits(labels, r[2], l);
             masks |= LANE_MASKS[r[0]] << (2 * l);
         }
         __mmask8 am = (__mmask8) masks, bm = (__mmask8) (masks >> 8);
         gm[q] = (__mmask8) (masks >> 16);
+        pa[q] = (__mmask8) (ca ^ (am & z->d_colour));
+        pb[q] = (__mmask8) (cb ^ (bm & z->d_colour));
         a0[q] = quad(la[0], la[1], la[2], la[3]);
-        b0[q] = quad(lb[0], lb[1], lb[2], lb[3]);
+        __m512i b0 = quad(lb[0], lb[1], lb[2], lb[3]);
         a0[q] = _mm512_mask_xor_epi64(a0[q], am, a0[q], z->d);
-        b0[q] = _mm512_mask_xor_epi64(b0[q], bm, b0[q], z->d);
-        sa[q] = sigma4(a0[q]);
-        sb[q] = sigma4(b0[q]);
-        __m512i ta = tweaks4(2 * (index + 4 * (uint64_t) q));
-        __m512i tb = _mm512_add_epi64(ta, _mm512_set_epi64(0, 1, 0, 1, 0, 1, 0, 1));
-        x[4 * q] = _mm512_xor_si512(sa[q], ta);
-        x[4 * q + 1] = _mm512_xor_si512(_mm512_xor_si512(sa[q], z->sd), ta);
-        x[4 * q + 2] = _mm512_xor_si512(sb[q], tb);
-        x[4 * q + 3] = _mm512_xor_si512(_mm512_xor_si512(sb[q], z->sd), tb);
+        b0 = _mm512_mask_xor_epi64(b0, bm, b0, z->d);
+        __m512i sa = sigma4(a0[q]), sb = sigma4(b0);
+        sab[q] = _mm512_xor_si512(sa, sb);
+        x[4 * q] = XOR3(sa, tq, z->k[0]);
+        x[4 * q + 1] = XOR3(sa, tq, z->k0_sd);
+        x[4 * q + 2] = XOR3(sb, tq, z->k0_one);
+        x[4 * q + 3] = XOR3(sb, tq, z->k0_one_sd);
+        tq = _mm512_add_epi64(tq, z->eight);
     }
     AES_ROUNDS(z->k, x, 4 * Q);
     for (int q = 0; q < Q; q++) {
         int v = m - 4 * q < 4 ? m - 4 * q : 4; /* gates of this quad */
         if (v <= 0) break;
-        __m512i ha0 = _mm512_xor_si512(x[4 * q], sa[q]);
-        __m512i ha1 = _mm512_xor_si512(x[4 * q + 1], _mm512_xor_si512(sa[q], z->sd));
-        __m512i hb0 = _mm512_xor_si512(x[4 * q + 2], sb[q]);
-        __m512i hb1 = _mm512_xor_si512(x[4 * q + 3], _mm512_xor_si512(sb[q], z->sd));
-        __mmask8 pa = colours4(a0[q]), pb = colours4(b0[q]);
-        __m512i ha = _mm512_xor_si512(ha0, ha1);
-        __m512i tg = _mm512_mask_xor_epi64(ha, pb, ha, z->d);
-        __m512i wg = _mm512_mask_xor_epi64(ha0, pa, ha0, tg);
-        __m512i hb = _mm512_xor_si512(hb0, hb1);
+        __m512i tg = XOR3(x[4 * q], x[4 * q + 1], z->sd);
+        tg = _mm512_mask_xor_epi64(tg, pb[q], tg, z->d);
+        __m512i hb = XOR3(x[4 * q + 2], x[4 * q + 3], z->sd);
         __m512i te = _mm512_xor_si512(hb, a0[q]);
-        __m512i we = _mm512_mask_xor_epi64(hb0, pb, hb0, hb);
-        __m512i c0 = _mm512_xor_si512(wg, we);
+        __m512i c0 = XOR3(x[4 * q], x[4 * q + 2], sab[q]);
+        c0 = _mm512_mask_xor_epi64(c0, pa[q], c0, tg);
+        c0 = _mm512_mask_xor_epi64(c0, pb[q], c0, hb);
         c0 = _mm512_mask_xor_epi64(c0, gm[q], c0, z->d);
         store_outputs(labels, records, first + 4 * q, v, c0);
         /* Per gate TG then TE: gates 0, 1 in one register, 2, 3 in the next. */
-        uint8_t *tq = t + 16 * 8 * (size_t) q;
+        uint8_t *tt = t + 16 * 8 * (size_t) q;
         __m512i lo = _mm512_permutex2var_epi64(tg, _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0), te);
         __m512i hi = _mm512_permutex2var_epi64(tg, _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4), te);
-        _mm512_mask_storeu_epi64(tq, first_blocks(2 * v), lo);
-        _mm512_mask_storeu_epi64(tq + 64, first_blocks(2 * (v - 2)), hi);
+        _mm512_mask_storeu_epi64(tt, first_blocks(2 * v), lo);
+        _mm512_mask_storeu_epi64(tt + 64, first_blocks(2 * (v - 2)), hi);
     }
 }
 
-/* The evaluator's step: m gates (m <= 4 * Q), tables read from t. */
+/* The evaluator's step: m gates (m <= 4 * Q), tables read from t. C = X0 ^ X1 ^ sigma(A) ^ sigma(B) ^ sa TG ^
+ * sb (TE ^ A), X the AES outputs of A and B. */
 YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys_wide *z, uint8_t *labels,
         const int32_t *records, int32_t first, int m, uint64_t index, const uint8_t *t, const int Q) {
-    __m512i a[Q], b[Q], sa[Q], sb[Q], x[2 * Q];
+    __m512i a[Q], sab[Q], x[2 * Q];
+    __mmask8 ca[Q], cb[Q];
+    __m512i tq = tweaks4(2 * index);
     for (int q = 0; q < Q; q++) {
         __m128i la[4], lb[4];
         for (int l = 0; l < 4; l++) {
@@ -319,25 +353,27 @@ YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys
             lb[l] = load(labels, r[2]);
         }
         a[q] = quad(la[0], la[1], la[2], la[3]);
-        b[q] = quad(lb[0], lb[1], lb[2], lb[3]);
-        sa[q] = sigma4(a[q]);
-        sb[q] = sigma4(b[q]);
-        __m512i ta = tweaks4(2 * (index + 4 * (uint64_t) q));
-        x[2 * q] = _mm512_xor_si512(sa[q], ta);
-        x[2 * q + 1] = _mm512_xor_si512(sb[q], _mm512_add_epi64(ta, _mm512_set_epi64(0, 1, 0, 1, 0, 1, 0, 1)));
+        __m512i bq = quad(lb[0], lb[1], lb[2], lb[3]);
+        ca[q] = colours4(a[q]);
+        cb[q] = colours4(bq);
+        __m512i sa = sigma4(a[q]), sb = sigma4(bq);
+        sab[q] = _mm512_xor_si512(sa, sb);
+        x[2 * q] = XOR3(sa, tq, z->k[0]);
+        x[2 * q + 1] = XOR3(sb, tq, z->k0_one);
+        tq = _mm512_add_epi64(tq, z->eight);
     }
     AES_ROUNDS(z->k, x, 2 * Q);
     for (int q = 0; q < Q; q++) {
         int v = m - 4 * q < 4 ? m - 4 * q : 4; /* gates of this quad */
         if (v <= 0) break;
-        const uint8_t *tq = t + 16 * 8 * (size_t) q;
-        __m512i lo = _mm512_maskz_loadu_epi64(first_blocks(2 * v), tq);
-        __m512i hi = _mm512_maskz_loadu_epi64(first_blocks(2 * (v - 2)), tq + 64);
+        const uint8_t *tt = t + 16 * 8 * (size_t) q;
+        __m512i lo = _mm512_maskz_loadu_epi64(first_blocks(2 * v), tt);
+        __m512i hi = _mm512_maskz_loadu_epi64(first_blocks(2 * (v - 2)), tt + 64);
         __m512i tg = _mm512_permutex2var_epi64(lo, _mm512_set_epi64(13, 12, 9, 8, 5, 4, 1, 0), hi);
         __m512i te = _mm512_permutex2var_epi64(lo, _mm512_set_epi64(15, 14, 11, 10, 7, 6, 3, 2), hi);
-        __m512i h = _mm512_xor_si512(_mm512_xor_si512(x[2 * q], sa[q]), _mm512_xor_si512(x[2 * q + 1], sb[q]));
-        h = _mm512_mask_xor_epi64(h, colours4(a[q]), h, tg);
-        h = _mm512_mask_xor_epi64(h, colours4(b[q]), h, _mm512_xor_si512(te, a[q]));
+        __m512i h = XOR3(x[2 * q], x[2 * q + 1], sab[q]);
+        h = _mm512_mask_xor_epi64(h, ca[q], h, tg);
+        h = _mm512_mask_ternarylogic_epi64(h, cb[q], te, a[q], 0x96);
         store_outputs(labels, records, first + 4 * q, v, h);
     }
 }
@@ -391,17 +427,33 @@ static inline __m128i select_mask(int bit) {
     return _mm_loadu_si128((const __m128i *) SELECT[bit]);
 }
 
-/* Runs free gates from `gate` up to `end`, stopping early at a constant; returns the gate it stopped at. Without
- * branches on the op: the circuits mix XOR, XNOR and NOT at random, and a term a gate does not read is masked to
- * zero (its slot index to 0, which every circuit with gates has). The position stays in a register: kept in the
+/* Runs free gates from `gate` up to `end`, stopping early at a constant; returns the gate it stopped at. Gates
+ * other than XOR go without branches on the op: the circuits mix XNOR and NOT at random, and a term a gate does
+ * not read is masked to zero (its slot index to 0, which every circuit with gates has). The position stays in a register: kept in the
  * walk struct, every gate would wait on a store of the previous one. */
 static int32_t free_run(const ys_ctx *c, const int32_t *records, int32_t gate, int32_t end) {
     uint8_t *labels = c->labels;
+    const int32_t *stop = records + 4 * (size_t) end;
     for (; gate < end; gate++) {
         const int32_t *r = records + 4 * (size_t) gate;
-        if (r[0] == OP_XOR) { /* most free gates: the short way */
-            store(labels, r[3], _mm_xor_si128(load(labels, r[1]), load(labels, r[2])));
-            continue;
+        /* Most free gates are XOR, in long runs: a loop of their own with few instructions per gate (this loop
+         * is bound by how many it issues). A record is read as two little-endian words, (op, left) and (right,
+         * out), and a slot's byte offset is 16 times it, which fits 32 bits (GateOp's MAX_SLOTS is 2^26). */
+        _Pragma("GCC unroll 2")
+        for (; r < stop; r += 4) {
+            uint64_t op_left, right_out;
+            memcpy(&op_left, r, 8);
+            memcpy(&right_out, r + 2, 8);
+            if ((uint32_t) op_left != OP_XOR) {
+                break;
+            }
+            __m128i v = _mm_xor_si128(load_at(labels, (op_left >> 28) & ~(uint64_t) 15),
+                                      load_at(labels, (uint64_t) (uint32_t) right_out << 4));
+            _mm_storeu_si128((__m128i *) (labels + ((right_out >> 28) & ~(uint64_t) 15)), v);
+        }
+        gate = (int32_t) ((r - records) / 4);
+        if (gate == end) {
+            break;
         }
         int form = FORM[r[0]];
         if ((form & (FREE_LEFT | FREE_RIGHT)) == 0) {
