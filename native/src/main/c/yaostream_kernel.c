@@ -187,10 +187,10 @@ static size_t multi_key_encrypt_vaes512(const uint8_t *keys, const uint8_t *in, 
             __m512i rcon = _mm512_set1_epi32(RCON[r]);
             for (int j = 0; j < 4; j++) {
                 __m512i t = _mm512_aesenclast_epi128(_mm512_shuffle_epi8(k[j], rot_word3), rcon);
-                __m512i w = _mm512_xor_si512(k[j], _mm512_bslli_epi128(k[j], 4));
-                w = _mm512_xor_si512(w, _mm512_bslli_epi128(w, 4));
-                w = _mm512_xor_si512(w, _mm512_bslli_epi128(w, 4));
-                k[j] = _mm512_xor_si512(w, t);
+                /* w_i = w_{i-1} ^ w_{i-4}: the previous key's words XORed prefix-wise (two shifts, with the
+                 * second shift's XOR and t's in one three-way XOR), then t in every word. */
+                __m512i u = _mm512_xor_si512(k[j], _mm512_bslli_epi128(k[j], 4));
+                k[j] = _mm512_ternarylogic_epi64(u, _mm512_bslli_epi128(u, 8), t, 0x96);
                 x[j] = r < 9 ? _mm512_aesenc_epi128(x[j], k[j]) : _mm512_aesenclast_epi128(x[j], k[j]);
             }
         }
