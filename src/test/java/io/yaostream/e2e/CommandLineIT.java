@@ -47,9 +47,24 @@ class CommandLineIT {
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().startsWith("{\"floorNsPerAes\":"), r.out());
         for (String field : new String[] {"\"scheme\":\"prf-only\"", "\"circuit\":\"aes_128\"", "\"garbleNsPerAnd\":",
-                "\"evalNsPerAnd\":", "\"garbleNsPerGate\":", "\"evalNsPerGate\":", "\"kernel\":\"java\""}) {
+                "\"evalNsPerAnd\":", "\"garbleNsPerGate\":", "\"evalNsPerGate\":", "\"kernel\":\"java\"",
+                "\"garbleAesPerAnd\":", "\"evalAesPerAnd\":"}) {
             assertTrue(r.out().contains(field), field + " missing: " + r.out());
         }
+    }
+
+    @Test
+    void benchKernelRunsOnlyTheSchemesAndKernelAskedFor() {
+        Cli.Result r = Cli.run("bench", "kernel", "--json", "--runs", "1", "--warmup-ms", "0", "--scheme", "grr3",
+                "--kernel", "java");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("\"scheme\":\"grr3\",\"kernel\":\"java\""), r.out());
+        for (String absent : new String[] {"half-gates", "prf-only", "\"kernel\":\"native\""}) {
+            assertFalse(r.out().contains(absent), absent + " was not asked for: " + r.out());
+        }
+        Cli.Result bad = Cli.run("bench", "kernel", "--scheme", "no-such-scheme");
+        assertEquals(1, bad.status());
+        assertTrue(bad.err().contains("--scheme: unknown scheme 'no-such-scheme'"), bad.err());
     }
 
     @Test

@@ -11,6 +11,14 @@ final class KernelOption {
                     + "the system property yaostream.kernel sets the default).")
     String kernel;
 
+    KernelOption() {
+    }
+
+    /** The option as if given as {@code --kernel name}. */
+    KernelOption(String name) {
+        this.kernel = name;
+    }
+
     /** A new kernel of the chosen kind. */
     Kernel create() {
         try {

@@ -10,8 +10,12 @@ import io.yaostream.core.kernel.Kernel;
 
 /** Times garbling and evaluation of one circuit, whole-circuit calls over a reused stream, as JMH does. */
 public final class GarblingTiming {
-    /** Medians and spreads in nanoseconds per circuit call. */
-    public record Result(Samples garbleNs, Samples evaluateNs) {
+    /**
+     * Medians and spreads in nanoseconds per circuit call, and the kernel's raw fixed-key AES cost per block
+     * measured between the calls: on a shared machine the speed changes from minute to minute, and a ratio to a
+     * floor measured in the same moments holds where a floor measured apart would not.
+     */
+    public record Result(Samples garbleNs, Samples evaluateNs, Samples floorNsPerBlock) {
     }
 
     private GarblingTiming() {
@@ -38,6 +42,8 @@ public final class GarblingTiming {
         garbler.garble(c, evaluateStream);
         double[] g = new double[runs];
         double[] e = new double[runs];
+        double[] f = new double[runs];
+        long[] floorBlocks = new long[2 * FLOOR_BLOCKS];
         long warmupEnd = System.nanoTime() + warmupMillis * 1_000_000L;
         for (int w = 0; w < warmups || System.nanoTime() < warmupEnd; w++) {
             garbleStream.clear();
@@ -55,23 +61,31 @@ public final class GarblingTiming {
             long t2 = System.nanoTime();
             g[r] = t1 - t0;
             e[r] = t2 - t1;
+            f[r] = floorNsPerBlock(evaluatorKernel, floorBlocks, 16);
         }
-        return new Result(new Samples(g), new Samples(e));
+        return new Result(new Samples(g), new Samples(e), new Samples(f));
+    }
+
+    /** Blocks per fixed-key AES call of the floor measurement: large enough that the call's overhead vanishes. */
+    private static final int FLOOR_BLOCKS = 4096;
+
+    /** Nanoseconds per block of {@code calls} fixed-key AES calls on {@code buf} ({@link #FLOOR_BLOCKS} blocks). */
+    private static double floorNsPerBlock(Kernel kernel, long[] buf, int calls) {
+        long t0 = System.nanoTime();
+        for (int i = 0; i < calls; i++) {
+            kernel.fixedKeyEncrypt(buf, buf, FLOOR_BLOCKS);
+        }
+        return (System.nanoTime() - t0) / ((double) calls * FLOOR_BLOCKS);
     }
 
     /** Nanoseconds per fixed-key AES block in batches of 4096 blocks: the floor the kernel is compared with. */
     public static Samples aesFloor(Kernel kernel, int runs) {
-        int blocks = 4096;
-        long[] buf = new long[2 * blocks];
+        long[] buf = new long[2 * FLOOR_BLOCKS];
         double[] ns = new double[runs];
         for (int r = -4 * runs; r < runs; r++) {
-            long t0 = System.nanoTime();
-            for (int i = 0; i < 256; i++) {
-                kernel.fixedKeyEncrypt(buf, buf, blocks);
-            }
-            long t1 = System.nanoTime();
+            double perBlock = floorNsPerBlock(kernel, buf, 256);
             if (r >= 0) {
-                ns[r] = (t1 - t0) / (256.0 * blocks);
+                ns[r] = perBlock;
             }
         }
         return new Samples(ns);
