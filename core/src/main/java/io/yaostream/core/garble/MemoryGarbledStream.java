@@ -15,6 +15,11 @@ import java.nio.ByteOrder;
  */
 public final class MemoryGarbledStream implements GarbledStream {
     private ByteBuffer buf = allocate(1 << 16);
+    // Views of buf handed out and used per call, made again only when buf is replaced: nothing is allocated per
+    // call in steady state.
+    private ByteBuffer writeView = view(buf);
+    private ByteBuffer readView = view(buf);
+    private java.nio.LongBuffer longs = buf.asLongBuffer();
     private int readPos;
     private int writePos;
     private long written;
@@ -24,7 +29,7 @@ public final class MemoryGarbledStream implements GarbledStream {
     public void writeBlocks(long[] src, int from, int blocks) {
         ensure(16 * blocks);
         if ((writePos & 7) == 0) { // the common case: only blocks written so far
-            buf.asLongBuffer().put(writePos / 8, src, 2 * from, 2 * blocks);
+            longs.put(writePos / 8, src, 2 * from, 2 * blocks);
         } else {
             for (int i = 0; i < 2 * blocks; i++) {
                 buf.putLong(writePos + 8 * i, src[2 * from + i]);
@@ -44,7 +49,7 @@ public final class MemoryGarbledStream implements GarbledStream {
     @Override
     public ByteBuffer blockSpace(int minBlocks) {
         ensure(16 * minBlocks);
-        return buf.duplicate().order(ByteOrder.LITTLE_ENDIAN).position(writePos);
+        return writeView.clear().position(writePos);
     }
 
     @Override
@@ -60,7 +65,7 @@ public final class MemoryGarbledStream implements GarbledStream {
     public void readBlocks(long[] dst, int from, int blocks) {
         need(16 * blocks);
         if ((readPos & 7) == 0) {
-            buf.asLongBuffer().get(readPos / 8, dst, 2 * from, 2 * blocks);
+            longs.get(readPos / 8, dst, 2 * from, 2 * blocks);
         } else {
             for (int i = 0; i < 2 * blocks; i++) {
                 dst[2 * from + i] = buf.getLong(readPos + 8 * i);
@@ -73,9 +78,9 @@ public final class MemoryGarbledStream implements GarbledStream {
     @Override
     public ByteBuffer blocksInPlace(int blocks) {
         need(16 * blocks);
-        ByteBuffer view = buf.duplicate().order(ByteOrder.LITTLE_ENDIAN).position(readPos);
+        readView.clear().position(readPos);
         readPos += 16 * blocks;
-        return view;
+        return readView;
     }
 
     @Override
@@ -135,9 +140,18 @@ public final class MemoryGarbledStream implements GarbledStream {
         // Compacting in place copies from past the live bytes' new end (readPos > live here), so nothing overlaps.
         ByteBuffer to = live + n <= buf.capacity() / 2 ? buf : allocate(Math.max(buf.capacity() * 2, live + n));
         to.put(0, buf, readPos, live);
-        buf = to;
+        if (to != buf) {
+            buf = to;
+            writeView = view(buf);
+            readView = view(buf);
+            longs = buf.asLongBuffer();
+        }
         readPos = 0;
         writePos = live;
+    }
+
+    private static ByteBuffer view(ByteBuffer b) {
+        return b.duplicate().order(ByteOrder.LITTLE_ENDIAN);
     }
 
     private static ByteBuffer allocate(int bytes) {
