@@ -2,6 +2,7 @@
  * work is a few vector instructions, so garbling runs near the speed of AES). The formulas are those of core's
  * HalfGates; the Java kernel's JavaHalfGates does the same and the two must agree bit for bit. */
 #include "yaostream_kernel.h"
+#include "yaostream_vaes512.h"
 
 #include <immintrin.h>
 #include <string.h>
@@ -186,7 +187,7 @@ static void evaluate_ands(const ys_ctx *c, const int32_t *records, int32_t first
 }
 
 /* ---- VAES-512 path for the fixed-key hash: four gates per register, everything in registers ---- */
-#define YS_VAES __attribute__((target("avx512f,vaes")))
+#define YS_VAES __attribute__((target("avx512f,avx512bw,vaes")))
 
 /* Lane k (k < 4) gets block x[k]. */
 YS_VAES static inline __m512i quad(__m128i x0, __m128i x1, __m128i x2, __m128i x3) {
@@ -222,6 +223,20 @@ YS_VAES static inline __m512i tweaks4(uint64_t t) {
         for (int r_ = 1; r_ < 10; r_++)                                  \
             for (int j_ = 0; j_ < (Z); j_++) (x)[j_] = _mm512_aesenc_epi128((x)[j_], (k)[r_]); \
         for (int j_ = 0; j_ < (Z); j_++) (x)[j_] = _mm512_aesenclast_epi128((x)[j_], (k)[10]); \
+    } while (0)
+
+/* AES under Z registers of keys at once (four keys per register), each key schedule a round ahead of the round
+ * that uses it, as ys_multi_key_encrypt does: x holds the inputs already XORed with their keys. */
+#define KEYED_ROUNDS(keys, x, Z)                                                                    \
+    do {                                                                                            \
+        for (int r_ = 0; r_ < 10; r_++) {                                                           \
+            __m512i rcon_ = _mm512_set1_epi32(YS_RCON[r_]);                                            \
+            for (int j_ = 0; j_ < (Z); j_++) {                                                      \
+                (keys)[j_] = ys_next_round_keys4((keys)[j_], rcon_);                                    \
+                (x)[j_] = r_ < 9 ? _mm512_aesenc_epi128((x)[j_], (keys)[j_])                       \
+                                 : _mm512_aesenclast_epi128((x)[j_], (keys)[j_]);                  \
+            }                                                                                       \
+        }                                                                                           \
     } while (0)
 
 /* Records of the four gates of quad q of a group of n gates from first; past n, gate first again (its
@@ -263,6 +278,7 @@ typedef struct {
     __m512i k0_sd;       /* round key 0 ^ sigma(Δ) */
     __m512i k0_one;      /* round key 0 ^ (1, 0) */
     __m512i k0_one_sd;   /* round key 0 ^ (1, 0) ^ sigma(Δ) */
+    __m512i one;         /* (1, 0) */
     __m512i eight;       /* (8, 0): four gates on, in tweak units */
     __mmask8 d_colour;   /* 0xff when Δ has colour 1 (then A0 has the colour of A ^ αΔ flipped by α), else 0 */
 } ys_wide;
@@ -272,6 +288,7 @@ YS_VAES static inline void widen(const ys_ctx *c, ys_wide *z) {
     z->d = _mm512_broadcast_i32x4(c->delta);
     z->sd = sigma4(z->d);
     __m512i one = _mm512_maskz_set1_epi64(0x55, 1);
+    z->one = one;
     z->k0_sd = _mm512_xor_si512(z->k[0], z->sd);
     z->k0_one = _mm512_xor_si512(z->k[0], one);
     z->k0_one_sd = XOR3(z->k[0], one, z->sd);
@@ -285,8 +302,9 @@ YS_VAES static inline void widen(const ys_ctx *c, ys_wide *z) {
  * TG = X0 ^ X1 ^ sigma(Δ) ^ pb Δ, TE = X2 ^ X3 ^ sigma(Δ) ^ A0 and
  * C0 = X0 ^ X2 ^ sigma(A0) ^ sigma(B0) ^ pa TG ^ pb (X2 ^ X3 ^ sigma(Δ)) ^ γΔ. */
 YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_wide *z, uint8_t *labels,
-        const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int Q) {
-    __m512i a0[Q], sab[Q], x[4 * Q];
+        const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int Q, const int keyed) {
+    __m512i a0[Q], sab[Q], x[4 * Q], keys[4 * Q];
+    __m512i sd = keyed ? _mm512_setzero_si512() : z->sd;
     __mmask8 pa[Q], pb[Q], gm[Q];
     __m512i tq = tweaks4(2 * index);
     for (int q = 0; q < Q; q++) {
@@ -308,21 +326,37 @@ YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_w
         __m512i b0 = quad(lb[0], lb[1], lb[2], lb[3]);
         a0[q] = _mm512_mask_xor_epi64(a0[q], am, a0[q], z->d);
         b0 = _mm512_mask_xor_epi64(b0, bm, b0, z->d);
-        __m512i sa = sigma4(a0[q]), sb = sigma4(b0);
-        sab[q] = _mm512_xor_si512(sa, sb);
-        x[4 * q] = XOR3(sa, tq, z->k[0]);
-        x[4 * q + 1] = XOR3(sa, tq, z->k0_sd);
-        x[4 * q + 2] = XOR3(sb, tq, z->k0_one);
-        x[4 * q + 3] = XOR3(sb, tq, z->k0_one_sd);
+        if (keyed) { /* H(L, t) = AES_L(t): the keys are the labels, the inputs the tweaks */
+            sab[q] = _mm512_setzero_si512();
+            keys[4 * q] = a0[q];
+            keys[4 * q + 1] = _mm512_xor_si512(a0[q], z->d);
+            keys[4 * q + 2] = b0;
+            keys[4 * q + 3] = _mm512_xor_si512(b0, z->d);
+            x[4 * q] = _mm512_xor_si512(keys[4 * q], tq);
+            x[4 * q + 1] = _mm512_xor_si512(keys[4 * q + 1], tq);
+            x[4 * q + 2] = XOR3(keys[4 * q + 2], tq, z->one);
+            x[4 * q + 3] = XOR3(keys[4 * q + 3], tq, z->one);
+        } else {
+            __m512i sa = sigma4(a0[q]), sb = sigma4(b0);
+            sab[q] = _mm512_xor_si512(sa, sb);
+            x[4 * q] = XOR3(sa, tq, z->k[0]);
+            x[4 * q + 1] = XOR3(sa, tq, z->k0_sd);
+            x[4 * q + 2] = XOR3(sb, tq, z->k0_one);
+            x[4 * q + 3] = XOR3(sb, tq, z->k0_one_sd);
+        }
         tq = _mm512_add_epi64(tq, z->eight);
     }
-    AES_ROUNDS(z->k, x, 4 * Q);
+    if (keyed) {
+        KEYED_ROUNDS(keys, x, 4 * Q);
+    } else {
+        AES_ROUNDS(z->k, x, 4 * Q);
+    }
     for (int q = 0; q < Q; q++) {
         int v = m - 4 * q < 4 ? m - 4 * q : 4; /* gates of this quad */
         if (v <= 0) break;
-        __m512i tg = XOR3(x[4 * q], x[4 * q + 1], z->sd);
+        __m512i tg = XOR3(x[4 * q], x[4 * q + 1], sd);
         tg = _mm512_mask_xor_epi64(tg, pb[q], tg, z->d);
-        __m512i hb = XOR3(x[4 * q + 2], x[4 * q + 3], z->sd);
+        __m512i hb = XOR3(x[4 * q + 2], x[4 * q + 3], sd);
         __m512i te = _mm512_xor_si512(hb, a0[q]);
         __m512i c0 = XOR3(x[4 * q], x[4 * q + 2], sab[q]);
         c0 = _mm512_mask_xor_epi64(c0, pa[q], c0, tg);
@@ -341,8 +375,8 @@ YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_w
 /* The evaluator's step: m gates (m <= 4 * Q), tables read from t. C = X0 ^ X1 ^ sigma(A) ^ sigma(B) ^ sa TG ^
  * sb (TE ^ A), X the AES outputs of A and B. */
 YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys_wide *z, uint8_t *labels,
-        const int32_t *records, int32_t first, int m, uint64_t index, const uint8_t *t, const int Q) {
-    __m512i a[Q], sab[Q], x[2 * Q];
+        const int32_t *records, int32_t first, int m, uint64_t index, const uint8_t *t, const int Q, const int keyed) {
+    __m512i a[Q], sab[Q], x[2 * Q], keys[2 * Q];
     __mmask8 ca[Q], cb[Q];
     __m512i tq = tweaks4(2 * index);
     for (int q = 0; q < Q; q++) {
@@ -356,13 +390,25 @@ YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys
         __m512i bq = quad(lb[0], lb[1], lb[2], lb[3]);
         ca[q] = colours4(a[q]);
         cb[q] = colours4(bq);
-        __m512i sa = sigma4(a[q]), sb = sigma4(bq);
-        sab[q] = _mm512_xor_si512(sa, sb);
-        x[2 * q] = XOR3(sa, tq, z->k[0]);
-        x[2 * q + 1] = XOR3(sb, tq, z->k0_one);
+        if (keyed) {
+            sab[q] = _mm512_setzero_si512();
+            keys[2 * q] = a[q];
+            keys[2 * q + 1] = bq;
+            x[2 * q] = _mm512_xor_si512(a[q], tq);
+            x[2 * q + 1] = XOR3(bq, tq, z->one);
+        } else {
+            __m512i sa = sigma4(a[q]), sb = sigma4(bq);
+            sab[q] = _mm512_xor_si512(sa, sb);
+            x[2 * q] = XOR3(sa, tq, z->k[0]);
+            x[2 * q + 1] = XOR3(sb, tq, z->k0_one);
+        }
         tq = _mm512_add_epi64(tq, z->eight);
     }
-    AES_ROUNDS(z->k, x, 2 * Q);
+    if (keyed) {
+        KEYED_ROUNDS(keys, x, 2 * Q);
+    } else {
+        AES_ROUNDS(z->k, x, 2 * Q);
+    }
     for (int q = 0; q < Q; q++) {
         int v = m - 4 * q < 4 ? m - 4 * q : 4; /* gates of this quad */
         if (v <= 0) break;
@@ -379,43 +425,64 @@ YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys
 }
 
 /* Runs of AND gates on the VAES-512 path: 8 AES registers in flight, fewer for the last few gates of a run
- * (circuits such as AES have runs of two or three gates, which must not pay for eight registers). */
-YS_VAES static void garble_ands_vaes(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,
-                                     size_t at) {
+ * (circuits such as AES have runs of two or three gates, which must not pay for eight registers). Inlined into
+ * one function per hash, so `keyed` folds away. */
+YS_VAES __attribute__((always_inline)) static inline void garble_run(const ys_ctx *c, const int32_t *records,
+        int32_t first, uint64_t index, int32_t n, size_t at, const int keyed) {
     ys_wide z;
     widen(c, &z);
     uint8_t *t = c->tables_out + 16 * at;
     int32_t done = 0;
     /* Full steps with a constant width, so lane counts and clamps fold away; then the rest. */
     for (; done + 8 <= n; done += 8) {
-        garble_step(&z, c->labels, records, first + done, 8, index + (uint64_t) done, t + 32 * (size_t) done, 2);
+        garble_step(&z, c->labels, records, first + done, 8, index + (uint64_t) done, t + 32 * (size_t) done, 2, keyed);
     }
     int m = n - done;
     if (m > 4) {
-        garble_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 2);
+        garble_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 2, keyed);
     } else if (m > 0) {
-        garble_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 1);
+        garble_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 1, keyed);
     }
 }
 
-YS_VAES static void evaluate_ands_vaes(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,
-                                       size_t at) {
+YS_VAES __attribute__((always_inline)) static inline void evaluate_run(const ys_ctx *c, const int32_t *records,
+        int32_t first, uint64_t index, int32_t n, size_t at, const int keyed) {
     ys_wide z;
     widen(c, &z);
     const uint8_t *t = c->tables_in + 16 * at;
     int32_t done = 0;
     for (; done + 16 <= n; done += 16) {
-        evaluate_step(&z, c->labels, records, first + done, 16, index + (uint64_t) done, t + 32 * (size_t) done, 4);
+        evaluate_step(&z, c->labels, records, first + done, 16, index + (uint64_t) done, t + 32 * (size_t) done, 4, keyed);
     }
     int m = n - done;
     const uint8_t *tm = t + 32 * (size_t) done;
     if (m > 8) {
-        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 4);
+        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 4, keyed);
     } else if (m > 4) {
-        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 2);
+        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 2, keyed);
     } else if (m > 0) {
-        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 1);
+        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 1, keyed);
     }
+}
+
+YS_VAES static void garble_ands_vaes(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,
+                                     size_t at) {
+    garble_run(c, records, first, index, n, at, 0);
+}
+
+YS_VAES static void garble_ands_vaes_keyed(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index,
+                                           int32_t n, size_t at) {
+    garble_run(c, records, first, index, n, at, 1);
+}
+
+YS_VAES static void evaluate_ands_vaes(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,
+                                       size_t at) {
+    evaluate_run(c, records, first, index, n, at, 0);
+}
+
+YS_VAES static void evaluate_ands_vaes_keyed(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index,
+                                             int32_t n, size_t at) {
+    evaluate_run(c, records, first, index, n, at, 1);
 }
 
 /* ---- The walk ---- */
@@ -527,12 +594,15 @@ size_t ys_half_gates_garble(ys_walk *w, int hash, uint8_t *zero, const uint8_t d
     init_ctx(&c, hash, zero);
     c.delta = _mm_loadu_si128((const __m128i *) delta);
     c.tables_out = tables;
-    return walk(w, &c, capacity, hash == YS_HASH_FIXED_KEY && ys_uses_vaes512() ? garble_ands_vaes : garble_ands);
+    ands_fn *ands = !ys_uses_vaes512() ? garble_ands : hash == YS_HASH_KEYED ? garble_ands_vaes_keyed : garble_ands_vaes;
+    return walk(w, &c, capacity, ands);
 }
 
 size_t ys_half_gates_evaluate(ys_walk *w, int hash, uint8_t *label, const uint8_t *tables, size_t blocks) {
     ys_ctx c;
     init_ctx(&c, hash, label);
     c.tables_in = tables;
-    return walk(w, &c, blocks, hash == YS_HASH_FIXED_KEY && ys_uses_vaes512() ? evaluate_ands_vaes : evaluate_ands);
+    ands_fn *ands = !ys_uses_vaes512() ? evaluate_ands : hash == YS_HASH_KEYED ? evaluate_ands_vaes_keyed
+                                                                               : evaluate_ands_vaes;
+    return walk(w, &c, blocks, ands);
 }

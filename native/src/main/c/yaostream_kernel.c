@@ -1,4 +1,5 @@
 #include "yaostream_kernel.h"
+#include "yaostream_vaes512.h"
 
 #include <cpuid.h>
 #include <immintrin.h>
@@ -169,13 +170,9 @@ void ys_fixed_key_encrypt(const uint8_t *in, uint8_t *out, size_t blocks) {
 }
 
 /* VAES-512 multi-key: sixteen keys in four registers, each key schedule computed a round ahead of the round that
- * uses it (GLNP15's interleaved expansion). A round key comes from the last through AESENCLAST rather than
- * AESKEYGENASSIST, whose throughput is poor: with RotWord(w3) broadcast to all four columns, ShiftRows does
- * nothing, so AESENCLAST gives SubWord(RotWord(w3)) ^ rcon in every word. */
+ * uses it (ys_next_round_keys4). */
 __attribute__((target("avx512f,avx512bw,vaes")))
 static size_t multi_key_encrypt_vaes512(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t blocks) {
-    static const int RCON[10] = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36};
-    const __m512i rot_word3 = _mm512_set1_epi32(0x0c0f0e0d);
     size_t i = 0;
     for (; i + 16 <= blocks; i += 16) {
         __m512i k[4], x[4];
@@ -184,13 +181,9 @@ static size_t multi_key_encrypt_vaes512(const uint8_t *keys, const uint8_t *in, 
             x[j] = _mm512_xor_si512(_mm512_loadu_si512((const void *) (in + 16 * (i + 4 * (size_t) j))), k[j]);
         }
         for (int r = 0; r < 10; r++) {
-            __m512i rcon = _mm512_set1_epi32(RCON[r]);
+            __m512i rcon = _mm512_set1_epi32(YS_RCON[r]);
             for (int j = 0; j < 4; j++) {
-                __m512i t = _mm512_aesenclast_epi128(_mm512_shuffle_epi8(k[j], rot_word3), rcon);
-                /* w_i = w_{i-1} ^ w_{i-4}: the previous key's words XORed prefix-wise (two shifts, with the
-                 * second shift's XOR and t's in one three-way XOR), then t in every word. */
-                __m512i u = _mm512_xor_si512(k[j], _mm512_bslli_epi128(k[j], 4));
-                k[j] = _mm512_ternarylogic_epi64(u, _mm512_bslli_epi128(u, 8), t, 0x96);
+                k[j] = ys_next_round_keys4(k[j], rcon);
                 x[j] = r < 9 ? _mm512_aesenc_epi128(x[j], k[j]) : _mm512_aesenclast_epi128(x[j], k[j]);
             }
         }

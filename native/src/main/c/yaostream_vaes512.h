@@ -1,0 +1,22 @@
+/* AES-128 on VAES-512 registers (four blocks or keys each), shared by the kernel's multi-key encryption and the
+ * half-gates walk. Only for functions compiled for avx512f, avx512bw and vaes, called where ys_uses_vaes512(). */
+#ifndef YAOSTREAM_VAES512_H
+#define YAOSTREAM_VAES512_H
+
+#include <immintrin.h>
+
+/* The round constants of the AES-128 key schedule. */
+static const int YS_RCON[10] = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36};
+
+/* The next round key of each of four AES-128 key schedules, from the last (GLNP15's interleaved expansion, one
+ * round ahead of the round that uses it). SubWord(RotWord(w3)) ^ rcon comes through AESENCLAST rather than
+ * AESKEYGENASSIST, whose throughput is poor: with RotWord(w3) in all four columns, ShiftRows does nothing. Then
+ * w_i = w_{i-1} ^ w_{i-4}: the previous key's words XORed prefix-wise with two shifts, the second shift's XOR
+ * and that of SubWord's word in one three-way XOR. */
+__attribute__((target("avx512f,avx512bw,vaes"))) static inline __m512i ys_next_round_keys4(__m512i k, __m512i rcon) {
+    __m512i t = _mm512_aesenclast_epi128(_mm512_shuffle_epi8(k, _mm512_set1_epi32(0x0c0f0e0d)), rcon);
+    __m512i u = _mm512_xor_si512(k, _mm512_bslli_epi128(k, 4));
+    return _mm512_ternarylogic_epi64(u, _mm512_bslli_epi128(u, 8), t, 0x96);
+}
+
+#endif
