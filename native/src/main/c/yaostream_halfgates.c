@@ -239,6 +239,16 @@ YS_VAES static inline __m512i tweaks4(uint64_t t) {
         }                                                                                           \
     } while (0)
 
+/* The AES of a step: under the labels as keys (keyed) or under the fixed key. */
+#define STEP_ROUNDS(keyed, z, keys, x, Z)      \
+    do {                                       \
+        if (keyed) {                           \
+            KEYED_ROUNDS(keys, x, Z);          \
+        } else {                               \
+            AES_ROUNDS((z)->k, x, Z);          \
+        }                                      \
+    } while (0)
+
 /* Records of the four gates of quad q of a group of n gates from first; past n, gate first again (its
  * results are not stored). */
 static inline const int32_t *gate_of(const int32_t *records, int32_t first, int n, int k) {
@@ -346,11 +356,7 @@ YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_w
         }
         tq = _mm512_add_epi64(tq, z->eight);
     }
-    if (keyed) {
-        KEYED_ROUNDS(keys, x, 4 * Q);
-    } else {
-        AES_ROUNDS(z->k, x, 4 * Q);
-    }
+    STEP_ROUNDS(keyed, z, keys, x, 4 * Q);
     for (int q = 0; q < Q; q++) {
         int v = m - 4 * q < 4 ? m - 4 * q : 4; /* gates of this quad */
         if (v <= 0) break;
@@ -404,11 +410,7 @@ YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys
         }
         tq = _mm512_add_epi64(tq, z->eight);
     }
-    if (keyed) {
-        KEYED_ROUNDS(keys, x, 2 * Q);
-    } else {
-        AES_ROUNDS(z->k, x, 2 * Q);
-    }
+    STEP_ROUNDS(keyed, z, keys, x, 2 * Q);
     for (int q = 0; q < Q; q++) {
         int v = m - 4 * q < 4 ? m - 4 * q : 4; /* gates of this quad */
         if (v <= 0) break;
@@ -465,25 +467,16 @@ YS_VAES __attribute__((always_inline)) static inline void evaluate_run(const ys_
     }
 }
 
-YS_VAES static void garble_ands_vaes(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,
-                                     size_t at) {
-    garble_run(c, records, first, index, n, at, 0);
-}
-
-YS_VAES static void garble_ands_vaes_keyed(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index,
-                                           int32_t n, size_t at) {
-    garble_run(c, records, first, index, n, at, 1);
-}
-
-YS_VAES static void evaluate_ands_vaes(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,
-                                       size_t at) {
-    evaluate_run(c, records, first, index, n, at, 0);
-}
-
-YS_VAES static void evaluate_ands_vaes_keyed(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index,
-                                             int32_t n, size_t at) {
-    evaluate_run(c, records, first, index, n, at, 1);
-}
+/* The four entry points: each run inlined with its hash, so the choice between them costs nothing per gate. */
+#define VAES_ANDS(name, run, keyed)                                                                          \
+    YS_VAES static void name(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n, \
+                             size_t at) {                                                                    \
+        run(c, records, first, index, n, at, keyed);                                                         \
+    }
+VAES_ANDS(garble_ands_vaes, garble_run, 0)
+VAES_ANDS(garble_ands_vaes_keyed, garble_run, 1)
+VAES_ANDS(evaluate_ands_vaes, evaluate_run, 0)
+VAES_ANDS(evaluate_ands_vaes_keyed, evaluate_run, 1)
 
 /* ---- The walk ---- */
 
