@@ -117,7 +117,11 @@ public final class JavaKernel implements Kernel {
         checkBufferHolds(tables, capacity);
         long[] staging = directTables(capacity);
         int blocks = halfGates.garble(hash, c, at, zero, deltaLo, deltaHi, staging, capacity);
-        tables.duplicate().order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(staging, 0, 2 * blocks);
+        int from = tables.position();
+        boolean littleEndian = tables.order() == ByteOrder.LITTLE_ENDIAN;
+        for (int i = 0; i < 2 * blocks; i++) { // absolute puts: no view of the buffer allocated per call
+            tables.putLong(from + 8 * i, littleEndian ? staging[i] : Long.reverseBytes(staging[i]));
+        }
         return blocks;
     }
 
@@ -131,7 +135,12 @@ public final class JavaKernel implements Kernel {
                                  int blocks) {
         checkBufferHolds(tables, blocks);
         long[] copy = directTables(blocks);
-        tables.duplicate().order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(copy, 0, 2 * blocks);
+        int from = tables.position();
+        boolean littleEndian = tables.order() == ByteOrder.LITTLE_ENDIAN;
+        for (int i = 0; i < 2 * blocks; i++) {
+            long v = tables.getLong(from + 8 * i);
+            copy[i] = littleEndian ? v : Long.reverseBytes(v);
+        }
         return halfGates.evaluate(hash, c, at, label, copy, blocks);
     }
 
