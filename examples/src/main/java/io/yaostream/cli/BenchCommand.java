@@ -127,9 +127,10 @@ final class BenchCommand {
     }
 
     @Command(name = "kernel", mixinStandardHelpOptions = true,
-            description = {"Garble and evaluate cost per AND gate and per gate for every scheme and kernel, on a circuit",
-                    "of 65,536 independent AND gates and on AES-128, with the raw fixed-key AES cost measured in the same run",
-                    "and, per figure, the cost per AND gate in blocks of fixed-key AES timed between its runs (garble/AES, eval/AES)."})
+            description = {"Garble and evaluate cost per AND gate and per gate for every scheme and kernel, on a circuit "
+                    + "of 65,536 independent AND gates and on AES-128, with the raw fixed-key AES cost measured in the same run.",
+                    "Each figure is also given per AND gate in blocks of fixed-key AES timed between its own runs "
+                    + "(garble/AES, eval/AES)."})
     static final class KernelBench implements java.util.concurrent.Callable<Integer> {
         @Option(names = "--runs", paramLabel = "R", defaultValue = "5", description = "Timed runs per figure (default: ${DEFAULT-VALUE}).")
         int runs;
