@@ -186,7 +186,7 @@ static void evaluate_ands(const ys_ctx *c, const int32_t *records, int32_t first
     }
 }
 
-/* ---- VAES-512 path for the fixed-key hash: four gates per register, everything in registers ---- */
+/* ---- VAES-512 path, both hashes: four gates per register, everything in registers ---- */
 /* The fixed-key path is compiled without AVX-512BW: with it, gcc cuts the gates' lane masks with mask-register
  * shifts on the shuffle port, and garbling ran ~15% slower. Only the keyed path's key schedule needs BW. */
 #define YS_VAES __attribute__((target("avx512f,vaes")))
@@ -228,25 +228,11 @@ YS_VAES static inline __m512i tweaks4(uint64_t t) {
         for (int j_ = 0; j_ < (Z); j_++) (x)[j_] = _mm512_aesenclast_epi128((x)[j_], (k)[10]); \
     } while (0)
 
-/* AES under Z registers of keys at once (four keys per register), each key schedule a round ahead of the round
- * that uses it, as ys_multi_key_encrypt does: x holds the inputs already XORed with their keys. */
-#define KEYED_ROUNDS(keys, x, Z)                                                                    \
-    do {                                                                                            \
-        for (int r_ = 0; r_ < 10; r_++) {                                                           \
-            __m512i rcon_ = _mm512_set1_epi32(YS_RCON[r_]);                                            \
-            for (int j_ = 0; j_ < (Z); j_++) {                                                      \
-                (keys)[j_] = ys_next_round_keys4((keys)[j_], rcon_);                                    \
-                (x)[j_] = r_ < 9 ? _mm512_aesenc_epi128((x)[j_], (keys)[j_])                       \
-                                 : _mm512_aesenclast_epi128((x)[j_], (keys)[j_]);                  \
-            }                                                                                       \
-        }                                                                                           \
-    } while (0)
-
 /* The AES of a step: under the labels as keys (keyed) or under the fixed key. */
 #define STEP_ROUNDS(keyed, z, keys, x, Z)      \
     do {                                       \
         if (keyed) {                           \
-            KEYED_ROUNDS(keys, x, Z);          \
+            YS_KEYED_ROUNDS(keys, x, Z);       \
         } else {                               \
             AES_ROUNDS((z)->k, x, Z);          \
         }                                      \
@@ -300,11 +286,10 @@ YS_VAES static inline void widen(const ys_ctx *c, ys_wide *z) {
     for (int r = 0; r < 11; r++) z->k[r] = _mm512_broadcast_i32x4(c->rk[r]);
     z->d = _mm512_broadcast_i32x4(c->delta);
     z->sd = sigma4(z->d);
-    __m512i one = _mm512_maskz_set1_epi64(0x55, 1);
-    z->one = one;
+    z->one = _mm512_maskz_set1_epi64(0x55, 1);
     z->k0_sd = _mm512_xor_si512(z->k[0], z->sd);
-    z->k0_one = _mm512_xor_si512(z->k[0], one);
-    z->k0_one_sd = XOR3(z->k[0], one, z->sd);
+    z->k0_one = _mm512_xor_si512(z->k[0], z->one);
+    z->k0_one_sd = XOR3(z->k[0], z->one, z->sd);
     z->eight = _mm512_maskz_set1_epi64(0x55, 8);
     z->d_colour = (__mmask8) -(int) (_mm_cvtsi128_si64(c->delta) & 1);
 }

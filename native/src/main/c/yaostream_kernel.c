@@ -169,8 +169,7 @@ void ys_fixed_key_encrypt(const uint8_t *in, uint8_t *out, size_t blocks) {
     encrypt_blocks(fixed_schedule.rk, in, out, blocks);
 }
 
-/* VAES-512 multi-key: sixteen keys in four registers, each key schedule computed a round ahead of the round that
- * uses it (ys_next_round_keys4). */
+/* VAES-512 multi-key: sixteen keys in four registers (YS_KEYED_ROUNDS). */
 __attribute__((target("avx512f,avx512bw,vaes")))
 static size_t multi_key_encrypt_vaes512(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t blocks) {
     size_t i = 0;
@@ -180,13 +179,7 @@ static size_t multi_key_encrypt_vaes512(const uint8_t *keys, const uint8_t *in, 
             k[j] = _mm512_loadu_si512((const void *) (keys + 16 * (i + 4 * (size_t) j)));
             x[j] = _mm512_xor_si512(_mm512_loadu_si512((const void *) (in + 16 * (i + 4 * (size_t) j))), k[j]);
         }
-        for (int r = 0; r < 10; r++) {
-            __m512i rcon = _mm512_set1_epi32(YS_RCON[r]);
-            for (int j = 0; j < 4; j++) {
-                k[j] = ys_next_round_keys4(k[j], rcon);
-                x[j] = r < 9 ? _mm512_aesenc_epi128(x[j], k[j]) : _mm512_aesenclast_epi128(x[j], k[j]);
-            }
-        }
+        YS_KEYED_ROUNDS(k, x, 4);
         for (int j = 0; j < 4; j++) {
             _mm512_storeu_si512((void *) (out + 16 * (i + 4 * (size_t) j)), x[j]);
         }

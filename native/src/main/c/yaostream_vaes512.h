@@ -19,4 +19,18 @@ __attribute__((target("avx512f,avx512bw,vaes"))) static inline __m512i ys_next_r
     return _mm512_ternarylogic_epi64(u, _mm512_bslli_epi128(u, 8), t, 0x96);
 }
 
+/* AES-128 on Z registers (Z * 4 blocks) under their own keys, each key schedule a round ahead of the round that
+ * uses it: x holds the inputs already XORed with their keys, keys the keys (replaced by the last round keys). */
+#define YS_KEYED_ROUNDS(keys, x, Z)                                                                 \
+    do {                                                                                            \
+        for (int r_ = 0; r_ < 10; r_++) {                                                           \
+            __m512i rcon_ = _mm512_set1_epi32(YS_RCON[r_]);                                         \
+            for (int j_ = 0; j_ < (Z); j_++) {                                                      \
+                (keys)[j_] = ys_next_round_keys4((keys)[j_], rcon_);                                \
+                (x)[j_] = r_ < 9 ? _mm512_aesenc_epi128((x)[j_], (keys)[j_])                        \
+                                 : _mm512_aesenclast_epi128((x)[j_], (keys)[j_]);                   \
+            }                                                                                       \
+        }                                                                                           \
+    } while (0)
+
 #endif

@@ -1,5 +1,7 @@
 package io.yaostream.core.garble;
 
+import io.yaostream.core.kernel.Blocks;
+
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -19,7 +21,6 @@ public final class MemoryGarbledStream implements GarbledStream {
     // call in steady state.
     private ByteBuffer writeView = view(buf);
     private ByteBuffer readView = view(buf);
-    private java.nio.LongBuffer longs = buf.asLongBuffer();
     private int readPos;
     private int writePos;
     private long written;
@@ -28,13 +29,7 @@ public final class MemoryGarbledStream implements GarbledStream {
     @Override
     public void writeBlocks(long[] src, int from, int blocks) {
         ensure(16 * blocks);
-        if ((writePos & 7) == 0) { // the common case: only blocks written so far
-            longs.put(writePos / 8, src, 2 * from, 2 * blocks);
-        } else {
-            for (int i = 0; i < 2 * blocks; i++) {
-                buf.putLong(writePos + 8 * i, src[2 * from + i]);
-            }
-        }
+        Blocks.toBuffer(src, from, buf, writePos, blocks);
         advanceWrite(16 * blocks);
     }
 
@@ -64,13 +59,7 @@ public final class MemoryGarbledStream implements GarbledStream {
     @Override
     public void readBlocks(long[] dst, int from, int blocks) {
         need(16 * blocks);
-        if ((readPos & 7) == 0) {
-            longs.get(readPos / 8, dst, 2 * from, 2 * blocks);
-        } else {
-            for (int i = 0; i < 2 * blocks; i++) {
-                dst[2 * from + i] = buf.getLong(readPos + 8 * i);
-            }
-        }
+        Blocks.fromBuffer(buf, readPos, dst, from, blocks);
         readPos += 16 * blocks;
     }
 
@@ -144,7 +133,6 @@ public final class MemoryGarbledStream implements GarbledStream {
             buf = to;
             writeView = view(buf);
             readView = view(buf);
-            longs = buf.asLongBuffer();
         }
         readPos = 0;
         writePos = live;

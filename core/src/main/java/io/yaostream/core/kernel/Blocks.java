@@ -2,6 +2,7 @@ package io.yaostream.core.kernel;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
@@ -11,6 +12,7 @@ import java.nio.ByteOrder;
  */
 public final class Blocks {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle BUFFER_LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private Blocks() {
     }
@@ -26,6 +28,23 @@ public final class Blocks {
     public static void fromBytes(byte[] src, int srcOffset, long[] dst, int dstBlock, int blocks) {
         for (int i = 0; i < 2 * blocks; i++) {
             dst[2 * dstBlock + i] = (long) LONGS.get(src, srcOffset + 8 * i);
+        }
+    }
+
+    /**
+     * Copies {@code blocks} blocks from longs into {@code dst} from byte {@code dstOffset}: little-endian whatever
+     * the buffer's own order, and without moving its position or making a view of it.
+     */
+    public static void toBuffer(long[] src, int srcBlock, ByteBuffer dst, int dstOffset, int blocks) {
+        for (int i = 0; i < 2 * blocks; i++) {
+            BUFFER_LONGS.set(dst, dstOffset + 8 * i, src[2 * srcBlock + i]);
+        }
+    }
+
+    /** Copies {@code blocks} blocks from {@code src}, from byte {@code srcOffset}, to longs; as {@link #toBuffer}. */
+    public static void fromBuffer(ByteBuffer src, int srcOffset, long[] dst, int dstBlock, int blocks) {
+        for (int i = 0; i < 2 * blocks; i++) {
+            dst[2 * dstBlock + i] = (long) BUFFER_LONGS.get(src, srcOffset + 8 * i);
         }
     }
 

@@ -7,7 +7,6 @@ import io.yaostream.core.ot.JavaEdwardsArithmetic;
 import javax.crypto.Cipher;
 import javax.crypto.spec.SecretKeySpec;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.security.GeneralSecurityException;
 
 /**
@@ -117,11 +116,7 @@ public final class JavaKernel implements Kernel {
         checkBufferHolds(tables, capacity);
         long[] staging = directTables(capacity);
         int blocks = halfGates.garble(hash, c, at, zero, deltaLo, deltaHi, staging, capacity);
-        int from = tables.position();
-        boolean littleEndian = tables.order() == ByteOrder.LITTLE_ENDIAN;
-        for (int i = 0; i < 2 * blocks; i++) { // absolute puts: no view of the buffer allocated per call
-            tables.putLong(from + 8 * i, littleEndian ? staging[i] : Long.reverseBytes(staging[i]));
-        }
+        Blocks.toBuffer(staging, 0, tables, tables.position(), blocks);
         return blocks;
     }
 
@@ -135,12 +130,7 @@ public final class JavaKernel implements Kernel {
                                  int blocks) {
         checkBufferHolds(tables, blocks);
         long[] copy = directTables(blocks);
-        int from = tables.position();
-        boolean littleEndian = tables.order() == ByteOrder.LITTLE_ENDIAN;
-        for (int i = 0; i < 2 * blocks; i++) {
-            long v = tables.getLong(from + 8 * i);
-            copy[i] = littleEndian ? v : Long.reverseBytes(v);
-        }
+        Blocks.fromBuffer(tables, tables.position(), copy, 0, blocks);
         return halfGates.evaluate(hash, c, at, label, copy, blocks);
     }
 
