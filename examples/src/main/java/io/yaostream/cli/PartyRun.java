@@ -20,7 +20,7 @@ import java.util.Optional;
 /** One party's side of a {@code run} or {@code demo}: the circuit repeated over a channel, then closed. */
 final class PartyRun {
     /** The outputs this party received (empty where it receives none) and the session's figures. */
-    record Outcome(Optional<BitString>[] results, YaoSession.Result figures) {
+    record Outcome(Optional<BitString>[] results, YaoSession.Result<?> figures) {
     }
 
     private final YaoSession session;
@@ -40,8 +40,10 @@ final class PartyRun {
     /** Runs the session and closes the channel, whatever happens. */
     Outcome run() {
         try (channel) {
-            YaoSession.Result r = session.run(program, feed);
-            return new Outcome(program.results(), r);
+            YaoSession.Result<List<Optional<BitString>>> r = session.run(program, feed);
+            @SuppressWarnings("unchecked")
+            Optional<BitString>[] results = r.value().toArray(new Optional[0]);
+            return new Outcome(results, r);
         }
     }
 

@@ -2,6 +2,7 @@ package io.yaostream.core.bits;
 
 import io.yaostream.core.format.CircuitFormatException;
 
+import java.math.BigInteger;
 import java.util.Arrays;
 
 /**
@@ -58,6 +59,84 @@ public final class BitString {
             w[i >>> 6] &= ~(1L << i);
         }
         return new BitString(width, w);
+    }
+
+    /**
+     * The unsigned number {@code value} in {@code width} bits (bit i is bit i of the number). A negative value
+     * is taken in two's complement, so it must fit as a signed number.
+     *
+     * @throws IllegalArgumentException if the value does not fit
+     */
+    public static BitString of(BigInteger value, int width) {
+        if (width < 0) {
+            throw new IllegalArgumentException("negative width " + width);
+        }
+        BigInteger v = value;
+        if (v.signum() < 0) {
+            if (v.bitLength() >= width) {
+                throw new IllegalArgumentException(value + " does not fit in " + width + " bits as a signed number");
+            }
+            v = v.add(BigInteger.ONE.shiftLeft(width));
+        } else if (v.bitLength() > width) {
+            throw new IllegalArgumentException(value + " does not fit in " + width + " bits");
+        }
+        long[] w = new long[(width + 63) >>> 6];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = v.shiftRight(64 * i).longValue();
+        }
+        return new BitString(width, w);
+    }
+
+    /** {@link #of(BigInteger, int)} for a {@code long}: {@code value} must fit in {@code width} bits. */
+    public static BitString of(long value, int width) {
+        if (width < 0 || value < 0 || (width < 64 && value >>> width != 0)) {
+            return of(BigInteger.valueOf(value), width); // the general path, which checks and reports
+        }
+        long[] w = new long[(width + 63) >>> 6];
+        if (w.length > 0) {
+            w[0] = value;
+        }
+        return new BitString(width, w);
+    }
+
+    /** The bits as an unsigned number. */
+    public BigInteger toBigInteger() {
+        BigInteger v = BigInteger.ZERO;
+        for (int i = words.length - 1; i >= 0; i--) {
+            v = v.shiftLeft(64).or(new BigInteger(Long.toUnsignedString(words[i])));
+        }
+        return v;
+    }
+
+    /** The bits as a two's complement number (bit {@code width - 1} is the sign). */
+    public BigInteger toSignedBigInteger() {
+        BigInteger v = toBigInteger();
+        return width > 0 && get(width - 1) ? v.subtract(BigInteger.ONE.shiftLeft(width)) : v;
+    }
+
+    /** The bits as an unsigned number, which must fit in 63 bits (use {@link #toBigInteger()} for more). */
+    public long toLong() {
+        for (int i = 1; i < words.length; i++) {
+            if (words[i] != 0) {
+                throw new ArithmeticException("a " + width + "-bit value above 2^63 - 1 does not fit in a long");
+            }
+        }
+        if (words.length > 0 && words[0] < 0) {
+            throw new ArithmeticException("a " + width + "-bit value above 2^63 - 1 does not fit in a long");
+        }
+        return words.length == 0 ? 0 : words[0];
+    }
+
+    /** Bits {@code from} (inclusive) to {@code to} (exclusive), bit {@code from} first. */
+    public BitString slice(int from, int to) {
+        if (from < 0 || to > width || from > to) {
+            throw new IndexOutOfBoundsException("slice " + from + ".." + to + " of a " + width + "-bit string");
+        }
+        boolean[] b = new boolean[to - from];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = get(from + i);
+        }
+        return fromBits(b);
     }
 
     /** Number of hex digits a value of this width takes. */

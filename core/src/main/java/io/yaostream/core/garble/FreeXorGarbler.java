@@ -68,6 +68,20 @@ abstract class FreeXorGarbler extends GarblerCore {
     }
 
     @Override
+    public boolean freeXorOffset(long[] out) {
+        out[0] = deltaLo;
+        out[1] = deltaHi;
+        return true;
+    }
+
+    /** The state is the label of 0; the negation's label of 0 is the label of 1. */
+    @Override
+    public void negateState(long[] state, int pos) {
+        state[pos] ^= deltaLo;
+        state[pos + 1] ^= deltaHi;
+    }
+
+    @Override
     public int slotWords() {
         return 2;
     }

@@ -91,6 +91,16 @@ public abstract class GarblerCore extends GateWalker {
         throw new GarblingException("the evaluator returned a label that is neither of the output wire's labels");
     }
 
+    /**
+     * Writes the global free-XOR offset Δ into {@code out[0..1]} and returns true, for schemes where a slot's
+     * state is its label of 0 and the label of 1 is that XOR Δ; returns false for schemes without one. The
+     * evaluator's input labels then come from Δ-correlated OT directly.
+     */
+    public abstract boolean freeXorOffset(long[] out);
+
+    /** Turns the saved state of a wire at {@code state[pos..]} into that of its negation (a free NOT). */
+    public abstract void negateState(long[] state, int pos);
+
     /** Gate indices used so far (the session's gate counter). */
     public final long gatesIndexed() {
         return gateIndex();

@@ -53,6 +53,11 @@ public final class GarblingScheme {
         return ciphertextsPerXor;
     }
 
+    /** Whether XOR gates are free: labels of 1 are labels of 0 XOR a global Δ. */
+    public boolean freeXor() {
+        return ciphertextsPerXor == 0;
+    }
+
     /**
      * Bits beyond the ciphertexts in one AND gate's table (prf-only's 4-2 GRR has 4). They are packed into
      * bytes per AND batch, after the batch's ciphertexts, so the evaluator has them when it needs them.

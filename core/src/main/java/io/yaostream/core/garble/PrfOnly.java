@@ -90,6 +90,22 @@ public final class PrfOnly {
         }
 
         @Override
+        public boolean freeXorOffset(long[] out) {
+            return false;
+        }
+
+        /** The state is both labels; the negation swaps them. */
+        @Override
+        public void negateState(long[] state, int pos) {
+            long lo = state[pos];
+            long hi = state[pos + 1];
+            state[pos] = state[pos + 2];
+            state[pos + 1] = state[pos + 3];
+            state[pos + 2] = lo;
+            state[pos + 3] = hi;
+        }
+
+        @Override
         public void saveSlot(int slot, long[] dst, int pos) {
             System.arraycopy(pair, 4 * slot, dst, pos, 4);
         }

@@ -6,4 +6,8 @@ public interface BaseOt {
     void send(Channel channel, long[] m0, long[] m1, int count);
     /** Receiver: block i of out := its chosen message. */
     void receive(Channel channel, boolean[] choices, long[] out, int count);
+    /** Bytes the sender writes for {@code count} OTs (for cost estimates that run no cryptography). */
+    long senderBytes(int count);
+    /** Bytes the receiver writes for {@code count} OTs. */
+    long receiverBytes(int count);
 }

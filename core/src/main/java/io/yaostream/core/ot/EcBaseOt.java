@@ -75,6 +75,18 @@ public final class EcBaseOt implements BaseOt {
         curve = kernel.edwards25519();
     }
 
+    /** The point A, then per group of four OTs 16 pads of four blocks. */
+    @Override
+    public long senderBytes(int count) {
+        return POINT + (long) groups(count) * KEYS * PAD * Long.BYTES;
+    }
+
+    /** One point B per group of four OTs. */
+    @Override
+    public long receiverBytes(int count) {
+        return (long) groups(count) * POINT;
+    }
+
     /** Splits the work over as many threads as the machine has cores. */
     public EcBaseOt(Kernel kernel) {
         this(Runtime.getRuntime().availableProcessors(), kernel);

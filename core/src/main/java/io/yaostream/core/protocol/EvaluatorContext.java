@@ -11,43 +11,75 @@ import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.ot.BaseOt;
 
+import java.security.MessageDigest;
+import java.util.HexFormat;
 import java.util.Optional;
 
 /**
  * The evaluator's back end: one active label per bit, the garbler's inputs read from the channel, its own
- * obtained by OT; circuits evaluated from the garbled tables as they arrive; outputs decoded here, or sent
- * back as active labels for the garbler to decode.
+ * obtained by OT extension ({@link EvaluatorInputs}); circuits evaluated from the garbled tables as they arrive;
+ * outputs decoded here, or sent back as active labels for the garbler to decode.
  */
 final class EvaluatorContext extends PartyContext {
     private static final int LABEL_WORDS = 2;
 
     private final EvaluatorCore core;
-    private InputOts.Receiver ots;
+    private final EvaluatorInputs inputs;
+    private final byte[] peerDigest = new byte[DIGEST_BYTES];
 
-    EvaluatorContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed) {
-        super(channel, kernel, random, baseOt, feed);
+    EvaluatorContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed,
+                     CostTally tally) {
+        super(channel, tally);
         this.core = scheme.newEvaluator(kernel);
+        this.inputs = new EvaluatorInputs(channel, baseOt, kernel, random, feed, scheme.freeXor());
+    }
+
+    /** The base OTs, before the program. */
+    void setup() {
+        inputs.setup();
     }
 
     @Override
-    public Secret input(Party owner, int width) {
-        Secret s = newSecret(width);
-        if (owner == Party.GARBLER) {
-            stream.readBlocks(s.state, 0, width);
-            return s;
-        }
-        BitString value = feed.next(width);
-        long[] choices = new long[(width + 63) / 64];
-        for (int i = 0; i < width; i++) {
-            if (value.get(i)) {
-                choices[i >>> 6] |= 1L << i;
-            }
-        }
-        if (ots == null) {
-            ots = new InputOts.Receiver(channel, baseOt, kernel, random);
-        }
-        ots.receive(choices, width, s.state);
+    public Party party() {
+        return Party.EVALUATOR;
+    }
+
+    @Override
+    void garblerInput(int width, Secret s) {
+        stream.readBlocks(s.state, 0, width);
+    }
+
+    @Override
+    void evaluatorInput(int width, Secret s) {
+        inputs.labels(width, s);
+    }
+
+    @Override
+    void reserveEvaluatorInputs(int width, int count) {
+        inputs.reserve(width, count);
+    }
+
+    @Override
+    Secret newZero() {
+        Secret s = newSecret(1);
+        stream.readBlocks(s.state, 0, 1);
         return s;
+    }
+
+    /** The evaluator's label of a negated wire is the same label: only its meaning changes. */
+    @Override
+    void negate(long[] state, int pos) {
+    }
+
+    @Override
+    void announce(CompiledCircuit c, byte[] digest) {
+        channel.readFully(peerDigest, 0, DIGEST_BYTES);
+        if (!MessageDigest.isEqual(peerDigest, digest)) {
+            HexFormat hex = HexFormat.of();
+            throw new ProtocolException("the garbler's program called a different sub-circuit at call " + (calls())
+                    + " (digest " + hex.formatHex(peerDigest, 0, 8) + "…, this party's " + hex.formatHex(digest, 0, 8)
+                    + "… with " + c.counts().and() + " AND gates): the programs differ");
+        }
     }
 
     @Override
@@ -58,8 +90,20 @@ final class EvaluatorContext extends PartyContext {
         }
         if (to != Receiver.EVALUATOR) {
             stream.writeBlocks(value.state, 0, value.width());
+            channel.flush();
+            garblerReveals++;
         }
         return mine;
+    }
+
+    @Override
+    long ots() {
+        return inputs.ots();
+    }
+
+    @Override
+    long demandChunks() {
+        return inputs.demandChunks;
     }
 
     @Override

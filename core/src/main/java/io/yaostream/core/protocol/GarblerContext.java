@@ -14,47 +14,83 @@ import io.yaostream.core.ot.BaseOt;
 import java.util.Optional;
 
 /**
- * The garbler's back end: fresh labels for every input bit, its own sent as the active labels, the evaluator's
- * offered by OT; circuits garbled straight into the channel; outputs decoded by the evaluator with the
- * garbler's decoding values, or by the garbler from the active labels the evaluator sends back.
+ * The garbler's back end: fresh labels for its own input bits, sent as the active labels; the evaluator's
+ * from OT extension ({@link GarblerInputs}); circuits garbled straight into the channel; outputs decoded by
+ * the evaluator with the garbler's decoding values, or by the garbler from the active labels the evaluator
+ * sends back.
  */
 final class GarblerContext extends PartyContext {
     private final GarblerCore core;
-    private InputOts.Sender ots;
+    private final InputFeed feed;
+    private final GarblerInputs evaluatorInputs;
+    private long[] labels = new long[0];
 
-    GarblerContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed) {
-        super(channel, kernel, random, baseOt, feed);
+    GarblerContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed,
+                   CostTally tally) {
+        super(channel, tally);
         this.core = scheme.newGarbler(kernel, random);
+        this.feed = feed;
+        this.evaluatorInputs = new GarblerInputs(channel, core, baseOt, kernel, random);
+    }
+
+    /** The base OTs, before the program: so the program's time is the online time. */
+    void setup() {
+        evaluatorInputs.setup();
     }
 
     @Override
-    public Secret input(Party owner, int width) {
-        Secret s = newSecret(width);
+    public Party party() {
+        return Party.GARBLER;
+    }
+
+    @Override
+    void garblerInput(int width, Secret s) {
+        BitString value = feed.next(width);
+        if (value == null || value.width() != width) {
+            throw new ProtocolException("the program takes a garbler input of " + width + " bits, the feed gave "
+                    + (value == null ? "none" : value.width() + " bits"));
+        }
         core.ensureSlots(1);
-        long[] label0 = new long[2 * width];
-        long[] label1 = new long[2 * width];
-        for (int i = 0; i < width; i++) {
-            core.newInputLabels(0);
-            core.saveSlot(0, s.state, s.offset(i));
-            core.inputLabel(0, false, label0, i);
-            core.inputLabel(0, true, label1, i);
+        if (labels.length < 2 * Math.min(width, EvaluatorInputs.PIECE)) {
+            labels = new long[2 * Math.min(width, EvaluatorInputs.PIECE)];
         }
-        if (owner == Party.GARBLER) {
-            BitString value = feed.next(width);
-            for (int i = 0; i < width; i++) {
-                if (value.get(i)) {
-                    label0[2 * i] = label1[2 * i];
-                    label0[2 * i + 1] = label1[2 * i + 1];
-                }
+        for (int from = 0; from < width; from += EvaluatorInputs.PIECE) {
+            int len = Math.min(EvaluatorInputs.PIECE, width - from);
+            for (int i = 0; i < len; i++) {
+                core.newInputLabels(0);
+                core.saveSlot(0, s.state, s.offset(from + i));
+                core.inputLabel(0, value.get(from + i), labels, i);
             }
-            stream.writeBlocks(label0, 0, width); // now the active labels
-        } else {
-            if (ots == null) {
-                ots = new InputOts.Sender(channel, baseOt, kernel, random);
-            }
-            ots.send(label0, label1, width);
+            stream.writeBlocks(labels, 0, len); // the active labels
         }
+    }
+
+    @Override
+    void evaluatorInput(int width, Secret s) {
+        evaluatorInputs.labels(width, s);
+    }
+
+    /** A fresh wire whose active label, that of 0, the evaluator receives. */
+    @Override
+    Secret newZero() {
+        Secret s = newSecret(1);
+        long[] label = new long[2];
+        core.ensureSlots(1);
+        core.newInputLabels(0);
+        core.saveSlot(0, s.state, 0);
+        core.inputLabel(0, false, label, 0);
+        stream.writeBlocks(label, 0, 1);
         return s;
+    }
+
+    @Override
+    void negate(long[] state, int pos) {
+        core.negateState(state, pos);
+    }
+
+    @Override
+    void announce(CompiledCircuit c, byte[] digest) {
+        channel.write(digest, 0, digest.length);
     }
 
     @Override
@@ -66,13 +102,31 @@ final class GarblerContext extends PartyContext {
         if (to == Receiver.EVALUATOR) {
             return Optional.empty();
         }
-        long[] labels = new long[2 * value.width()];
-        stream.readBlocks(labels, 0, value.width());
+        channel.flush();
+        evaluatorInputs.drain();
+        garblerReveals++;
+        long[] active = new long[2 * value.width()];
+        stream.readBlocks(active, 0, value.width());
         boolean[] bits = new boolean[value.width()];
         for (int i = 0; i < bits.length; i++) {
-            bits[i] = core.decodeLabel(slots[i], labels, i);
+            bits[i] = core.decodeLabel(slots[i], active, i);
         }
         return Optional.of(BitString.fromBits(bits));
+    }
+
+    @Override
+    void beforeClosing() {
+        evaluatorInputs.drain();
+    }
+
+    @Override
+    long ots() {
+        return evaluatorInputs.ots();
+    }
+
+    @Override
+    long demandChunks() {
+        return evaluatorInputs.demandChunks();
     }
 
     @Override

@@ -51,6 +51,12 @@ final class Handshake {
         }
     }
 
+    /** Bytes of a hello naming {@code scheme} and {@code program}. */
+    static long helloBytes(String scheme, String program) {
+        return MAGIC.length + 4 + 1 + 2 + scheme.getBytes(StandardCharsets.UTF_8).length + 2
+                + program.getBytes(StandardCharsets.UTF_8).length + DIGEST_BYTES;
+    }
+
     /** Sends {@code mine}, reads the peer's and checks that the two belong to one session. */
     static void exchange(Channel channel, Hello mine) {
         send(channel, mine);

@@ -2,26 +2,68 @@ package io.yaostream.core.protocol;
 
 import io.yaostream.core.bits.BitString;
 
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 
 /**
  * Where a party's private inputs come from, in the order its program takes them. A feed can produce values
  * lazily (read a file block by block), so the inputs never need to be in memory at once.
+ *
+ * <p>A feed whose values do not depend on the run can also hand them out {@link #ahead()} of the program: the
+ * evaluator then sends its OT corrections ahead, and a program taking its inputs one at a time does not wait a
+ * round trip per input. The feeds made here all can; a feed written as a lambda cannot.
  */
 @FunctionalInterface
 public interface InputFeed {
     /** The next input, which the program expects to be {@code width} bits wide. */
     BitString next(int width);
 
+    /**
+     * The next input before the program asks for it (its width is checked when the program takes it), or null
+     * when this feed cannot tell ahead or has no more. Values given here are not given again by {@link #next}.
+     */
+    default BitString ahead() {
+        return null;
+    }
+
     /** A feed of these values, once each, in order. */
     static InputFeed of(List<BitString> values) {
-        List<BitString> copy = List.copyOf(values);
-        int[] next = {0};
-        return width -> {
-            if (next[0] == copy.size()) {
-                throw new ProtocolException("the program takes more inputs than the " + copy.size() + " given");
+        return from(List.copyOf(values).iterator());
+    }
+
+    /** A feed of these values, once each, in order. */
+    static InputFeed of(BitString... values) {
+        return of(List.of(values));
+    }
+
+    /** A feed that takes its values from {@code values} as they are needed (for a value generator or a file). */
+    static InputFeed from(Iterator<BitString> values) {
+        return new InputFeed() {
+            private int given;
+
+            @Override
+            public BitString next(int width) {
+                if (!values.hasNext()) {
+                    throw new ProtocolException("the program takes more inputs than the " + given + " given");
+                }
+                return checkWidth(take(), width, given);
             }
-            return checkWidth(copy.get(next[0]++), width, next[0]);
+
+            @Override
+            public BitString ahead() {
+                return values.hasNext() ? take() : null;
+            }
+
+            private BitString take() {
+                try {
+                    BitString v = values.next();
+                    given++;
+                    return v;
+                } catch (NoSuchElementException e) {
+                    throw new ProtocolException("the program takes more inputs than the " + given + " given");
+                }
+            }
         };
     }
 
@@ -31,11 +73,21 @@ public interface InputFeed {
             return none();
         }
         List<BitString> copy = List.copyOf(values);
-        int[] next = {0};
-        return width -> {
-            int i = next[0];
-            next[0] = (i + 1) % copy.size();
-            return checkWidth(copy.get(i), width, i + 1);
+        return new InputFeed() {
+            private int next;
+
+            @Override
+            public BitString next(int width) {
+                int i = next;
+                return checkWidth(ahead(), width, i + 1);
+            }
+
+            @Override
+            public BitString ahead() {
+                BitString v = copy.get(next);
+                next = (next + 1) % copy.size();
+                return v;
+            }
         };
     }
 

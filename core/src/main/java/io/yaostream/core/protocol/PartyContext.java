@@ -1,12 +1,13 @@
 package io.yaostream.core.protocol;
 
+import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.WireGroup;
 import io.yaostream.core.garble.GarbledStream;
-import io.yaostream.core.kernel.AesCtrRandom;
-import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
-import io.yaostream.core.ot.BaseOt;
+
+import java.util.List;
 
 /**
  * What the garbler's and evaluator's contexts share: secrets are copies of slot labels, loaded into a
@@ -14,24 +15,23 @@ import io.yaostream.core.ot.BaseOt;
  * called on any secrets. Between calls the low slots serve as scratch for inputs and reveals.
  */
 abstract class PartyContext implements ProgramContext {
+    /** Rounds every session has: the handshake, the base OTs' two messages to the garbler, the closing exchange. */
+    static final int FIXED_ROUNDS = 4;
+    static final int DIGEST_BYTES = 32;
+
     final Channel channel;
     final GarbledStream stream;
-    /** This party's own inputs. */
-    final InputFeed feed;
-    /** What the evaluator's input OTs are set up with, on its first input. */
-    final Kernel kernel;
-    final AesCtrRandom random;
-    final BaseOt baseOt;
+    final CostTally tally;
+    /** Reveals to the garbler, each a wait for the evaluator's labels. */
+    long garblerReveals;
     private volatile long andGates;
-    private long calls;
+    /** The state of a wire carrying a public 0, made on the first constant. */
+    private Secret zero;
 
-    PartyContext(Channel channel, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed) {
+    PartyContext(Channel channel, CostTally tally) {
         this.channel = channel;
         this.stream = new ChannelGarbledStream(channel);
-        this.kernel = kernel;
-        this.random = random;
-        this.baseOt = baseOt;
-        this.feed = feed;
+        this.tally = tally;
     }
 
     abstract int slotWords();
@@ -45,9 +45,93 @@ abstract class PartyContext implements ProgramContext {
     /** Garbles or evaluates every gate of {@code c} over the loaded slots. */
     abstract void run(CompiledCircuit c);
 
+    /** Sends (garbler) or checks (evaluator) the digest of a circuit called for the first time. */
+    abstract void announce(CompiledCircuit c, byte[] digest);
+
+    /** The state of a new wire carrying a public 0 (one label crosses, once per session). */
+    abstract Secret newZero();
+
+    /** Turns the state of one bit into that of its negation. */
+    abstract void negate(long[] state, int pos);
+
+    /** One evaluator input of {@code width} bits into {@code s}. */
+    abstract void evaluatorInput(int width, Secret s);
+
+    /** One garbler input of {@code width} bits into {@code s}. */
+    abstract void garblerInput(int width, Secret s);
+
+    /** At the evaluator: takes the next {@code count} values of {@code width} bits from its feed now (a bulk input). */
+    void reserveEvaluatorInputs(int width, int count) {
+    }
+
+    /** OTs extended so far and demand chunks of evaluator input, for {@link #costs()}. */
+    abstract long ots();
+
+    abstract long demandChunks();
+
+    /** Reads whatever the peer sent ahead and this party has not read yet, before the closing exchange. */
+    void beforeClosing() {
+    }
+
+    @Override
+    public final Secret input(Party owner, int width) {
+        if (width < 0) {
+            throw new IllegalArgumentException("input width " + width + " < 0");
+        }
+        Secret s = newSecret(width);
+        if (owner == Party.GARBLER) {
+            garblerInput(width, s);
+        } else {
+            evaluatorInput(width, s);
+        }
+        tally.input(owner == Party.EVALUATOR, width);
+        return s;
+    }
+
+    /**
+     * The inputs side by side as one wide input, cut apart again: one exchange, and for the evaluator one set
+     * of chunks, whatever the count.
+     */
+    @Override
+    public final Secret[] inputs(Party owner, int width, int count) {
+        if (width < 0 || count < 0) {
+            throw new IllegalArgumentException("inputs of " + count + " x " + width + " bits");
+        }
+        Secret[] out = new Secret[count];
+        if (owner == Party.EVALUATOR) {
+            reserveEvaluatorInputs(width, count);
+            for (int i = 0; i < count; i++) {
+                out[i] = input(owner, width); // the chunks cover many values at once: see InputChunks
+            }
+            return out;
+        }
+        Secret all = input(owner, Math.multiplyExact(width, count));
+        for (int i = 0; i < count; i++) {
+            out[i] = all.slice(i * width, (i + 1) * width);
+        }
+        return out;
+    }
+
+    @Override
+    public final Secret constant(BitString value) {
+        if (zero == null) {
+            zero = newZero();
+        }
+        Secret s = zero.repeat(value.width());
+        for (int i = 0; i < value.width(); i++) {
+            if (value.get(i)) {
+                negate(s.state, s.offset(i));
+            }
+        }
+        return s;
+    }
+
     @Override
     public final Secret[] call(CompiledCircuit circuit, Secret... args) {
         Calls.checkArguments(circuit, args);
+        if (tally.call(circuit)) {
+            announce(circuit, Handshake.digest(List.of(circuit)));
+        }
         ensureSlots(circuit.slots());
         for (int g = 0; g < args.length; g++) {
             WireGroup<?> group = circuit.inputs().get(g);
@@ -65,7 +149,6 @@ abstract class PartyContext implements ProgramContext {
             }
         }
         andGates += circuit.counts().and();
-        calls++;
         return out;
     }
 
@@ -90,6 +173,15 @@ abstract class PartyContext implements ProgramContext {
     }
 
     final long calls() {
-        return calls;
+        return tally.calls;
+    }
+
+    @Override
+    public final ProgramCosts costs() {
+        boolean garbler = party() == Party.GARBLER;
+        long sent = channel.bytesWritten();
+        long received = channel.bytesRead();
+        return tally.costs(ots(), garbler ? sent : received, garbler ? received : sent,
+                FIXED_ROUNDS + demandChunks() + garblerReveals);
     }
 }

@@ -6,28 +6,65 @@ import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.plain.PlainEvaluator;
 
+import java.util.List;
 import java.util.Optional;
 
-/** The plaintext back end: both parties' inputs in one place, circuits run by {@link PlainEvaluator}. For tests. */
-public final class PlainContext implements ProgramContext {
+/**
+ * The plaintext back end: both parties' inputs in one place, circuits run by {@link PlainEvaluator}, for tests.
+ * It runs the program as one party ({@code viewer}): a value revealed only to the other party comes back empty,
+ * exactly as in a real run, so a program that passes here behaves the same between two parties.
+ */
+public class PlainContext implements ProgramContext {
+    private final Party viewer;
     private final InputFeed garblerInputs;
     private final InputFeed evaluatorInputs;
     private final PlainEvaluator evaluator = new PlainEvaluator();
-    private long andGates;
+    final CostTally tally;
 
-    public PlainContext(InputFeed garblerInputs, InputFeed evaluatorInputs) {
+    public PlainContext(Party viewer, InputFeed garblerInputs, InputFeed evaluatorInputs) {
+        this(viewer, garblerInputs, evaluatorInputs, new CostTally(null, List.of()));
+    }
+
+    PlainContext(Party viewer, InputFeed garblerInputs, InputFeed evaluatorInputs, CostTally tally) {
+        this.viewer = viewer;
         this.garblerInputs = garblerInputs;
         this.evaluatorInputs = evaluatorInputs;
+        this.tally = tally;
+    }
+
+    @Override
+    public Party party() {
+        return viewer;
     }
 
     @Override
     public Secret input(Party owner, int width) {
-        BitString v = (owner == Party.GARBLER ? garblerInputs : evaluatorInputs).next(width);
-        Secret s = new Secret(width, 1);
-        for (int i = 0; i < width; i++) {
-            s.state[i] = v.get(i) ? 1 : 0;
+        BitString v = owner == Party.GARBLER ? garblerInputs.next(width) : evaluatorValue(width);
+        if (v == null || v.width() != width) {
+            throw new ProtocolException("the program takes a " + owner.key() + " input of " + width + " bits, the feed gave "
+                    + (v == null ? "none" : v.width() + " bits"));
         }
-        return s;
+        tally.input(owner == Party.EVALUATOR, width);
+        return secret(v);
+    }
+
+    /** The evaluator's next value (the cost back end takes it through its input schedule). */
+    BitString evaluatorValue(int width) {
+        return evaluatorInputs.next(width);
+    }
+
+    @Override
+    public Secret[] inputs(Party owner, int width, int count) {
+        Secret[] out = new Secret[count];
+        for (int i = 0; i < count; i++) {
+            out[i] = input(owner, width);
+        }
+        return out;
+    }
+
+    @Override
+    public Secret constant(BitString value) {
+        return secret(value);
     }
 
     @Override
@@ -40,23 +77,40 @@ public final class PlainContext implements ProgramContext {
         BitString[] out = evaluator.evaluate(circuit, in);
         Secret[] result = new Secret[out.length];
         for (int g = 0; g < out.length; g++) {
-            result[g] = new Secret(out[g].width(), 1);
-            for (int i = 0; i < out[g].width(); i++) {
-                result[g].state[i] = out[g].get(i) ? 1 : 0;
-            }
+            result[g] = secret(out[g]);
         }
-        andGates += circuit.counts().and();
+        long tables = tally.tableBytes;
+        boolean announced = tally.call(circuit);
+        called(announced, tally.tableBytes - tables);
         return result;
+    }
+
+    /** After each call: whether a real garbler would have announced the circuit, and its tables' bytes. */
+    void called(boolean announced, long tableBytes) {
     }
 
     @Override
     public Optional<BitString> reveal(Secret value, Receiver to) {
-        return Optional.of(bits(value));
+        boolean mine = to == Receiver.BOTH || to.name().equals(viewer.name());
+        return mine ? Optional.of(bits(value)) : Optional.empty();
     }
 
     @Override
     public long andGates() {
-        return andGates;
+        return tally.andGates;
+    }
+
+    @Override
+    public ProgramCosts costs() {
+        return tally.costs(0, 0, 0, 0);
+    }
+
+    private static Secret secret(BitString v) {
+        Secret s = new Secret(v.width(), 1);
+        for (int i = 0; i < v.width(); i++) {
+            s.state[i] = v.get(i) ? 1 : 0;
+        }
+        return s;
     }
 
     private static BitString bits(Secret s) {

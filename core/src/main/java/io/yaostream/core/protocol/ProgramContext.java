@@ -7,18 +7,36 @@ import io.yaostream.core.circuit.Receiver;
 
 import java.util.Optional;
 
-/** What a {@link Program} can do: take inputs, call compiled sub-circuits on secrets, reveal results. */
+/**
+ * What a {@link Program} can do: take inputs, call compiled sub-circuits on secrets, reveal results. One
+ * implementation per back end: the garbler and the evaluator of a {@link YaoSession}, the plaintext
+ * {@link PlainContext} and the counting {@link CostContext}; all behave alike, down to who learns what.
+ */
 public interface ProgramContext {
+    /** The party this back end runs the program as (the plaintext and cost back ends run as a chosen one). */
+    Party party();
+
     /**
      * The owner's next input of {@code width} bits. The owner takes it from its {@link InputFeed}; the other
      * party learns nothing of it. Inputs may be taken at any point of a run, so a long input can be fed a
-     * block at a time.
+     * block at a time; the evaluator's are sent ahead of the program where its feed can tell them
+     * ({@link InputFeed#ahead()}), so taking them one at a time costs no round trip each.
      */
     Secret input(Party owner, int width);
 
     /**
+     * The owner's next {@code count} inputs of {@code width} bits each, in one exchange (for the evaluator: one
+     * batch of oblivious transfers, not one per value).
+     */
+    Secret[] inputs(Party owner, int width, int count);
+
+    /** A public constant as a secret, known to both parties (it costs no gate and, after the first, no byte). */
+    Secret constant(BitString value);
+
+    /**
      * Runs {@code circuit} (a cached compiled sub-circuit, any number of times) on one secret per input
-     * group, each as wide as its group; returns one secret per output group.
+     * group, each as wide as its group; returns one secret per output group. The first call of a circuit in a
+     * session sends its digest, which the evaluator checks against its own before evaluating it.
      */
     Secret[] call(CompiledCircuit circuit, Secret... args);
 
@@ -27,4 +45,7 @@ public interface ProgramContext {
 
     /** AND gates run so far (in calls that have completed). */
     long andGates();
+
+    /** The costs so far, as this back end counts them. */
+    ProgramCosts costs();
 }

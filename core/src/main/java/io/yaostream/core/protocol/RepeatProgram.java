@@ -5,6 +5,8 @@ import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.circuit.WireGroup;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -14,10 +16,9 @@ import java.util.Optional;
  * it receives after every call and checks they never change; the last call's outputs are revealed as the
  * circuit says, so a garbler-only output stays hidden from the evaluator.
  */
-public final class RepeatProgram implements Program {
+public final class RepeatProgram implements Program<List<Optional<BitString>>> {
     private final CompiledCircuit circuit;
     private final long times;
-    private Optional<BitString>[] results;
 
     public RepeatProgram(CompiledCircuit circuit, long times) {
         if (times < 1) {
@@ -32,30 +33,31 @@ public final class RepeatProgram implements Program {
         return "repeat " + times;
     }
 
+    /** The last call's output groups: present where this party receives the group. */
     @Override
-    @SuppressWarnings("unchecked")
-    public void run(ProgramContext ctx) {
+    public List<Optional<BitString>> run(ProgramContext ctx) {
         Secret[] in = new Secret[circuit.inputs().size()];
         for (int g = 0; g < in.length; g++) {
             in[g] = ctx.input(circuit.inputs().get(g).owner(), circuit.inputs().get(g).width());
         }
         int groups = circuit.outputs().size();
         BitString[] first = new BitString[groups];
-        results = new Optional[groups];
+        List<Optional<BitString>> results = new ArrayList<>(java.util.Collections.nCopies(groups, Optional.empty()));
         for (long r = 1; r <= times; r++) {
             Secret[] out = ctx.call(circuit, in);
             for (int g = 0; g < groups; g++) {
                 Receiver to = circuit.outputs().get(g).owner();
                 if (r == times) {
-                    results[g] = ctx.reveal(out[g], to);
+                    results.set(g, ctx.reveal(out[g], to));
                 } else if (to != Receiver.GARBLER) {
                     check(ctx.reveal(out[g], Receiver.EVALUATOR), first, g, r);
                 }
             }
         }
         for (int g = 0; g < groups; g++) {
-            check(results[g], first, g, times);
+            check(results.get(g), first, g, times);
         }
+        return results;
     }
 
     private void check(Optional<BitString> value, BitString[] first, int group, long repetition) {
@@ -70,11 +72,4 @@ public final class RepeatProgram implements Program {
         }
     }
 
-    /** The last call's output groups: present where this party receives the group. */
-    public Optional<BitString>[] results() {
-        if (results == null) {
-            throw new IllegalStateException("the program has not run");
-        }
-        return results.clone();
-    }
 }

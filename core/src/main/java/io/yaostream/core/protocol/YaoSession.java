@@ -12,23 +12,43 @@ import io.yaostream.core.ot.BaseOt;
 import java.util.List;
 
 /**
- * One party of Yao's semi-honest protocol over a channel: the handshake, then the program with this party's
- * back end, then a closing exchange that tells each side the other finished too. Garbled tables stream
- * through the channel as they are made, so memory is the circuits' working sets plus the channel's bounded
- * buffers, whatever the number of gates.
+ * One party of Yao's semi-honest protocol over a channel: the handshake, the base OTs, then the program with
+ * this party's back end, then a closing exchange that tells each side the other finished too. Garbled tables
+ * stream through the channel as they are made, so memory is the circuits' working sets plus the channel's
+ * bounded buffers, whatever the number of gates.
  *
  * <p>A failure of the channel is re-raised with how far the session got.
  */
 public final class YaoSession {
-    /** Figures of a finished session, from this party's side. */
-    public record Result(long andGates, long calls, long bytesSent, long bytesReceived, double seconds) {
+    /**
+     * What a finished session gives this party.
+     *
+     * @param value        what the program returned here
+     * @param costs        what the session cost, as this party counted it (bytes as its channel counted them)
+     * @param seconds      from the handshake to the closing exchange
+     * @param setupSeconds the handshake and the base OTs; the rest is the online time (as HS13 §4.2 has it)
+     */
+    public record Result<R>(R value, ProgramCosts costs, long bytesSent, long bytesReceived, double seconds, double setupSeconds) {
+        public long andGates() {
+            return costs.andGates();
+        }
+
+        public long calls() {
+            return costs.calls();
+        }
+
+        /** After the base OTs: OT extension, inputs, garbling and evaluation, outputs. */
+        public double onlineSeconds() {
+            return seconds - setupSeconds;
+        }
     }
 
     /**
      * What both parties must agree on.
      *
      * @param program  a name for the program and its parameters (e.g. {@code repeat 1000}), compared in the handshake
-     * @param circuits the sub-circuits the program calls, whose digest is compared in the handshake
+     * @param circuits sub-circuits known before the run, whose digest the handshake compares; circuits a program
+     *                 builds as it runs are compared when first called (see {@link ProgramContext#call})
      */
     public record Config(GarblingScheme scheme, Kernel kernel, BaseOt baseOt, String program, List<CompiledCircuit> circuits) {
     }
@@ -49,21 +69,36 @@ public final class YaoSession {
     }
 
     /** Runs {@code program} with this party's inputs from {@code feed}. */
-    public Result run(Program program, InputFeed feed) {
+    public <R> Result<R> run(Program<R> program, InputFeed feed) {
         long start = System.nanoTime();
         Handshake.exchange(channel, new Handshake.Hello(role, config.scheme().name(), config.program(), Handshake.digest(config.circuits())));
-        PartyContext ctx = role == Party.GARBLER
-                ? new GarblerContext(channel, config.scheme(), config.kernel(), random, config.baseOt(), feed)
-                : new EvaluatorContext(channel, config.scheme(), config.kernel(), random, config.baseOt(), feed);
+        CostTally tally = new CostTally(config.scheme(), config.circuits());
+        PartyContext ctx;
+        R value;
+        try {
+            if (role == Party.GARBLER) {
+                GarblerContext g = new GarblerContext(channel, config.scheme(), config.kernel(), random, config.baseOt(), feed, tally);
+                g.setup();
+                ctx = g;
+            } else {
+                EvaluatorContext e = new EvaluatorContext(channel, config.scheme(), config.kernel(), random, config.baseOt(), feed, tally);
+                e.setup();
+                ctx = e;
+            }
+        } catch (ChannelException e) {
+            throw new ChannelException(e.getMessage() + "; the session failed in the base OTs", e);
+        }
+        long setup = System.nanoTime();
         context = ctx;
         try {
-            program.run(ctx);
-            finish();
+            value = program.run(ctx);
+            finish(ctx);
         } catch (ChannelException e) {
             throw new ChannelException(e.getMessage() + "; the session had run " + String.format("%,d", ctx.andGates())
                     + " AND gates in " + String.format("%,d", ctx.calls()) + " circuit calls", e);
         }
-        return new Result(ctx.andGates(), ctx.calls(), channel.bytesWritten(), channel.bytesRead(), (System.nanoTime() - start) / 1e9);
+        long end = System.nanoTime();
+        return new Result<>(value, ctx.costs(), channel.bytesWritten(), channel.bytesRead(), (end - start) / 1e9, (setup - start) / 1e9);
     }
 
     /** AND gates run so far (for progress reports from another thread). */
@@ -73,9 +108,10 @@ public final class YaoSession {
     }
 
     /** Each side says it is done and waits for the other, so neither closes while the other still reads. */
-    private void finish() {
+    private void finish(PartyContext ctx) {
         channel.write(new byte[] {END}, 0, 1);
         channel.flush();
+        ctx.beforeClosing();
         byte[] b = new byte[1];
         channel.readFully(b, 0, 1);
         if ((b[0] & 0xff) != END) {

@@ -25,4 +25,14 @@ final class PlainBaseOtForTests implements BaseOt {
             out[2 * i + 1] = both[from + 1];
         }
     }
+
+    @Override
+    public long senderBytes(int count) {
+        return 32L * count;
+    }
+
+    @Override
+    public long receiverBytes(int count) {
+        return 0;
+    }
 }

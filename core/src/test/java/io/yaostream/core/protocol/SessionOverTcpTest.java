@@ -74,16 +74,18 @@ class SessionOverTcpTest {
             in[g] = BitString.fromBits(bits);
         }
         RepeatProgram plain = new RepeatProgram(c, 1);
-        plain.run(new PlainContext(InputFeed.of(owned(c, in, Party.GARBLER)), InputFeed.of(owned(c, in, Party.EVALUATOR))));
-        RepeatProgram garbler = new RepeatProgram(c, 200);
-        RepeatProgram evaluator = new RepeatProgram(c, 200);
+        List<Optional<BitString>> plainGarbler = plain.run(new PlainContext(Party.GARBLER, InputFeed.of(owned(c, in, Party.GARBLER)), InputFeed.of(owned(c, in, Party.EVALUATOR))));
+        List<Optional<BitString>> plainEvaluator = plain.run(new PlainContext(Party.EVALUATOR, InputFeed.of(owned(c, in, Party.GARBLER)), InputFeed.of(owned(c, in, Party.EVALUATOR))));
+        RepeatProgram repeated = new RepeatProgram(c, 200);
         Channel[] ends = connect();
-        TwoParties.run(ends, config(garbler.name(), c), config(evaluator.name(), c), sink -> ctx -> (ctx instanceof GarblerContext ? garbler : evaluator).run(ctx),
+        TwoParties.Outcome o = TwoParties.run(ends, config(repeated.name(), c), config(repeated.name(), c), sink -> ctx -> sink.addAll(repeated.run(ctx)),
                 InputFeed.of(owned(c, in, Party.GARBLER)), InputFeed.of(owned(c, in, Party.EVALUATOR)));
+        assertEquals(plainGarbler, o.garbler());
+        assertEquals(plainEvaluator, o.evaluator());
         for (int g = 0; g < c.outputs().size(); g++) {
             Receiver to = c.outputs().get(g).owner();
-            assertEquals(to != Receiver.EVALUATOR ? plain.results()[g] : Optional.empty(), garbler.results()[g]);
-            assertEquals(to != Receiver.GARBLER ? plain.results()[g] : Optional.empty(), evaluator.results()[g]);
+            assertEquals(to != Receiver.EVALUATOR, plainGarbler.get(g).isPresent());
+            assertEquals(to != Receiver.GARBLER, plainEvaluator.get(g).isPresent());
         }
         assertReleased();
     }
@@ -103,13 +105,14 @@ class SessionOverTcpTest {
                             for (int r = 0; r < 1_000_000; r++) {
                                 ctx.call(c, in);
                             }
+                            return null;
                         }, width -> BitString.zeros(width));
             }
         });
         ChannelException e;
         try (Channel ch = ends[1]) {
             e = assertThrows(ChannelException.class, () -> new YaoSession(Party.EVALUATOR, ch, config("repeat forever", c),
-                    io.yaostream.core.kernel.AesCtrRandom.forTesting(2)).run(ctx -> {
+                    io.yaostream.core.kernel.AesCtrRandom.forTesting(2)).run((Program<Void>) ctx -> {
                 Secret[] in = new Secret[c.inputs().size()];
                 for (int g = 0; g < in.length; g++) {
                     in[g] = ctx.input(c.inputs().get(g).owner(), c.inputs().get(g).width());

@@ -17,7 +17,7 @@ import java.util.function.Function;
 final class TwoParties {
     /** What each party revealed, in order, and its session figures. */
     record Outcome(List<Optional<BitString>> garbler, List<Optional<BitString>> evaluator,
-                   YaoSession.Result garblerResult, YaoSession.Result evaluatorResult) {
+                   YaoSession.Result<?> garblerResult, YaoSession.Result<?> evaluatorResult) {
     }
 
     private TwoParties() {
@@ -25,17 +25,18 @@ final class TwoParties {
 
     /** {@code program} gets the list its reveals go to. Failures of either side are rethrown (the garbler's first). */
     static Outcome run(Channel[] ends, YaoSession.Config garblerConfig, YaoSession.Config evaluatorConfig,
-                       Function<List<Optional<BitString>>, Program> program, InputFeed garblerFeed, InputFeed evaluatorFeed) {
+                       Function<List<Optional<BitString>>, Program<?>> program, InputFeed garblerFeed, InputFeed evaluatorFeed) {
         List<Optional<BitString>> g = new ArrayList<>();
         List<Optional<BitString>> e = new ArrayList<>();
-        CompletableFuture<YaoSession.Result> garbler = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<YaoSession.Result<?>> garbler = CompletableFuture.supplyAsync(() -> {
             try {
-                return new YaoSession(Party.GARBLER, ends[0], garblerConfig, AesCtrRandom.forTesting(1)).run(program.apply(g), garblerFeed);
+                YaoSession.Result<?> r = new YaoSession(Party.GARBLER, ends[0], garblerConfig, AesCtrRandom.forTesting(1)).run(program.apply(g), garblerFeed);
+                return r;
             } finally {
                 ends[0].close();
             }
         });
-        YaoSession.Result er = null;
+        YaoSession.Result<?> er = null;
         RuntimeException evaluatorFailure = null;
         try {
             er = new YaoSession(Party.EVALUATOR, ends[1], evaluatorConfig, AesCtrRandom.forTesting(2)).run(program.apply(e), evaluatorFeed);
@@ -44,7 +45,7 @@ final class TwoParties {
         } finally {
             ends[1].close();
         }
-        YaoSession.Result gr;
+        YaoSession.Result<?> gr;
         try {
             gr = garbler.get(120, TimeUnit.SECONDS);
         } catch (ExecutionException ex) {

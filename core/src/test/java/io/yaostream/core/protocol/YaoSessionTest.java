@@ -47,7 +47,7 @@ class YaoSessionTest {
     }
 
     /** Every input group taken from its owner, the circuit called, every output revealed to a chosen receiver. */
-    private static Function<List<Optional<BitString>>, Program> callEach(List<CompiledCircuit> circuits, List<Receiver> receivers) {
+    private static Function<List<Optional<BitString>>, Program<?>> callEach(List<CompiledCircuit> circuits, List<Receiver> receivers) {
         return sink -> ctx -> {
             int r = 0;
             for (CompiledCircuit c : circuits) {
@@ -59,6 +59,7 @@ class YaoSessionTest {
                     sink.add(ctx.reveal(out, receivers.get(r++)));
                 }
             }
+            return null;
         };
     }
 
@@ -81,15 +82,19 @@ class YaoSessionTest {
             }
         }
         var program = callEach(circuits, receivers);
-        List<Optional<BitString>> expected = new ArrayList<>();
-        program.apply(expected).run(new PlainContext(InputFeed.of(garblerInputs), InputFeed.of(evaluatorInputs)));
+        List<Optional<BitString>> plainGarbler = new ArrayList<>();
+        List<Optional<BitString>> plainEvaluator = new ArrayList<>();
+        program.apply(plainGarbler).run(new PlainContext(Party.GARBLER, InputFeed.of(garblerInputs), InputFeed.of(evaluatorInputs)));
+        program.apply(plainEvaluator).run(new PlainContext(Party.EVALUATOR, InputFeed.of(garblerInputs), InputFeed.of(evaluatorInputs)));
 
         TwoParties.Outcome o = TwoParties.run(MemoryChannel.pair(30_000), config(scheme, "test", circuits), config(scheme, "test", circuits),
                 program, InputFeed.of(garblerInputs), InputFeed.of(evaluatorInputs));
-        for (int i = 0; i < expected.size(); i++) {
+        assertEquals(plainGarbler, o.garbler(), scheme + ": the garbler learns what it learns in plaintext");
+        assertEquals(plainEvaluator, o.evaluator(), scheme + ": the evaluator learns what it learns in plaintext");
+        for (int i = 0; i < plainGarbler.size(); i++) {
             Receiver to = receivers.get(i);
-            assertEquals(to != Receiver.EVALUATOR ? expected.get(i) : Optional.empty(), o.garbler().get(i), scheme + " output " + i + " to " + to);
-            assertEquals(to != Receiver.GARBLER ? expected.get(i) : Optional.empty(), o.evaluator().get(i), scheme + " output " + i + " to " + to);
+            assertEquals(to != Receiver.EVALUATOR, plainGarbler.get(i).isPresent(), "output " + i + " to " + to);
+            assertEquals(to != Receiver.GARBLER, plainEvaluator.get(i).isPresent(), "output " + i + " to " + to);
         }
         long ands = circuits.stream().mapToLong(c -> c.counts().and()).sum();
         assertEquals(ands, o.garblerResult().andGates());
@@ -129,15 +134,16 @@ class YaoSessionTest {
             a.add(randomValue(rnd, w));
             b.add(randomValue(rnd, w));
         }
-        Function<List<Optional<BitString>>, Program> program = sink -> ctx -> {
+        Function<List<Optional<BitString>>, Program<?>> program = sink -> ctx -> {
             Secret total = ctx.input(Party.GARBLER, w);
             for (int i = 0; i < blocks; i++) {
                 total = ctx.call(acc, total, ctx.input(Party.GARBLER, w), ctx.input(Party.EVALUATOR, w))[0];
             }
             sink.add(ctx.reveal(total, Receiver.BOTH));
+            return null;
         };
         List<Optional<BitString>> expected = new ArrayList<>();
-        program.apply(expected).run(new PlainContext(InputFeed.of(a), InputFeed.of(b)));
+        program.apply(expected).run(new PlainContext(Party.EVALUATOR, InputFeed.of(a), InputFeed.of(b)));
         TwoParties.Outcome o = TwoParties.run(MemoryChannel.pair(30_000), config(scheme, "acc", List.of(acc)), config(scheme, "acc", List.of(acc)),
                 program, InputFeed.of(a), InputFeed.of(b));
         assertEquals(expected, o.garbler());
@@ -148,7 +154,7 @@ class YaoSessionTest {
     private static String mismatch(YaoSession.Config garbler, YaoSession.Config evaluator, Party evaluatorRole) {
         CompiledCircuit c = TestCircuits.small();
         MemoryChannel[] ends = MemoryChannel.pair(10_000);
-        Function<List<Optional<BitString>>, Program> nothing = sink -> ctx -> { };
+        Function<List<Optional<BitString>>, Program<?>> nothing = sink -> ctx -> null;
         ProtocolException e = assertThrows(ProtocolException.class, () -> TwoParties.run(ends, garbler, evaluator, nothing, InputFeed.none(), InputFeed.none()));
         return e.getMessage();
     }
@@ -171,7 +177,7 @@ class YaoSessionTest {
         ends[0].write("GET / HTTP/1.1\r\n\r\n".getBytes(), 0, 18);
         ProtocolException e = assertThrows(ProtocolException.class, () -> new YaoSession(Party.EVALUATOR, ends[1],
                 config("half-gates", "p", List.of(TestCircuits.small())), io.yaostream.core.kernel.AesCtrRandom.forTesting(1))
-                .run(ctx -> { }, InputFeed.none()));
+                .run(ctx -> null, InputFeed.none()));
         assertTrue(e.getMessage().contains("not a yaostream party"), e.getMessage());
     }
 
@@ -190,6 +196,7 @@ class YaoSessionTest {
                         t = ctx.call(acc, t, ctx.input(Party.GARBLER, 64), ctx.input(Party.EVALUATOR, 64))[0];
                     }
                     ends[0].close(); // dies mid-run
+                    return null;
                 }, InputFeed.cycling(List.of(BitString.zeros(64))));
             } catch (RuntimeException expected) {
                 // the garbler's own view of its death does not matter here
@@ -202,6 +209,7 @@ class YaoSessionTest {
                     for (int i = 0; i < 1000; i++) {
                         t = ctx.call(acc, t, ctx.input(Party.GARBLER, 64), ctx.input(Party.EVALUATOR, 64))[0];
                     }
+                    return null;
                 }, InputFeed.cycling(List.of(BitString.zeros(64)))));
         assertTrue(e.getMessage().contains("peer closed") && e.getMessage().contains("the session had run 320 AND gates in 5 circuit calls"), e.getMessage());
     }

@@ -1,0 +1,124 @@
+package io.yaostream.core.protocol;
+
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.ot.BaseOt;
+import io.yaostream.core.ot.OtExtensionSender;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The cost back end: runs the program on plain values (so it follows the same control flow as a real run,
+ * revealed values included) and counts what a real session of {@code scheme} would send, message by message,
+ * without any cryptography: AND gates, garbled-table bytes, OTs, calls, bytes each way and rounds. Its figures
+ * are those a real run reports at its end ({@link YaoSession.Result#costs()}), to the byte, when both are given
+ * the same inputs; a test holds them to it.
+ */
+public final class CostContext extends PlainContext {
+    private final GarblingScheme scheme;
+    private final Schedule schedule;
+    private long bytesToEvaluator;
+    private long bytesToGarbler;
+    private long garblerReveals;
+    private boolean zeroSent;
+
+    /** Counts the chunks the real evaluator would send. */
+    private final class Schedule extends EvaluatorInputSchedule {
+        Schedule(InputFeed feed) {
+            super(feed);
+        }
+
+        @Override
+        void sendChunk(int n, int m) {
+            bytesToGarbler += InputChunks.chunkBytes(n, m);
+        }
+    }
+
+    /**
+     * @param viewer           the party whose view the program's results are (as {@link PlainContext})
+     * @param programName      the program's name in the handshake
+     * @param declaredCircuits the circuits named in the handshake (their first calls send no digest)
+     */
+    public CostContext(Party viewer, GarblingScheme scheme, BaseOt baseOt, String programName, List<CompiledCircuit> declaredCircuits,
+                       InputFeed garblerInputs, InputFeed evaluatorInputs) {
+        super(viewer, garblerInputs, evaluatorInputs, new CostTally(scheme, declaredCircuits));
+        this.scheme = scheme;
+        this.schedule = new Schedule(evaluatorInputs);
+        long hello = Handshake.helloBytes(scheme.name(), programName);
+        bytesToEvaluator = hello + baseOt.receiverBytes(OT_KEYS) + CLOSING_BYTES;
+        bytesToGarbler = hello + baseOt.senderBytes(OT_KEYS) + CLOSING_BYTES;
+    }
+
+    /** The garbler is the base OTs' receiver; the extension needs one base OT per bit of its secret. */
+    private static final int OT_KEYS = 128;
+    private static final int CLOSING_BYTES = 1;
+
+    static {
+        if (OtExtensionSender.DEFAULT_BLOCK_SIZE % InputChunks.EXTENSION_STEP != 0) {
+            throw new AssertionError("OT blocks must be whole transpose squares for the byte count to hold");
+        }
+    }
+
+    @Override
+    public Secret input(Party owner, int width) {
+        Secret s = super.input(owner, width);
+        if (owner == Party.GARBLER) {
+            bytesToEvaluator += 16L * width;
+        } else {
+            if (!scheme.freeXor()) {
+                bytesToEvaluator += 32L * width; // the garbler's masked label pairs
+            }
+            schedule.taken(width);
+        }
+        return s;
+    }
+
+    @Override
+    BitString evaluatorValue(int width) {
+        return schedule.take(width);
+    }
+
+    @Override
+    public Secret[] inputs(Party owner, int width, int count) {
+        if (owner == Party.EVALUATOR) {
+            schedule.reserve(width, count);
+        }
+        return super.inputs(owner, width, count);
+    }
+
+    @Override
+    public Secret constant(BitString value) {
+        if (!zeroSent) {
+            bytesToEvaluator += 16;
+            zeroSent = true;
+        }
+        return super.constant(value);
+    }
+
+    @Override
+    void called(boolean announced, long tableBytes) {
+        bytesToEvaluator += (announced ? PartyContext.DIGEST_BYTES : 0) + tableBytes;
+    }
+
+    @Override
+    public Optional<BitString> reveal(Secret value, Receiver to) {
+        if (to != Receiver.GARBLER) {
+            bytesToEvaluator += 32L * value.width();
+        }
+        if (to != Receiver.EVALUATOR) {
+            bytesToGarbler += 16L * value.width();
+            garblerReveals++;
+        }
+        return super.reveal(value, to);
+    }
+
+    @Override
+    public ProgramCosts costs() {
+        return tally.costs(schedule.extended, bytesToEvaluator, bytesToGarbler,
+                PartyContext.FIXED_ROUNDS + schedule.demandChunks + garblerReveals);
+    }
+}

@@ -1,0 +1,62 @@
+package io.yaostream.core.protocol;
+
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.garble.GarblingScheme;
+
+import java.util.Collection;
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+/**
+ * The counts every back end keeps the same way: calls, AND gates, distinct circuits, working set, input bits,
+ * garbled-table bytes. Circuits are told apart by identity, as the program's cache hands them out.
+ */
+final class CostTally {
+    private final GarblingScheme scheme;
+    /** Circuits called so far, with the bytes of their tables per call. */
+    private final Map<CompiledCircuit, Long> called = new IdentityHashMap<>();
+    /** Circuits both parties declared in the handshake: they need no announcement when first called. */
+    private final Map<CompiledCircuit, Boolean> declared = new IdentityHashMap<>();
+    long andGates;
+    long calls;
+    int workingSet;
+    long garblerInputBits;
+    long evaluatorInputBits;
+    long tableBytes;
+
+    /** {@code scheme} may be null where no tables are made (the plaintext back end). */
+    CostTally(GarblingScheme scheme, Collection<CompiledCircuit> declaredCircuits) {
+        this.scheme = scheme;
+        for (CompiledCircuit c : declaredCircuits) {
+            declared.put(c, Boolean.TRUE);
+        }
+    }
+
+    /** Counts one call of {@code c}; true when it is the circuit's first and it was not declared in the handshake. */
+    boolean call(CompiledCircuit c) {
+        Long bytes = called.get(c);
+        boolean first = bytes == null;
+        if (first) {
+            bytes = scheme == null ? 0L : scheme.tableBytes(c);
+            called.put(c, bytes);
+        }
+        calls++;
+        andGates += c.counts().and();
+        workingSet = Math.max(workingSet, c.slots());
+        tableBytes += bytes;
+        return first && !declared.containsKey(c);
+    }
+
+    void input(boolean evaluator, long bits) {
+        if (evaluator) {
+            evaluatorInputBits += bits;
+        } else {
+            garblerInputBits += bits;
+        }
+    }
+
+    ProgramCosts costs(long ots, long bytesToEvaluator, long bytesToGarbler, long rounds) {
+        return new ProgramCosts(andGates, calls, called.size(), workingSet, garblerInputBits, evaluatorInputBits, ots,
+                tableBytes, bytesToEvaluator, bytesToGarbler, rounds);
+    }
+}
