@@ -87,7 +87,7 @@ public final class CostContext extends PlainContext {
         if (owner == Party.EVALUATOR) {
             schedule.reserve(width, count);
         }
-        return super.inputs(owner, width, count);
+        return super.inputs(owner, width, count); // input() counts each value
     }
 
     @Override

@@ -45,8 +45,8 @@ final class EvaluatorContext extends PartyContext {
     }
 
     @Override
-    void garblerInput(int width, Secret s) {
-        stream.readBlocks(s.state, 0, width);
+    void garblerInputs(int width, int count, Secret s) {
+        stream.readBlocks(s.state, 0, s.width());
     }
 
     @Override

@@ -43,26 +43,32 @@ final class GarblerContext extends PartyContext {
         return Party.GARBLER;
     }
 
+    /** Fresh labels for every bit; the active ones go out a piece at a time. */
     @Override
-    void garblerInput(int width, Secret s) {
-        BitString value = feed.next(width);
-        if (value == null || value.width() != width) {
-            throw new ProtocolException("the program takes a garbler input of " + width + " bits, the feed gave "
-                    + (value == null ? "none" : value.width() + " bits"));
-        }
+    void garblerInputs(int width, int count, Secret s) {
         core.ensureSlots(1);
-        if (labels.length < 2 * Math.min(width, EvaluatorInputs.PIECE)) {
-            labels = new long[2 * Math.min(width, EvaluatorInputs.PIECE)];
+        if (labels.length < 2 * EvaluatorInputs.PIECE) {
+            labels = new long[2 * EvaluatorInputs.PIECE];
         }
-        for (int from = 0; from < width; from += EvaluatorInputs.PIECE) {
-            int len = Math.min(EvaluatorInputs.PIECE, width - from);
-            for (int i = 0; i < len; i++) {
-                core.newInputLabels(0);
-                core.saveSlot(0, s.state, s.offset(from + i));
-                core.inputLabel(0, value.get(from + i), labels, i);
+        int inPiece = 0;
+        for (int v = 0; v < count; v++) {
+            BitString value = feed.next(width);
+            if (value == null || value.width() != width) {
+                throw new ProtocolException("the program takes a garbler input of " + width + " bits, the feed gave "
+                        + (value == null ? "none" : value.width() + " bits"));
             }
-            stream.writeBlocks(labels, 0, len); // the active labels
+            for (int i = 0; i < width; i++) {
+                int bit = v * width + i;
+                core.newInputLabels(0);
+                core.saveSlot(0, s.state, s.offset(bit));
+                core.inputLabel(0, value.get(i), labels, inPiece++);
+                if (inPiece == EvaluatorInputs.PIECE) {
+                    stream.writeBlocks(labels, 0, inPiece);
+                    inPiece = 0;
+                }
+            }
         }
+        stream.writeBlocks(labels, 0, inPiece);
     }
 
     @Override

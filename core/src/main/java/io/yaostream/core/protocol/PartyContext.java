@@ -57,8 +57,8 @@ abstract class PartyContext implements ProgramContext {
     /** One evaluator input of {@code width} bits into {@code s}. */
     abstract void evaluatorInput(int width, Secret s);
 
-    /** One garbler input of {@code width} bits into {@code s}. */
-    abstract void garblerInput(int width, Secret s);
+    /** The garbler's next {@code count} inputs of {@code width} bits each, side by side into {@code s}. */
+    abstract void garblerInputs(int width, int count, Secret s);
 
     /** At the evaluator: takes the next {@code count} values of {@code width} bits from its feed now (a bulk input). */
     void reserveEvaluatorInputs(int width, int count) {
@@ -80,7 +80,7 @@ abstract class PartyContext implements ProgramContext {
         }
         Secret s = newSecret(width);
         if (owner == Party.GARBLER) {
-            garblerInput(width, s);
+            garblerInputs(width, 1, s);
         } else {
             evaluatorInput(width, s);
         }
@@ -105,7 +105,9 @@ abstract class PartyContext implements ProgramContext {
             }
             return out;
         }
-        Secret all = input(owner, Math.multiplyExact(width, count));
+        Secret all = newSecret(Math.multiplyExact(width, count));
+        garblerInputs(width, count, all);
+        tally.input(false, all.width());
         for (int i = 0; i < count; i++) {
             out[i] = all.slice(i * width, (i + 1) * width);
         }
