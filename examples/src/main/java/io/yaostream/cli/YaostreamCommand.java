@@ -13,7 +13,8 @@ import java.io.UncheckedIOException;
 /** The {@code yaostream} command. Errors print one line on standard error and exit non-zero. */
 @Command(name = "yaostream", mixinStandardHelpOptions = true, version = "yaostream 0.1.0",
         description = "Secure two-party computation with Yao's garbled circuits.",
-        subcommands = {CompileCommand.class, InfoCommand.class, EvalCommand.class, RunCommand.class, DemoCommand.class, BenchCommand.class})
+        subcommands = {CompileCommand.class, InfoCommand.class, EvalCommand.class, RunCommand.class, DemoCommand.class,
+                HammingCommand.class, MinimumCommand.class, BenchCommand.class})
 public final class YaostreamCommand implements Runnable {
     /** Exit status for a bad command line. */
     static final int EXIT_USAGE = 2;

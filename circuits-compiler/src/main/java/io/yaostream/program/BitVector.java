@@ -1,0 +1,93 @@
+package io.yaostream.program;
+
+import io.yaostream.compiler.dsl.Bits;
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.protocol.Secret;
+
+import java.util.Optional;
+
+/**
+ * A secret vector of bits, bit 0 first. XOR and NOT are free; AND and OR cost one AND gate per bit; slicing,
+ * concatenating and shifting by a constant only rearrange bits and cost nothing.
+ */
+public final class BitVector extends SecretValue {
+    BitVector(Computation computation, Secret secret) {
+        super(computation, secret);
+    }
+
+    /** Free. */
+    public BitVector xor(BitVector other) {
+        sameWidth(other, "xor");
+        return of(computation.op1("bits.xor", (b, in) -> new Bits[] {b.xor(in[0], in[1])}, this, other));
+    }
+
+    /** One AND gate per bit. */
+    public BitVector and(BitVector other) {
+        sameWidth(other, "and");
+        return of(computation.op1("bits.and", (b, in) -> new Bits[] {b.and(in[0], in[1])}, this, other));
+    }
+
+    /** One AND gate per bit. */
+    public BitVector or(BitVector other) {
+        sameWidth(other, "or");
+        return of(computation.op1("bits.or", (b, in) -> new Bits[] {b.or(in[0], in[1])}, this, other));
+    }
+
+    /** Free. */
+    public BitVector not() {
+        return of(computation.op1("bits.not", (b, in) -> new Bits[] {b.not(in[0])}, this));
+    }
+
+    /** {@code this == other}: n - 1 AND gates. */
+    public Bool isEqualTo(BitVector other) {
+        sameWidth(other, "isEqualTo");
+        return new Bool(computation, computation.op1("bits.equal", (b, in) -> new Bits[] {Bits.of(b.equal(in[0], in[1]))}, this, other));
+    }
+
+    /** The number of set bits, an unsigned integer of ceil(log2(n+1)) bits: n - popcount(n) AND gates (BP06). */
+    public UInt hammingWeight() {
+        return new UInt(computation, computation.op1("bits.weight", (b, in) -> new Bits[] {b.hammingWeight(in[0])}, this));
+    }
+
+    /** Bits {@code from} (inclusive) to {@code to} (exclusive). Free. */
+    public BitVector slice(int from, int to) {
+        return of(secret.slice(from, to));
+    }
+
+    /** Bit {@code i}. Free. */
+    public Bool bit(int i) {
+        return new Bool(computation, secret.bit(i));
+    }
+
+    /** This vector in the low bits, {@code high} above. Free. */
+    public BitVector concat(SecretValue high) {
+        sameComputation(high);
+        return of(Secret.concat(secret, high.secret));
+    }
+
+    /** Moved up by {@code k} (zeros come in at bit 0, the top k bits drop). Free. */
+    public BitVector shiftLeft(int k) {
+        return of(Shifts.left(computation, secret, k));
+    }
+
+    /** Moved down by {@code k} (zeros come in at the top). Free. */
+    public BitVector shiftRight(int k) {
+        return of(Shifts.right(computation, secret, k));
+    }
+
+    /** Reveals the bits to both parties. */
+    public BitString reveal() {
+        return computation.context().reveal(secret, Receiver.BOTH).orElseThrow();
+    }
+
+    /** Reveals the bits to {@code party}: present there, empty at the other party. */
+    public Optional<BitString> revealTo(Party party) {
+        return computation.context().reveal(secret, Receiver.valueOf(party.name()));
+    }
+
+    private BitVector of(Secret s) {
+        return new BitVector(computation, s);
+    }
+}

@@ -1,0 +1,190 @@
+package io.yaostream.cli;
+
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.garble.Schemes;
+import io.yaostream.core.protocol.InputFeed;
+import io.yaostream.core.protocol.TwoParty;
+import io.yaostream.core.protocol.YaoSession;
+import io.yaostream.program.SecureProgram;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * What every application command shares: one party over TCP ({@code --role} with {@code --listen} or
+ * {@code --connect}) or both in this process ({@code --demo}), the scheme, kernel, timeout and TLS, and the
+ * output: the result on one line (where this party learns it) and a summary on standard error, or one JSON
+ * object. Every input is checked before any connection is made, so bad input moves no secret.
+ *
+ * @param <R> the program's result
+ */
+abstract class AppCommand<R> implements Callable<Integer> {
+    @Option(names = "--role", paramLabel = "ROLE", description = "garbler or evaluator: run one party (with --listen or --connect).")
+    String role;
+
+    @Option(names = "--listen", paramLabel = "PORT", description = "Wait for the peer on this port.")
+    Integer listenPort;
+
+    @Option(names = "--connect", paramLabel = "HOST:PORT", description = "Connect to the peer (retrying until --timeout).")
+    String connectTo;
+
+    @Option(names = "--demo", description = "Run both parties in this process over TCP loopback.")
+    boolean demo;
+
+    @Option(names = "--scheme", paramLabel = "S", defaultValue = Schemes.DEFAULT,
+            description = "Garbling scheme, the same at both parties: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            completionCandidates = SchemeNames.class)
+    String scheme;
+
+    @Option(names = "--json", description = "Print JSON: result, and, bytes, workingSet, baseOtSeconds, onlineSeconds, seconds, peakHeapBytes.")
+    boolean json;
+
+    @Mixin
+    NetworkOptions network;
+
+    @Mixin
+    KernelOption kernelOption;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    /** The program, its handshake name and each party's inputs, checked; called before any connection. */
+    record Plan<R>(SecureProgram<R> program, String name, InputFeed garbler, InputFeed evaluator) {
+    }
+
+    /**
+     * Checks the application's options and this party's inputs ({@code role}; both parties' with {@code --demo},
+     * where {@code role} is null) and returns the plan; a problem is a {@link UserError}.
+     */
+    abstract Plan<R> plan(Party role);
+
+    /** The result as a user expects it, on one line. */
+    abstract String format(R result);
+
+    @Override
+    public final Integer call() {
+        SchemeNames.parse(scheme);
+        TwoParty base = TwoParty.garbler().scheme(scheme).transport(network.transport());
+        if (kernelOption.kernel != null) {
+            kernelOption.create(); // checks the name
+            base = base.kernel(kernelOption.kernel);
+        }
+        if (demo) {
+            if (role != null || listenPort != null || connectTo != null) {
+                throw new UserError("--demo runs both parties: leave out --role, --listen and --connect");
+            }
+            return runBoth(base, plan(null));
+        }
+        if (role == null) {
+            throw new UserError("give --role garbler|evaluator with --listen PORT or --connect HOST:PORT, or --demo");
+        }
+        Party party;
+        try {
+            party = Party.fromKey(role);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--role: " + e.getMessage());
+        }
+        if ((listenPort == null) == (connectTo == null)) {
+            throw new UserError("give exactly one of --listen PORT and --connect HOST:PORT");
+        }
+        Plan<R> plan = plan(party);
+        TwoParty me = TwoParty.as(party).scheme(scheme).transport(network.transport()).name(plan.name());
+        if (kernelOption.kernel != null) {
+            me = me.kernel(kernelOption.kernel);
+        }
+        me = listenPort != null ? me.listen(checkPort(listenPort)) : connect(me);
+        YaoSession.Result<R> r;
+        try (RunStatistics stats = new RunStatistics(() -> 0, 0, spec.commandLine().getErr())) {
+            r = me.run(plan.program(), party == Party.GARBLER ? plan.garbler() : plan.evaluator());
+        }
+        report(party.key(), Optional.ofNullable(r.value()), r, r.costs().bytes(), r.seconds(), r.setupSeconds());
+        return 0;
+    }
+
+    private int runBoth(TwoParty base, Plan<R> plan) {
+        TwoParty.Both<R> both;
+        try (RunStatistics stats = new RunStatistics(() -> 0, 0, spec.commandLine().getErr())) {
+            both = base.name(plan.name()).runBoth(plan.program(), plan.garbler(), plan.evaluator());
+        }
+        R g = both.garbler().value();
+        R e = both.evaluator().value();
+        if (g != null && e != null && !g.equals(e)) {
+            throw new IllegalStateException("the parties learned different results: " + g + " and " + e);
+        }
+        YaoSession.Result<R> longer = both.garbler().seconds() > both.evaluator().seconds() ? both.garbler() : both.evaluator();
+        report("demo", Optional.ofNullable(e != null ? e : g), both.evaluator(), both.evaluator().costs().bytes(),
+                longer.seconds(), longer.setupSeconds());
+        return 0;
+    }
+
+    private void report(String who, Optional<R> result, YaoSession.Result<R> r, long bytes, double seconds, double setupSeconds) {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        long peak = RunStatistics.peakHeapBytes();
+        Optional<String> text = result.map(this::format);
+        if (json) {
+            Map<String, Object> m = Report.fields("role", who, "scheme", scheme,
+                    "result", text.orElse(null), "and", r.andGates(), "bytes", bytes, "workingSet", r.costs().workingSet(),
+                    "baseOtSeconds", setupSeconds, "onlineSeconds", seconds - setupSeconds, "seconds", seconds,
+                    "peakHeapBytes", peak, "calls", r.calls(), "ots", r.costs().ots(), "rounds", r.costs().rounds());
+            out.println(Json.write(m));
+            return;
+        }
+        text.ifPresent(out::println);
+        err.println(String.format("%s: %,d AND gates in %,d calls (working set %,d), %,d bytes, base OTs %.3f s, online %.3f s, peak heap %.1f MiB",
+                who, r.andGates(), r.calls(), r.costs().workingSet(), bytes, setupSeconds, seconds - setupSeconds, peak / 1048576.0));
+    }
+
+    private TwoParty connect(TwoParty me) {
+        int colon = connectTo.lastIndexOf(':');
+        int port;
+        try {
+            port = Integer.parseInt(connectTo.substring(colon + 1));
+        } catch (NumberFormatException | IndexOutOfBoundsException e) {
+            port = -1;
+        }
+        if (colon <= 0 || port < 1 || port > 65535) {
+            throw new UserError("--connect: expected HOST:PORT, got '" + connectTo + "'");
+        }
+        return me.connect(connectTo.substring(0, colon), port);
+    }
+
+    private static int checkPort(int port) {
+        if (port < 0 || port > 65535) {
+            throw new UserError("--listen: port must be 0..65535, got " + port);
+        }
+        return port;
+    }
+
+    /** Each party's inputs: one hex value per party of {@code bits} bits, as {@link HexValues} reads them. */
+    record Feeds(InputFeed garbler, InputFeed evaluator) {
+    }
+
+    /**
+     * One value from this party ({@code role}), or from both with {@code --demo} ({@code role} null): the other
+     * party's feed is empty.
+     */
+    static Feeds oneHexValueEach(List<String> in, Party role, int bits, String what) {
+        if (role == null) {
+            List<io.yaostream.core.bits.BitString> v = HexValues.parse(values(in, null, 2, what + "s"), bits, List.of("garbler", "evaluator"));
+            return new Feeds(InputFeed.of(v.get(0)), InputFeed.of(v.get(1)));
+        }
+        InputFeed mine = InputFeed.of(HexValues.parse(values(in, role, 1, what), bits, List.of(role.key())));
+        return role == Party.GARBLER ? new Feeds(mine, InputFeed.none()) : new Feeds(InputFeed.none(), mine);
+    }
+
+    /** This party's {@code --in} values, or both parties' with {@code --demo}: checks their number. */
+    static List<String> values(List<String> in, Party role, int expected, String what) {
+        List<String> v = in == null ? List.of() : in;
+        if (v.size() != expected) {
+            throw new UserError("--in: " + (role == null ? "--demo takes the garbler's then the evaluator's " + what
+                    : "the " + role.key() + " gives its " + what) + ": expected " + expected + " value(s), got " + v.size());
+        }
+        return v;
+    }
+}

@@ -1,0 +1,32 @@
+package io.yaostream.cli;
+
+import io.yaostream.core.bits.BitString;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code --in} values of the applications: big-endian hex numbers of a known width. */
+final class HexValues {
+    private HexValues() {
+    }
+
+    /** Parses each value as a {@code width}-bit number; {@code names} say whose value each is, for errors. */
+    static List<BitString> parse(List<String> values, int width, List<String> names) {
+        List<BitString> out = new ArrayList<>();
+        for (int i = 0; i < values.size(); i++) {
+            try {
+                out.add(BitString.fromHex(values.get(i), width, false));
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--in (" + names.get(i) + "): " + e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    static int checkBits(int bits, int max) {
+        if (bits < 1 || bits > max) {
+            throw new UserError("--bits: must be 1 to " + max + ", got " + bits);
+        }
+        return bits;
+    }
+}

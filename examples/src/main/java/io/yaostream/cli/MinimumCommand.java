@@ -1,0 +1,138 @@
+package io.yaostream.cli;
+
+import io.yaostream.core.circuit.Party;
+import io.yaostream.examples.Minimum;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.List;
+
+@Command(name = "minimum", mixinStandardHelpOptions = true,
+        description = {"Minimum of many unsigned values, half from each party, with one of the three strategies of the ME-SFE paper:",
+                "a) all inputs first, one circuit; b) one value at a time; c) subsets of K values and the previous minimum.",
+                "Both parties learn the minimum, printed in decimal."})
+final class MinimumCommand extends AppCommand<BigInteger> {
+    @Option(names = "--values", paramLabel = "FILE", description = "This party's values, decimal, one per line "
+            + "(with --demo: the garbler's file, then the evaluator's).")
+    List<Path> valueFiles;
+
+    @Option(names = "--random", paramLabel = "N", description = "Instead of files: N values in all, each party drawing N/2 of its own.")
+    Integer random;
+
+    @Option(names = "--seed", paramLabel = "S", description = "Seed of --random (default: a fresh random seed; with --demo the evaluator uses S + 1).")
+    Long seed;
+
+    @Option(names = "--bits", paramLabel = "W", defaultValue = "20", description = "Width of every value, 1 to 63 (default: ${DEFAULT-VALUE}).")
+    int bits;
+
+    @Option(names = "--strategy", paramLabel = "a|b|c", defaultValue = "c", description = "a, b or c (default: ${DEFAULT-VALUE}).")
+    String strategy;
+
+    @Option(names = "--subset", paramLabel = "K", defaultValue = "500", description = "Values per subset in strategy c, even (default: ${DEFAULT-VALUE}).")
+    int subset;
+
+    @Override
+    Plan<BigInteger> plan(Party role) {
+        HexValues.checkBits(bits, 63);
+        Minimum.Strategy s;
+        try {
+            s = Minimum.Strategy.fromKey(strategy);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--strategy: " + e.getMessage());
+        }
+        if (s == Minimum.Strategy.C && (subset < 2 || subset % 2 != 0)) {
+            throw new UserError("--subset: must be even and at least 2 (half from each party), got " + subset);
+        }
+        long[] garbler = new long[0];
+        long[] evaluator = new long[0];
+        if (random != null) {
+            if (valueFiles != null) {
+                throw new UserError("give --values or --random, not both");
+            }
+            if (random < 2 || random % 2 != 0) {
+                throw new UserError("--random: N must be even and at least 2 (N/2 values from each party), got " + random);
+            }
+            long base = seed != null ? seed : new SecureRandom().nextLong();
+            if (role != Party.EVALUATOR) {
+                garbler = Minimum.random(random / 2, bits, base);
+            }
+            if (role != Party.GARBLER) {
+                evaluator = Minimum.random(random / 2, bits, role == null ? base + 1 : base);
+            }
+        } else {
+            if (seed != null) {
+                throw new UserError("--seed: only with --random");
+            }
+            int files = valueFiles == null ? 0 : valueFiles.size();
+            if (files != (role == null ? 2 : 1)) {
+                throw new UserError("--values: " + (role == null ? "--demo takes the garbler's file, then the evaluator's"
+                        : "give this party's file") + ", or --random N: got " + files + " file(s)");
+            }
+            if (role != Party.EVALUATOR) {
+                garbler = read(valueFiles.get(0));
+            }
+            if (role != Party.GARBLER) {
+                evaluator = read(valueFiles.get(files - 1));
+            }
+        }
+        if (role == null && garbler.length != evaluator.length) {
+            throw new UserError("--values: the garbler has " + garbler.length + " values and the evaluator " + evaluator.length
+                    + "; each party gives half of them");
+        }
+        int perParty = role == Party.EVALUATOR ? evaluator.length : garbler.length;
+        return new Plan<>(Minimum.program(perParty, bits, s, subset), Minimum.name(perParty, bits, s, subset),
+                Minimum.feed(garbler, bits), Minimum.feed(evaluator, bits));
+    }
+
+    /** The file's values, checked: decimal, one per line (blank lines skipped), each below 2^bits. */
+    private long[] read(Path file) {
+        long[] v = new long[1024];
+        int n = 0;
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            int lineNo = 0;
+            while ((line = r.readLine()) != null) {
+                lineNo++;
+                String t = line.strip();
+                if (t.isEmpty()) {
+                    continue;
+                }
+                long x;
+                try {
+                    x = Long.parseLong(t);
+                } catch (NumberFormatException e) {
+                    throw new UserError(file + ":" + lineNo + ": '" + clip(t) + "' is not a decimal number");
+                }
+                if (x < 0 || x >>> bits != 0) {
+                    throw new UserError(file + ":" + lineNo + ": " + x + " does not fit in " + bits + " unsigned bits (--bits)");
+                }
+                if (n == v.length) {
+                    v = java.util.Arrays.copyOf(v, 2 * n);
+                }
+                v[n++] = x;
+            }
+        } catch (IOException e) {
+            throw new UserError(file + ": cannot read: " + e.getMessage());
+        }
+        if (n == 0) {
+            throw new UserError(file + ": the file has no values");
+        }
+        return java.util.Arrays.copyOf(v, n);
+    }
+
+    private static String clip(String s) {
+        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+    }
+
+    @Override
+    String format(BigInteger result) {
+        return result.toString();
+    }
+}

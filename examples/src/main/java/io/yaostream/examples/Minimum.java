@@ -1,0 +1,167 @@
+package io.yaostream.examples;
+
+import io.yaostream.compiler.dsl.Bits;
+import io.yaostream.compiler.dsl.CircuitBuilder;
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.protocol.InputFeed;
+import io.yaostream.program.Computation;
+import io.yaostream.program.SecretValue;
+import io.yaostream.program.SecureProgram;
+import io.yaostream.program.UInt;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/**
+ * The minimum of 2n unsigned w-bit values, n from each party (HS13 §4.2.4), in any of the paper's three
+ * strategies; each costs 2·(2n − 1)·w AND gates (a comparison and a selection per value but the first):
+ * <ul>
+ *   <li>{@link Strategy#A}: all inputs first, in one exchange per party, then one circuit over all of them:
+ *       the fewest round trips, memory linear in the number of values;</li>
+ *   <li>{@link Strategy#B}: one value at a time, alternately from each party, folded into the running minimum
+ *       with one cached two-value circuit: memory constant;</li>
+ *   <li>{@link Strategy#C}: subsets of k values (k/2 from each party) at a time, each reduced by one cached
+ *       k-value circuit and then folded into the running minimum: memory linear in k.</li>
+ * </ul>
+ * Both parties learn the minimum.
+ */
+public final class Minimum {
+    public static final long DEFAULT_COUNT = 1_000_000;
+    public static final int DEFAULT_BITS = 20;
+    public static final int DEFAULT_SUBSET = 500;
+
+    /** The three strategies of HS13 §4.2.4. */
+    public enum Strategy {
+        A, B, C;
+
+        public static Strategy fromKey(String key) {
+            for (Strategy s : values()) {
+                if (s.name().equalsIgnoreCase(key)) {
+                    return s;
+                }
+            }
+            throw new IllegalArgumentException("unknown strategy '" + key + "' (expected a, b or c)");
+        }
+
+        public String key() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    private Minimum() {
+    }
+
+    /**
+     * The program for {@code perParty} values of {@code bits} bits from each party.
+     *
+     * @param subset values per subset in strategy C (even: half from each party); ignored otherwise
+     */
+    public static SecureProgram<BigInteger> program(int perParty, int bits, Strategy strategy, int subset) {
+        if (perParty < 1) {
+            throw new IllegalArgumentException("each party needs at least one value, not " + perParty);
+        }
+        if (strategy == Strategy.C && (subset < 2 || subset % 2 != 0)) {
+            throw new IllegalArgumentException("the subset size must be even and at least 2 (half from each party), not " + subset);
+        }
+        return switch (strategy) {
+            case A -> c -> allAtOnce(c, perParty, bits);
+            case B -> c -> oneAtATime(c, perParty, bits);
+            case C -> c -> bySubsets(c, perParty, bits, subset / 2);
+        };
+    }
+
+    /** The handshake's name: both parties must agree on every parameter, their own value counts included. */
+    public static String name(int perParty, int bits, Strategy strategy, int subset) {
+        return "minimum " + perParty + "+" + perParty + " values of " + bits + " bits, strategy " + strategy.key()
+                + (strategy == Strategy.C ? ", subsets of " + subset : "");
+    }
+
+    private static BigInteger allAtOnce(Computation c, int perParty, int bits) {
+        UInt[] g = c.uints(Party.GARBLER, bits, perParty);
+        UInt[] e = c.uints(Party.EVALUATOR, bits, perParty);
+        SecretValue[] all = new SecretValue[2 * perParty];
+        System.arraycopy(g, 0, all, 0, perParty);
+        System.arraycopy(e, 0, all, perParty, perParty);
+        return minimumOf(c, all).reveal();
+    }
+
+    private static BigInteger oneAtATime(Computation c, int perParty, int bits) {
+        UInt min = c.uint(Party.GARBLER, bits);
+        min = min.min(c.uint(Party.EVALUATOR, bits));
+        for (int i = 1; i < perParty; i++) {
+            min = min.min(c.uint(Party.GARBLER, bits));
+            min = min.min(c.uint(Party.EVALUATOR, bits));
+        }
+        return min.reveal();
+    }
+
+    private static BigInteger bySubsets(Computation c, int perParty, int bits, int half) {
+        UInt min = null;
+        for (int done = 0; done < perParty; done += half) {
+            int k = Math.min(half, perParty - done);
+            UInt[] g = c.uints(Party.GARBLER, bits, k);
+            UInt[] e = c.uints(Party.EVALUATOR, bits, k);
+            SecretValue[] subset = new SecretValue[2 * k];
+            System.arraycopy(g, 0, subset, 0, k);
+            System.arraycopy(e, 0, subset, k, k);
+            UInt m = minimumOf(c, subset);
+            min = min == null ? m : min.min(m);
+        }
+        return min.reveal();
+    }
+
+    /** One cached circuit per count: the values folded in order, 2(count − 1)·w AND gates. */
+    private static UInt minimumOf(Computation c, SecretValue[] values) {
+        return c.apply(List.of("minimum", values.length), Minimum::fold, values)[0].asUInt();
+    }
+
+    private static Bits[] fold(CircuitBuilder b, Bits[] in) {
+        Bits min = in[0];
+        for (int i = 1; i < in.length; i++) {
+            min = b.mux(b.lessThan(in[i], min), in[i], min);
+        }
+        return new Bits[] {min};
+    }
+
+    /** A party's values as a feed that can be read ahead. */
+    public static InputFeed feed(long[] values, int bits) {
+        return InputFeed.from(new Iterator<>() {
+            private int next;
+
+            @Override
+            public boolean hasNext() {
+                return next < values.length;
+            }
+
+            @Override
+            public BitString next() {
+                if (next == values.length) {
+                    throw new NoSuchElementException();
+                }
+                return BitString.of(values[next++], bits);
+            }
+        });
+    }
+
+    /** {@code count} values below 2^bits from a seeded generator (each party draws its own). */
+    public static long[] random(int count, int bits, long seed) {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        long[] v = new long[count];
+        for (int i = 0; i < count; i++) {
+            v[i] = bits == 64 ? rnd.nextLong() & Long.MAX_VALUE : rnd.nextLong(1L << bits);
+        }
+        return v;
+    }
+
+    /** The minimum in plaintext, by sorting: the reference the tests compare with. */
+    public static long reference(long[] garbler, long[] evaluator) {
+        long[] all = Arrays.copyOf(garbler, garbler.length + evaluator.length);
+        System.arraycopy(evaluator, 0, all, garbler.length, evaluator.length);
+        Arrays.sort(all);
+        return all[0];
+    }
+}
