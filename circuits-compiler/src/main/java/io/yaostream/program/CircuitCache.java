@@ -34,16 +34,21 @@ public final class CircuitCache {
      * (equal definitions and widths must build equal circuits).
      */
     static CompiledCircuit get(Object definition, int[] widths, SubCircuit.Many body) {
-        Key key = new Key(definition, Arrays.stream(widths).boxed().toList());
+        return get(definition, widths, body, Compiler.Options.DEFAULT);
+    }
+
+    /** {@link #get(Object, int[], SubCircuit.Many)} compiled with {@code options}. */
+    static CompiledCircuit get(Object definition, int[] widths, SubCircuit.Many body, Compiler.Options options) {
+        Key key = new Key(List.of(definition, options), Arrays.stream(widths).boxed().toList());
         CompiledCircuit c = CIRCUITS.get(key);
         if (c == null) {
-            c = CIRCUITS.computeIfAbsent(key, k -> compile(widths, body));
+            c = CIRCUITS.computeIfAbsent(key, k -> compile(widths, body, options));
         }
         return c;
     }
 
     /** The circuit {@code body} builds on fresh inputs of the given widths, every output read by both parties. */
-    static CompiledCircuit compile(int[] widths, SubCircuit.Many body) {
+    static CompiledCircuit compile(int[] widths, SubCircuit.Many body, Compiler.Options options) {
         CircuitBuilder b = new CircuitBuilder();
         Bits[] in = new Bits[widths.length];
         for (int i = 0; i < widths.length; i++) {
@@ -53,7 +58,7 @@ public final class CircuitCache {
         for (int i = 0; i < out.length; i++) {
             b.output("out" + i, Receiver.BOTH, out[i]);
         }
-        return b.compile(Compiler.Options.DEFAULT);
+        return b.compile(options);
     }
 
     /** Distinct circuits compiled so far in this JVM. */

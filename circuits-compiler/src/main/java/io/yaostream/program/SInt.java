@@ -32,6 +32,11 @@ public final class SInt extends SecretValue {
         return computation.constant(0, width()).asSInt().subtract(this);
     }
 
+    /** The low n bits of the product (the same for signed and unsigned operands). */
+    public SInt multiply(SInt other) {
+        return asUInt().multiply(other.asUInt()).asSInt();
+    }
+
     /** Signed {@code this < other}: n AND gates. */
     public Bool lessThan(SInt other) {
         sameWidth(other, "lessThan");

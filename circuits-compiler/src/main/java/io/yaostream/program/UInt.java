@@ -47,6 +47,24 @@ public final class UInt extends SecretValue {
         return subtract(constant(value));
     }
 
+    /** The low n bits of the product, schoolbook: about n(n+1)/2 AND gates for the partial products and as many in adders. */
+    public UInt multiply(UInt other) {
+        sameWidth(other, "multiply");
+        return of(computation.op1("uint.mul", (b, in) -> new Bits[] {b.multiply(in[0], in[1])}, this, other));
+    }
+
+    /** The full 2n-bit product, schoolbook. */
+    public UInt multiplyFull(UInt other) {
+        sameWidth(other, "multiplyFull");
+        return of(computation.op1("uint.mulfull", (b, in) -> new Bits[] {b.multiplyFull(in[0], in[1])}, this, other));
+    }
+
+    /** The full 2n-bit product by Karatsuba–Ofman recursion down to a schoolbook base: fewer AND gates for wide operands. */
+    public UInt karatsuba(UInt other) {
+        sameWidth(other, "karatsuba");
+        return of(computation.op1("uint.karatsuba", (b, in) -> new Bits[] {b.karatsuba(in[0], in[1])}, this, other));
+    }
+
     /** {@code this < other}: n AND gates. */
     public Bool lessThan(UInt other) {
         sameWidth(other, "lessThan");
@@ -76,13 +94,13 @@ public final class UInt extends SecretValue {
     /** The smaller of the two: 2n AND gates (a comparison and a selection). */
     public UInt min(UInt other) {
         sameWidth(other, "min");
-        return of(computation.op1("uint.min", (b, in) -> new Bits[] {b.mux(b.lessThan(in[0], in[1]), in[0], in[1])}, this, other));
+        return of(computation.op1("uint.min", (b, in) -> new Bits[] {b.min(in[0], in[1])}, this, other));
     }
 
     /** The larger of the two: 2n AND gates. */
     public UInt max(UInt other) {
         sameWidth(other, "max");
-        return of(computation.op1("uint.max", (b, in) -> new Bits[] {b.mux(b.lessThan(in[0], in[1]), in[1], in[0])}, this, other));
+        return of(computation.op1("uint.max", (b, in) -> new Bits[] {b.max(in[0], in[1])}, this, other));
     }
 
     /** The number of set bits, in ceil(log2(n+1)) bits: n - popcount(n) AND gates. */

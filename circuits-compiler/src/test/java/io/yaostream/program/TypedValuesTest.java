@@ -60,6 +60,9 @@ class TypedValuesTest {
                 out.add(a.resize(n + 3).reveal());
                 out.add(a.add(5 % (1L << Math.min(n, 62))).reveal());
                 out.add(a.lessThan(b).select(a, b).reveal());
+                out.add(a.multiply(b).reveal());
+                out.add(a.multiplyFull(b).reveal());
+                out.add(a.karatsuba(b).reveal());
                 BitVector x = a.asBits();
                 BitVector y = b.asBits();
                 out.add(x.xor(y).asUInt().reveal());
@@ -72,6 +75,7 @@ class TypedValuesTest {
                 out.add(s.add(t).reveal());
                 out.add(s.subtract(t).reveal());
                 out.add(s.negate().reveal());
+                out.add(s.multiply(t).reveal());
                 out.add(bit(s.lessThan(t)));
                 out.add(s.min(t).reveal());
                 out.add(s.max(t).reveal());
@@ -115,6 +119,9 @@ class TypedValuesTest {
                 out.add(a);
                 out.add(a.add(BigInteger.valueOf(5 % (1L << Math.min(n, 62)))).mod(mod));
                 out.add(a.compareTo(b) < 0 ? a : b);
+                out.add(a.multiply(b).mod(mod));
+                out.add(a.multiply(b));
+                out.add(a.multiply(b));
                 out.add(a.xor(b));
                 out.add(a.and(b));
                 out.add(a.or(b));
@@ -124,6 +131,7 @@ class TypedValuesTest {
                 out.add(signed(sa.add(sb), n));
                 out.add(signed(sa.subtract(sb), n));
                 out.add(signed(sa.negate(), n));
+                out.add(signed(sa.multiply(sb), n));
                 out.add(b(sa.compareTo(sb) < 0));
                 out.add(sa.min(sb));
                 out.add(sa.max(sb));

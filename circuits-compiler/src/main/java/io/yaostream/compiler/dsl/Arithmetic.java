@@ -75,6 +75,31 @@ final class Arithmetic {
         return carryOut(b, not(a), Netlist.FALSE);
     }
 
+    /**
+     * The smaller ({@code max} false) or larger of two unsigned values: 2n ANDs, and only two temporaries
+     * besides the operands. With {@code d = x ⊕ y} the comparison's carry chain simplifies: the carry of
+     * {@code x + ¬y} (set at the end exactly when y < x) is {@code c' = maj(x, ¬y, c)}, which is c where x and y
+     * agree and x where they differ, so {@code c' = c ⊕ (d ∧ (x ⊕ c))}: one AND per bit. Then
+     * {@code min = x ⊕ (lt ∧ d)}. The d bits replace y's (y is not read again), which is what keeps a fold of many
+     * values at the working set of its inputs plus two (ME-SFE's 10,002 for 500 values of 20 bits).
+     */
+    int[] minOrMax(int[] x, int[] y, boolean max) {
+        int n = x.length;
+        int[] d = new int[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = net.xor(x[i], y[i]);
+        }
+        int lt = Netlist.FALSE; // y < x
+        for (int i = 0; i < n; i++) {
+            lt = net.xor(lt, net.and(d[i], net.xor(x[i], lt)));
+        }
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = net.xor(max ? y[i] : x[i], net.and(lt, d[i]));
+        }
+        return out;
+    }
+
     /** {@code a == b}: bitwise XNOR (free) and a balanced AND tree, n-1 ANDs. */
     int equal(int[] a, int[] b) {
         int[] same = new int[a.length];

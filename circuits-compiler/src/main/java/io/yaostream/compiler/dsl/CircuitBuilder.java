@@ -34,6 +34,10 @@ import java.util.function.IntBinaryOperator;
  *   <tr><td>{@code addWithCarry} (n+1 bits)</td><td>n</td></tr>
  *   <tr><td>{@code lessThan}, {@code signedLessThan}</td><td>n</td></tr>
  *   <tr><td>{@code equal}</td><td>n - 1</td></tr>
+ *   <tr><td>{@code min}, {@code max}</td><td>2n</td></tr>
+ *   <tr><td>{@code multiply} (mod 2^n)</td><td>n(n+1)/2 + (n-1)(n-2)/2</td></tr>
+ *   <tr><td>{@code multiplyFull} (n x m bits)</td><td>2nm - n</td></tr>
+ *   <tr><td>{@code karatsuba} (2n bits)</td><td>16,492 for n = 128</td></tr>
  *   <tr><td>{@code hammingWeight}</td><td>n - popcount(n), e.g. 896 for n = 900</td></tr>
  * </table>
  *
@@ -43,6 +47,7 @@ import java.util.function.IntBinaryOperator;
 public final class CircuitBuilder {
     private final Netlist net = new Netlist();
     private final Arithmetic arithmetic = new Arithmetic(net);
+    private final Multiplication multiplication = new Multiplication(net, arithmetic);
 
     // ---- interface ----
 
@@ -169,6 +174,25 @@ public final class CircuitBuilder {
         return bits(arithmetic.subtract(x.literalsView(), y.literalsView()));
     }
 
+    /** {@code (x * y) mod 2^n}, schoolbook on the low bits only: n(n+1)/2 + (n-1)(n-2)/2 ANDs (993 for n = 32). */
+    public Bits multiply(Bits x, Bits y) {
+        checkSameWidth(x, y);
+        return bits(multiplication.low(x.literalsView(), y.literalsView()));
+    }
+
+    /** The full product of an n-bit and an m-bit value, n+m bits, schoolbook: 2nm - n ANDs. */
+    public Bits multiplyFull(Bits x, Bits y) {
+        check(x);
+        check(y);
+        return bits(multiplication.full(x.literalsView(), y.literalsView()));
+    }
+
+    /** The full 2n-bit product by Karatsuba-Ofman down to schoolbook leaves: 16,492 ANDs for n = 128. */
+    public Bits karatsuba(Bits x, Bits y) {
+        checkSameWidth(x, y);
+        return bits(multiplication.karatsuba(x.literalsView(), y.literalsView()));
+    }
+
     /** Unsigned {@code x < y}: n ANDs. */
     public Bit lessThan(Bits x, Bits y) {
         checkSameWidth(x, y);
@@ -185,6 +209,18 @@ public final class CircuitBuilder {
             throw new IllegalArgumentException("a signed comparison needs at least one bit");
         }
         return bit(arithmetic.lessThan(flipTop(x.literalsView()), flipTop(y.literalsView())));
+    }
+
+    /** The smaller of two unsigned values: 2n ANDs (see {@link Arithmetic#minOrMax} for why it needs few slots). */
+    public Bits min(Bits x, Bits y) {
+        checkSameWidth(x, y);
+        return bits(arithmetic.minOrMax(x.literalsView(), y.literalsView(), false));
+    }
+
+    /** The larger of two unsigned values: 2n ANDs. */
+    public Bits max(Bits x, Bits y) {
+        checkSameWidth(x, y);
+        return bits(arithmetic.minOrMax(x.literalsView(), y.literalsView(), true));
     }
 
     /** {@code x == y}: n-1 ANDs. */

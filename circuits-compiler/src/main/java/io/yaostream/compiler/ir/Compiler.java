@@ -337,9 +337,10 @@ public final class Compiler {
         int[] invertedValue = new int[net.nodeCount()];
         Arrays.fill(invertedValue, -1);
         int[] constantValue = {-1, -1};
-        int[][] result = new int[net.outputs().size()][];
+        List<Netlist.Group<Receiver>> outputs = net.outputs();
+        int[][] result = new int[outputs.size()][];
         for (int gi = 0; gi < result.length; gi++) {
-            int[] lits = net.outputs().get(gi).literals();
+            int[] lits = outputs.get(gi).literals();
             int[] vals = new int[lits.length];
             for (int i = 0; i < lits.length; i++) {
                 int node = lits[i] >>> 1;
@@ -393,8 +394,9 @@ public final class Compiler {
             }
         }
         // Inputs nobody reads give their slots back at once; the lowest slot is reused first.
-        for (int gi = net.inputs().size() - 1; gi >= 0; gi--) {
-            int[] lits = net.inputs().get(gi).literals();
+        List<Netlist.Group<Party>> inputs = net.inputs();
+        for (int gi = inputs.size() - 1; gi >= 0; gi--) {
+            int[] lits = inputs.get(gi).literals();
             for (int i = lits.length - 1; i >= 0; i--) {
                 if (lastUse[lits[i] >>> 1] < 0) {
                     free[freeCount++] = slotOf[lits[i] >>> 1];
@@ -432,8 +434,9 @@ public final class Compiler {
             int base = p * CompiledCircuit.GATE_STRIDE;
             builder.gate(records[base], records[base + 1], records[base + 2], records[base + 3]);
         }
+        List<Netlist.Group<Receiver>> outputGroups = net.outputs();
         for (int gi = 0; gi < outputValues.length; gi++) {
-            Netlist.Group<Receiver> g = net.outputs().get(gi);
+            Netlist.Group<Receiver> g = outputGroups.get(gi);
             int[] slots = new int[outputValues[gi].length];
             for (int i = 0; i < slots.length; i++) {
                 slots[i] = slotOf[outputValues[gi][i]];

@@ -377,8 +377,10 @@ public final class CompiledCircuit {
             }
         }
 
+        private static final java.util.regex.Pattern GROUP_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_.\\-]{1,64}");
+
         private static void checkName(String name) {
-            if (!name.matches("[A-Za-z0-9_.\\-]{1,64}")) {
+            if (!GROUP_NAME.matcher(name).matches()) {
                 throw new IllegalArgumentException("group name '" + (name.length() > 64 ? name.substring(0, 64) + "..." : name)
                         + "' must be 1 to 64 letters, digits, '_', '.' or '-'");
             }

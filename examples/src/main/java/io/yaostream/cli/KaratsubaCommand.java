@@ -1,0 +1,34 @@
+package io.yaostream.cli;
+
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.examples.Karatsuba;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.math.BigInteger;
+import java.util.List;
+
+@Command(name = "karatsuba", mixinStandardHelpOptions = true,
+        description = {"Product of two numbers, one from each party, by Karatsuba-Ofman multiplication down to a schoolbook base.",
+                "Both parties learn the product, printed in hex (2N bits)."})
+final class KaratsubaCommand extends AppCommand<BigInteger> {
+    @Option(names = "--bits", paramLabel = "N", defaultValue = "128", description = "Width of each factor (default: ${DEFAULT-VALUE}).")
+    int bits;
+
+    @Option(names = "--in", paramLabel = "HEX", description = "This party's factor as a big-endian hex number of ceil(N/4) digits "
+            + "(with --demo: the garbler's, then the evaluator's).")
+    List<String> in;
+
+    @Override
+    Plan<BigInteger> plan(Party role) {
+        HexValues.checkBits(bits, 4096);
+        Feeds f = oneHexValueEach(in, role, bits, "factor");
+        return new Plan<>(Karatsuba.program(bits), Karatsuba.name(bits), f.garbler(), f.evaluator());
+    }
+
+    @Override
+    String format(BigInteger result) {
+        return BitString.of(result, 2 * bits).toHex(false);
+    }
+}
