@@ -63,7 +63,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
      */
     abstract Plan<R> plan(Party role);
 
-    /** The result as a user expects it, on one line. */
+    /** The result as a user expects it, on one line (or one per block); null where this party learned nothing. */
     abstract String format(R result);
 
     @Override
@@ -102,7 +102,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
         try (RunStatistics stats = new RunStatistics(() -> 0, 0, spec.commandLine().getErr())) {
             r = me.run(plan.program(), party == Party.GARBLER ? plan.garbler() : plan.evaluator());
         }
-        report(party.key(), Optional.ofNullable(r.value()), r, r.costs().bytes(), r.seconds(), r.setupSeconds());
+        report(party.key(), Optional.ofNullable(r.value()).map(this::format), r, r.costs().bytes(), r.seconds(), r.setupSeconds());
         return 0;
     }
 
@@ -111,22 +111,21 @@ abstract class AppCommand<R> implements Callable<Integer> {
         try (RunStatistics stats = new RunStatistics(() -> 0, 0, spec.commandLine().getErr())) {
             both = base.name(plan.name()).runBoth(plan.program(), plan.garbler(), plan.evaluator());
         }
-        R g = both.garbler().value();
-        R e = both.evaluator().value();
-        if (g != null && e != null && !g.equals(e)) {
-            throw new IllegalStateException("the parties learned different results: " + g + " and " + e);
+        Optional<String> g = Optional.ofNullable(both.garbler().value()).map(this::format);
+        Optional<String> e = Optional.ofNullable(both.evaluator().value()).map(this::format);
+        if (g.isPresent() && e.isPresent() && !g.equals(e)) {
+            throw new IllegalStateException("the parties learned different results: " + g.get() + " and " + e.get());
         }
         YaoSession.Result<R> longer = both.garbler().seconds() > both.evaluator().seconds() ? both.garbler() : both.evaluator();
-        report("demo", Optional.ofNullable(e != null ? e : g), both.evaluator(), both.evaluator().costs().bytes(),
-                longer.seconds(), longer.setupSeconds());
+        report("demo", e.isPresent() ? e : g, both.evaluator(), both.evaluator().costs().bytes(), longer.seconds(), longer.setupSeconds());
         return 0;
     }
 
-    private void report(String who, Optional<R> result, YaoSession.Result<R> r, long bytes, double seconds, double setupSeconds) {
+    /** {@code text}: the result as {@link #format} wrote it, empty where this party learned nothing. */
+    private void report(String who, Optional<String> text, YaoSession.Result<R> r, long bytes, double seconds, double setupSeconds) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         long peak = RunStatistics.peakHeapBytes();
-        Optional<String> text = result.map(this::format);
         if (json) {
             Map<String, Object> m = Report.fields("role", who, "scheme", scheme,
                     "result", text.orElse(null), "and", r.andGates(), "bytes", bytes, "workingSet", r.costs().workingSet(),

@@ -22,7 +22,7 @@ import java.util.Map;
 
 /** The benchmark report. Figures are medians of several runs, with their spread; the machine may be busy. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmark report.",
-        subcommands = {BenchCommand.Ot.class, BenchCommand.KernelBench.class})
+        subcommands = {BenchCommand.Ot.class, BenchCommand.KernelBench.class, BenchCommand.Apps.class})
 final class BenchCommand {
     private BenchCommand() {
     }
@@ -233,6 +233,80 @@ final class BenchCommand {
                 m.put("results", results);
                 w.println(Json.write(m));
             }
+            return 0;
+        }
+    }
+
+    @Command(name = "apps", mixinStandardHelpOptions = true,
+            description = {"The applications of the ME-SFE paper (its Table 3) on this machine, two parties over TCP loopback: AND gates",
+                    "beside the paper's, working set beside ME-SFE's, bytes, online time (after the base OTs; median), total time and",
+                    "peak heap. Hamming, AES, PRESENT and Karatsuba run in this process; the minimum in two processes with a heap limit each."})
+    static final class Apps implements java.util.concurrent.Callable<Integer> {
+        @Option(names = "--runs", paramLabel = "R", defaultValue = "200", description = "Timed runs per application (default: ${DEFAULT-VALUE}; "
+                + "aes-1000 takes R/20, the minimum one each).")
+        int runs;
+
+        @Option(names = "--warmup", paramLabel = "W", defaultValue = "200", description = "Untimed runs first, for the JIT (default: ${DEFAULT-VALUE}).")
+        int warmups;
+
+        @Option(names = "--minimum-values", paramLabel = "N", defaultValue = "1000000", description = "Values of the minimum (default: ${DEFAULT-VALUE}).")
+        int minimumValues;
+
+        @Option(names = "--minimum-heap", paramLabel = "SIZE", defaultValue = "32m", description = "-Xmx of each minimum party for strategies b and c "
+                + "(default: ${DEFAULT-VALUE}).")
+        String minimumHeap;
+
+        @Option(names = "--minimum-a-heap", paramLabel = "SIZE", defaultValue = "6g", description = "-Xmx of each party for strategy a, "
+                + "which holds every input (default: ${DEFAULT-VALUE}).")
+        String minimumAHeap;
+
+        @Option(names = "--skip-minimum", description = "Leave the minimum out (it takes the longest).")
+        boolean skipMinimum;
+
+        @Option(names = "--json", description = "Print JSON: results[{app, and, paperAnd, workingSet, mesfeWorkingSet, bytes, onlineMs, totalMs, peakHeapBytes}].")
+        boolean json;
+
+        @picocli.CommandLine.Mixin
+        KernelOption kernelOption;
+
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            if (runs < 1 || warmups < 0 || minimumValues < 2 || minimumValues % 2 != 0) {
+                throw new UserError("--runs must be at least 1, --warmup at least 0, --minimum-values even and at least 2");
+            }
+            io.yaostream.core.protocol.TwoParty config = io.yaostream.core.protocol.TwoParty.garbler();
+            if (kernelOption.kernel != null) {
+                config = config.kernel(kernelOption.create().name());
+            }
+            List<io.yaostream.cli.bench.AppsBench.Row> rows = new ArrayList<>(io.yaostream.cli.bench.AppsBench.run(config, runs, warmups));
+            if (!skipMinimum) {
+                for (String strategy : List.of("a", "b", "c")) {
+                    rows.add(io.yaostream.cli.bench.MinimumBench.run(strategy, minimumValues, strategy.equals("a") ? minimumAHeap : minimumHeap, 600));
+                }
+            }
+            PrintWriter w = spec.commandLine().getOut();
+            if (json) {
+                List<Object> list = new ArrayList<>();
+                for (io.yaostream.cli.bench.AppsBench.Row r : rows) {
+                    list.add(Report.fields("app", r.app(), "and", r.and(), "paperAnd", r.paperAnd(), "workingSet", r.workingSet(),
+                            "mesfeWorkingSet", r.mesfeWorkingSet(), "bytes", r.bytes(), "onlineMs", r.onlineMs(), "totalMs", r.totalMs(),
+                            "peakHeapBytes", r.peakHeapBytes(), "note", r.note()));
+                }
+                w.println(Json.write(Report.fields("results", list)));
+                return 0;
+            }
+            w.printf("%-10s %11s %11s %8s %8s %13s %11s %11s %10s%n", "app", "AND", "paper AND", "S", "ME-SFE S", "bytes", "online ms",
+                    "total ms", "peak heap");
+            for (io.yaostream.cli.bench.AppsBench.Row r : rows) {
+                w.printf("%-10s %,11d %,11d %,8d %8s %,13d %11.3f %11.3f %8.1f MiB%n", r.app(), r.and(), r.paperAnd(), r.workingSet(),
+                        r.mesfeWorkingSet() == 0 ? "-" : String.format("%,d", r.mesfeWorkingSet()), r.bytes(), r.onlineMs(), r.totalMs(),
+                        r.peakHeapBytes() / 1048576.0);
+            }
+            w.println("online: after the base OTs (HS13 4.2). Hamming, AES, PRESENT, Karatsuba: both parties in this process, medians; "
+                    + "minimum: two processes, one run each.");
             return 0;
         }
     }

@@ -14,7 +14,7 @@ import java.io.UncheckedIOException;
 @Command(name = "yaostream", mixinStandardHelpOptions = true, version = "yaostream 0.1.0",
         description = "Secure two-party computation with Yao's garbled circuits.",
         subcommands = {CompileCommand.class, InfoCommand.class, EvalCommand.class, RunCommand.class, DemoCommand.class,
-                HammingCommand.class, KaratsubaCommand.class, MinimumCommand.class, BenchCommand.class})
+                HammingCommand.class, AesCommand.class, PresentCommand.class, KaratsubaCommand.class, MinimumCommand.class, BenchCommand.class})
 public final class YaostreamCommand implements Runnable {
     /** Exit status for a bad command line. */
     static final int EXIT_USAGE = 2;

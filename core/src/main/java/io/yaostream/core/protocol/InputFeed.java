@@ -67,27 +67,20 @@ public interface InputFeed {
         };
     }
 
-    /** A feed that gives these values in order, then starts again (a program that repeats a computation). */
+    /**
+     * A feed that gives these values in order, then starts again (a program that repeats a computation). It has
+     * no end, so it tells nothing ahead: the evaluator would otherwise make OTs for inputs never taken.
+     */
     static InputFeed cycling(List<BitString> values) {
         if (values.isEmpty()) {
             return none();
         }
         List<BitString> copy = List.copyOf(values);
-        return new InputFeed() {
-            private int next;
-
-            @Override
-            public BitString next(int width) {
-                int i = next;
-                return checkWidth(ahead(), width, i + 1);
-            }
-
-            @Override
-            public BitString ahead() {
-                BitString v = copy.get(next);
-                next = (next + 1) % copy.size();
-                return v;
-            }
+        int[] next = {0};
+        return width -> {
+            int i = next[0];
+            next[0] = (i + 1) % copy.size();
+            return checkWidth(copy.get(i), width, i + 1);
         };
     }
 
