@@ -102,7 +102,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
         try (RunStatistics stats = new RunStatistics(() -> 0, 0, spec.commandLine().getErr())) {
             r = me.run(plan.program(), party == Party.GARBLER ? plan.garbler() : plan.evaluator());
         }
-        report(party.key(), Optional.ofNullable(r.value()).map(this::format), r, r.costs().bytes(), r.seconds(), r.setupSeconds());
+        report(party.key(), Optional.ofNullable(r.value()).map(this::format), r, r.costs().bytes(), r.seconds(), r.setupSeconds(), r.onlineSeconds());
         return 0;
     }
 
@@ -117,26 +117,28 @@ abstract class AppCommand<R> implements Callable<Integer> {
             throw new IllegalStateException("the parties learned different results: " + g.get() + " and " + e.get());
         }
         YaoSession.Result<R> longer = both.garbler().seconds() > both.evaluator().seconds() ? both.garbler() : both.evaluator();
-        report("demo", e.isPresent() ? e : g, both.evaluator(), both.evaluator().costs().bytes(), longer.seconds(), longer.setupSeconds());
+        report("demo", e.isPresent() ? e : g, both.evaluator(), both.evaluator().costs().bytes(), longer.seconds(), longer.setupSeconds(),
+                Math.max(both.garbler().onlineSeconds(), both.evaluator().onlineSeconds()));
         return 0;
     }
 
     /** {@code text}: the result as {@link #format} wrote it, empty where this party learned nothing. */
-    private void report(String who, Optional<String> text, YaoSession.Result<R> r, long bytes, double seconds, double setupSeconds) {
+    private void report(String who, Optional<String> text, YaoSession.Result<R> r, long bytes, double seconds, double setupSeconds,
+                        double online) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         long peak = RunStatistics.peakHeapBytes();
         if (json) {
             Map<String, Object> m = Report.fields("role", who, "scheme", scheme,
                     "result", text.orElse(null), "and", r.andGates(), "bytes", bytes, "workingSet", r.costs().workingSet(),
-                    "baseOtSeconds", setupSeconds, "onlineSeconds", seconds - setupSeconds, "seconds", seconds,
+                    "baseOtSeconds", setupSeconds, "onlineSeconds", online, "seconds", seconds,
                     "peakHeapBytes", peak, "calls", r.calls(), "ots", r.costs().ots(), "rounds", r.costs().rounds());
             out.println(Json.write(m));
             return;
         }
         text.ifPresent(out::println);
         err.println(String.format("%s: %,d AND gates in %,d calls (working set %,d), %,d bytes, base OTs %.3f s, online %.3f s, peak heap %.1f MiB",
-                who, r.andGates(), r.calls(), r.costs().workingSet(), bytes, setupSeconds, seconds - setupSeconds, peak / 1048576.0));
+                who, r.andGates(), r.calls(), r.costs().workingSet(), bytes, setupSeconds, online, peak / 1048576.0));
     }
 
     private TwoParty connect(TwoParty me) {

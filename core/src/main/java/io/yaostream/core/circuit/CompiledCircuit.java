@@ -33,6 +33,8 @@ public final class CompiledCircuit {
     private final GateCounts sourceCounts;
     private final int[] inputSlots;
     private final int[] outputSlots;
+    /** SHA-256 of the content, made on first use ({@link #digest()}). */
+    private volatile byte[] digest;
 
     private CompiledCircuit(Builder b) {
         this.slots = b.slots;
@@ -144,6 +146,67 @@ public final class CompiledCircuit {
 
     public int totalOutputBits() {
         return outputSlots.length;
+    }
+
+    /**
+     * SHA-256 over everything that decides what the circuit computes and how it is garbled: slots, input and
+     * output groups (names, owners, slots), gate records, AND batches and source counts. Equal circuits have equal
+     * digests on every machine. Made once per instance, so a session can compare the circuits it calls cheaply.
+     */
+    public byte[] digest() {
+        byte[] d = digest;
+        if (d == null) {
+            d = computeDigest();
+            digest = d;
+        }
+        return d.clone();
+    }
+
+    private byte[] computeDigest() {
+        java.security.MessageDigest sha;
+        try {
+            sha = java.security.MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(1 << 16);
+        java.util.function.IntConsumer put = v -> {
+            if (buf.remaining() < 4) {
+                sha.update(buf.array(), 0, buf.position());
+                buf.clear();
+            }
+            buf.putInt(v);
+        };
+        put.accept(slots);
+        for (List<? extends WireGroup<?>> groups : List.of(inputs, outputs)) {
+            put.accept(groups.size());
+            for (WireGroup<?> g : groups) {
+                byte[] name = g.name().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                put.accept(name.length);
+                for (byte c : name) {
+                    put.accept(c);
+                }
+                put.accept(g.owner().ordinal());
+                put.accept(g.width());
+                for (int i = 0; i < g.width(); i++) {
+                    put.accept(g.slot(i));
+                }
+            }
+        }
+        put.accept(gateCount);
+        for (int i = 0; i < gateCount * GATE_STRIDE; i++) {
+            int v = gates[i];
+            put.accept(v);
+        }
+        put.accept(andBatches.length);
+        for (int v : andBatches) {
+            put.accept(v);
+        }
+        for (int v : new int[] {sourceCounts.gates(), sourceCounts.and(), sourceCounts.xor(), sourceCounts.inv(), sourceCounts.constants()}) {
+            put.accept(v);
+        }
+        sha.update(buf.array(), 0, buf.position());
+        return sha.digest();
     }
 
     @Override

@@ -55,7 +55,8 @@ public final class CostContext extends PlainContext {
 
     /** The garbler is the base OTs' receiver; the extension needs one base OT per bit of its secret. */
     private static final int OT_KEYS = 128;
-    private static final int CLOSING_BYTES = 1;
+    /** The byte that ends the base OTs and the byte that closes the session, each way. */
+    private static final int CLOSING_BYTES = 2;
 
     static {
         if (OtExtensionSender.DEFAULT_BLOCK_SIZE % InputChunks.EXTENSION_STEP != 0) {

@@ -2,16 +2,13 @@ package io.yaostream.core.protocol;
 
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
-import io.yaostream.core.format.SlotBinaryFormat;
 import io.yaostream.core.net.Channel;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -36,18 +33,16 @@ final class Handshake {
     private Handshake() {
     }
 
-    /** SHA-256 over the slot-ID encoding of each circuit, in order. */
+    /** SHA-256 over the digests of the circuits ({@link CompiledCircuit#digest()}), in order. */
     static byte[] digest(List<CompiledCircuit> circuits) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            try (DigestOutputStream out = new DigestOutputStream(OutputStream.nullOutputStream(), sha)) {
-                for (CompiledCircuit c : circuits) {
-                    SlotBinaryFormat.write(c, out);
-                }
+            for (CompiledCircuit c : circuits) {
+                sha.update(c.digest());
             }
             return sha.digest();
-        } catch (NoSuchAlgorithmException | IOException e) {
-            throw new IllegalStateException("SHA-256 over an in-memory stream cannot fail", e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
         }
     }
 

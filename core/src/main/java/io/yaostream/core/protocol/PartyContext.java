@@ -7,7 +7,6 @@ import io.yaostream.core.circuit.WireGroup;
 import io.yaostream.core.garble.GarbledStream;
 import io.yaostream.core.net.Channel;
 
-import java.util.List;
 
 /**
  * What the garbler's and evaluator's contexts share: secrets are copies of slot labels, loaded into a
@@ -15,8 +14,11 @@ import java.util.List;
  * called on any secrets. Between calls the low slots serve as scratch for inputs and reveals.
  */
 abstract class PartyContext implements ProgramContext {
-    /** Rounds every session has: the handshake, the base OTs' two messages to the garbler, the closing exchange. */
-    static final int FIXED_ROUNDS = 4;
+    /**
+     * Rounds every session has: the handshake, the base OTs' two messages to the garbler, the exchange that ends
+     * the base OTs, the closing exchange.
+     */
+    static final int FIXED_ROUNDS = 5;
     static final int DIGEST_BYTES = 32;
 
     final Channel channel;
@@ -132,7 +134,7 @@ abstract class PartyContext implements ProgramContext {
     public final Secret[] call(CompiledCircuit circuit, Secret... args) {
         Calls.checkArguments(circuit, args);
         if (tally.call(circuit)) {
-            announce(circuit, Handshake.digest(List.of(circuit)));
+            announce(circuit, circuit.digest());
         }
         ensureSlots(circuit.slots());
         for (int g = 0; g < args.length; g++) {

@@ -25,21 +25,20 @@ public final class YaoSession {
      *
      * @param value        what the program returned here
      * @param costs        what the session cost, as this party counted it (bytes as its channel counted them)
-     * @param seconds      from the handshake to the closing exchange
-     * @param setupSeconds the handshake and the base OTs; the rest is the online time (as HS13 §4.2 has it)
+     * @param seconds       from the handshake to the end of the closing exchange
+     * @param setupSeconds  the handshake and the base OTs
+     * @param onlineSeconds from the end of the base OTs (which both parties mark together) until this party had its
+     *                      result: OT extension, inputs, garbling, evaluation and outputs, as HS13 §4.2 times it. The
+     *                      closing exchange after it only lets both sides close cleanly.
      */
-    public record Result<R>(R value, ProgramCosts costs, long bytesSent, long bytesReceived, double seconds, double setupSeconds) {
+    public record Result<R>(R value, ProgramCosts costs, long bytesSent, long bytesReceived, double seconds, double setupSeconds,
+                            double onlineSeconds) {
         public long andGates() {
             return costs.andGates();
         }
 
         public long calls() {
             return costs.calls();
-        }
-
-        /** After the base OTs: OT extension, inputs, garbling and evaluation, outputs. */
-        public double onlineSeconds() {
-            return seconds - setupSeconds;
         }
     }
 
@@ -54,6 +53,8 @@ public final class YaoSession {
     }
 
     private static final int END = 0x7e;
+    /** Sent by both parties once their base OTs are done, so the online phase starts at once for both. */
+    private static final int READY = 0x5f;
 
     private final Party role;
     private final Channel channel;
@@ -85,20 +86,24 @@ public final class YaoSession {
                 e.setup();
                 ctx = e;
             }
+            barrier(READY);
         } catch (ChannelException e) {
             throw new ChannelException(e.getMessage() + "; the session failed in the base OTs", e);
         }
         long setup = System.nanoTime();
+        long done;
         context = ctx;
         try {
             value = program.run(ctx);
+            done = System.nanoTime();
             finish(ctx);
         } catch (ChannelException e) {
             throw new ChannelException(e.getMessage() + "; the session had run " + String.format("%,d", ctx.andGates())
                     + " AND gates in " + String.format("%,d", ctx.calls()) + " circuit calls", e);
         }
         long end = System.nanoTime();
-        return new Result<>(value, ctx.costs(), channel.bytesWritten(), channel.bytesRead(), (end - start) / 1e9, (setup - start) / 1e9);
+        return new Result<>(value, ctx.costs(), channel.bytesWritten(), channel.bytesRead(), (end - start) / 1e9, (setup - start) / 1e9,
+                (done - setup) / 1e9);
     }
 
     /** AND gates run so far (for progress reports from another thread). */
@@ -112,10 +117,23 @@ public final class YaoSession {
         channel.write(new byte[] {END}, 0, 1);
         channel.flush();
         ctx.beforeClosing();
-        byte[] b = new byte[1];
-        channel.readFully(b, 0, 1);
-        if ((b[0] & 0xff) != END) {
+        if (readByte() != END) {
             throw new ProtocolException("the peer sent more data than this party's program expects: the programs differ");
         }
+    }
+
+    private void barrier(int marker) {
+        channel.write(new byte[] {(byte) marker}, 0, 1);
+        channel.flush();
+        int b = readByte();
+        if (b != marker) {
+            throw new ProtocolException("the peer sent byte " + b + " where the end of its base OTs was due");
+        }
+    }
+
+    private int readByte() {
+        byte[] b = new byte[1];
+        channel.readFully(b, 0, 1);
+        return b[0] & 0xff;
     }
 }
