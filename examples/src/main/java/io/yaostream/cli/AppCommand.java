@@ -76,21 +76,21 @@ abstract class AppCommand<R> implements Callable<Integer> {
         }
         if (demo) {
             if (role != null || listenPort != null || connectTo != null) {
-                throw new UserError("--demo runs both parties: leave out --role, --listen and --connect");
+                throw usage("--demo runs both parties: leave out --role, --listen and --connect");
             }
             return runBoth(base, plan(null));
         }
         if (role == null) {
-            throw new UserError("give --role garbler|evaluator with --listen PORT or --connect HOST:PORT, or --demo");
+            throw usage("give --role garbler|evaluator with --listen PORT or --connect HOST:PORT, or --demo");
         }
         Party party;
         try {
             party = Party.fromKey(role);
         } catch (IllegalArgumentException e) {
-            throw new UserError("--role: " + e.getMessage());
+            throw usage("--role: " + e.getMessage());
         }
         if ((listenPort == null) == (connectTo == null)) {
-            throw new UserError("give exactly one of --listen PORT and --connect HOST:PORT");
+            throw usage("give exactly one of --listen PORT and --connect HOST:PORT");
         }
         Plan<R> plan = plan(party);
         TwoParty me = TwoParty.as(party).scheme(scheme).transport(network.transport()).name(plan.name());
@@ -141,6 +141,11 @@ abstract class AppCommand<R> implements Callable<Integer> {
                 who, r.andGates(), r.calls(), r.costs().workingSet(), bytes, setupSeconds, online, peak / 1048576.0));
     }
 
+    /** A mistake in the command line itself: exit status 2, as for picocli's own errors. */
+    private picocli.CommandLine.ParameterException usage(String message) {
+        return new picocli.CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
     private TwoParty connect(TwoParty me) {
         int colon = connectTo.lastIndexOf(':');
         int port;
@@ -150,14 +155,14 @@ abstract class AppCommand<R> implements Callable<Integer> {
             port = -1;
         }
         if (colon <= 0 || port < 1 || port > 65535) {
-            throw new UserError("--connect: expected HOST:PORT, got '" + connectTo + "'");
+            throw usage("--connect: expected HOST:PORT, got '" + connectTo + "'");
         }
         return me.connect(connectTo.substring(0, colon), port);
     }
 
-    private static int checkPort(int port) {
+    private int checkPort(int port) {
         if (port < 0 || port > 65535) {
-            throw new UserError("--listen: port must be 0..65535, got " + port);
+            throw usage("--listen: port must be 0..65535, got " + port);
         }
         return port;
     }
