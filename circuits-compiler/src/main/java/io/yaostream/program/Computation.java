@@ -8,8 +8,6 @@ import io.yaostream.core.protocol.ProgramContext;
 import io.yaostream.core.protocol.ProgramCosts;
 import io.yaostream.core.protocol.Secret;
 
-import io.yaostream.compiler.ir.Compiler;
-
 import java.math.BigInteger;
 import java.util.List;
 
@@ -141,19 +139,6 @@ public final class Computation {
 
     public BitVector[] apply(Object key, SubCircuit.Many fn, SecretValue... in) {
         Secret[] out = op(new Object[] {key, "many"}, fn, in);
-        BitVector[] v = new BitVector[out.length];
-        for (int i = 0; i < out.length; i++) {
-            v[i] = bits(out[i]);
-        }
-        return v;
-    }
-
-    /**
-     * {@code fn} compiled with {@code options} instead of the default: {@link Compiler.Options#IN_ORDER} compiles a
-     * very large circuit used once in a fraction of the time and memory (one ordering instead of six).
-     */
-    public BitVector[] apply(Object key, Compiler.Options options, SubCircuit.Many fn, SecretValue... in) {
-        Secret[] out = run(CircuitCache.get(List.of(key, "many"), widths(in), fn, options), in);
         BitVector[] v = new BitVector[out.length];
         for (int i = 0; i < out.length; i++) {
             v[i] = bits(out[i]);

@@ -35,7 +35,8 @@ final class MinimumCommand extends AppCommand<BigInteger> {
     @Option(names = "--strategy", paramLabel = "a|b|c", defaultValue = "c", description = "a, b or c (default: ${DEFAULT-VALUE}).")
     String strategy;
 
-    @Option(names = "--subset", paramLabel = "K", defaultValue = "500", description = "Values per subset in strategy c, even (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--subset", paramLabel = "K", defaultValue = "500", description = "Values per call of the cached minimum circuit in strategies a and c, "
+            + "even (default: ${DEFAULT-VALUE}).")
     int subset;
 
     @Override
@@ -47,7 +48,7 @@ final class MinimumCommand extends AppCommand<BigInteger> {
         } catch (IllegalArgumentException e) {
             throw new UserError("--strategy: " + e.getMessage());
         }
-        if (s == Minimum.Strategy.C && (subset < 2 || subset % 2 != 0)) {
+        if (s != Minimum.Strategy.B && (subset < 2 || subset % 2 != 0)) {
             throw new UserError("--subset: must be even and at least 2 (half from each party), got " + subset);
         }
         long[] garbler = new long[0];

@@ -2,7 +2,6 @@ package io.yaostream.examples;
 
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
-import io.yaostream.compiler.ir.Compiler;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.protocol.InputFeed;
@@ -21,8 +20,11 @@ import java.util.NoSuchElementException;
  * The minimum of 2n unsigned w-bit values, n from each party (HS13 §4.2.4), in any of the paper's three
  * strategies; each costs 2·(2n − 1)·w AND gates (a comparison and a selection per value but the first):
  * <ul>
- *   <li>{@link Strategy#A}: all inputs first, in one exchange per party, then one circuit over all of them:
- *       the fewest round trips, memory linear in the number of values;</li>
+ *   <li>{@link Strategy#A}: all inputs first, in one exchange per party, then the minimum over all of them: the
+ *       fewest round trips, memory linear in the number of values (the labels of every input bit). HS13 evaluates
+ *       one flat circuit here; at a million values that circuit has 1.2·10^8 gates, and compiling it as one piece
+ *       ran out of a 6 GiB heap, so the values held in memory go through the same cached k-value circuit as
+ *       strategy C (with k values per call), which computes the same function with the same AND gates;</li>
  *   <li>{@link Strategy#B}: one value at a time, alternately from each party, folded into the running minimum
  *       with one cached two-value circuit: memory constant;</li>
  *   <li>{@link Strategy#C}: subsets of k values (k/2 from each party) at a time, each reduced by one cached
@@ -59,17 +61,17 @@ public final class Minimum {
     /**
      * The program for {@code perParty} values of {@code bits} bits from each party.
      *
-     * @param subset values per subset in strategy C (even: half from each party); ignored otherwise
+     * @param subset values per subset in strategies A and C (even: half from each party); ignored by B
      */
     public static SecureProgram<BigInteger> program(int perParty, int bits, Strategy strategy, int subset) {
         if (perParty < 1) {
             throw new IllegalArgumentException("each party needs at least one value, not " + perParty);
         }
-        if (strategy == Strategy.C && (subset < 2 || subset % 2 != 0)) {
+        if (strategy != Strategy.B && (subset < 2 || subset % 2 != 0)) {
             throw new IllegalArgumentException("the subset size must be even and at least 2 (half from each party), not " + subset);
         }
         return switch (strategy) {
-            case A -> c -> allAtOnce(c, perParty, bits);
+            case A -> c -> allAtOnce(c, perParty, bits, subset / 2);
             case B -> c -> oneAtATime(c, perParty, bits);
             case C -> c -> bySubsets(c, perParty, bits, subset / 2);
         };
@@ -78,18 +80,22 @@ public final class Minimum {
     /** The handshake's name: both parties must agree on every parameter, their own value counts included. */
     public static String name(int perParty, int bits, Strategy strategy, int subset) {
         return "minimum " + perParty + "+" + perParty + " values of " + bits + " bits, strategy " + strategy.key()
-                + (strategy == Strategy.C ? ", subsets of " + subset : "");
+                + (strategy != Strategy.B ? ", subsets of " + subset : "");
     }
 
-    private static BigInteger allAtOnce(Computation c, int perParty, int bits) {
+    private static BigInteger allAtOnce(Computation c, int perParty, int bits, int half) {
         UInt[] g = c.uints(Party.GARBLER, bits, perParty);
         UInt[] e = c.uints(Party.EVALUATOR, bits, perParty);
-        SecretValue[] all = new SecretValue[2 * perParty];
-        System.arraycopy(g, 0, all, 0, perParty);
-        System.arraycopy(e, 0, all, perParty, perParty);
-        // One circuit of 2n inputs, used once: compiled in source order only, which costs a sixth of the default
-        // compilation's time and memory at a million values.
-        return c.apply(List.of("minimum", all.length), Compiler.Options.IN_ORDER, Minimum::fold, all)[0].asUInt().reveal();
+        UInt min = null;
+        for (int done = 0; done < perParty; done += half) {
+            int k = Math.min(half, perParty - done);
+            SecretValue[] subset = new SecretValue[2 * k];
+            System.arraycopy(g, done, subset, 0, k);
+            System.arraycopy(e, done, subset, k, k);
+            UInt m = minimumOf(c, subset);
+            min = min == null ? m : min.min(m);
+        }
+        return min.reveal();
     }
 
     private static BigInteger oneAtATime(Computation c, int perParty, int bits) {
