@@ -17,10 +17,10 @@ public final class BitVector extends SecretValue {
         super(computation, secret);
     }
 
-    /** Free. */
+    /** Free with a free-XOR scheme (each party combines its labels); n garbled XOR gates otherwise. */
     public BitVector xor(BitVector other) {
         sameWidth(other, "xor");
-        return of(computation.op1("bits.xor", (b, in) -> new Bits[] {b.xor(in[0], in[1])}, this, other));
+        return of(computation.context().xor(secret, other.secret));
     }
 
     /** One AND gate per bit. */
@@ -35,9 +35,17 @@ public final class BitVector extends SecretValue {
         return of(computation.op1("bits.or", (b, in) -> new Bits[] {b.or(in[0], in[1])}, this, other));
     }
 
-    /** Free. */
+    /** Free in every scheme. */
     public BitVector not() {
-        return of(computation.op1("bits.not", (b, in) -> new Bits[] {b.not(in[0])}, this));
+        return of(computation.context().not(secret));
+    }
+
+    /**
+     * Any wiring of these bits: bit i of the result is bit {@code from[i]} of this vector, or a public 0 where
+     * {@code from[i]} is negative. Free.
+     */
+    public BitVector rewire(int[] from) {
+        return of(Secret.pick(secret, from, computation.zeros(1)));
     }
 
     /** {@code this == other}: n - 1 AND gates. */

@@ -1,8 +1,5 @@
 package io.yaostream.examples;
 
-import io.yaostream.compiler.dsl.Bit;
-import io.yaostream.compiler.dsl.Bits;
-import io.yaostream.compiler.dsl.CircuitBuilder;
 import io.yaostream.compiler.dsl.SBoxes;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
@@ -16,8 +13,10 @@ import java.util.List;
 /**
  * AES-128 of the evaluator's blocks under the garbler's key (HS13 §4.2.2). As in HS13 the key owner expands the
  * key in plaintext and supplies the eleven round keys; the evaluator learns the ciphertexts, the garbler nothing.
- * Two cached sub-circuits do the work, as in ME-SFE: the Boyar–Peralta S-box (32 AND gates, called 16 times per
- * round) and the linear round (ShiftRows, MixColumns and AddRoundKey, all free XOR): 5,120 AND gates per block.
+ * The one garbled sub-circuit is the Boyar–Peralta S-box (32 AND gates, working set 25), called 16 times a round:
+ * 5,120 AND gates a block. The rest of a round is linear, and with a free-XOR scheme each party computes it on
+ * what it holds: ShiftRows and the rotations of MixColumns are wiring, AddRoundKey and MixColumns' sums are XORs
+ * of whole states, so no circuit is called for them.
  *
  * <p>Layout: a block or round key is 128 bits, byte i (FIPS-197 order, {@code in0} first) at bits 8i..8i+7,
  * least significant bit first ({@link #toBits}).
@@ -25,6 +24,27 @@ import java.util.List;
 public final class Aes {
     private static final int ROUNDS = 10;
     private static final int BLOCK = 128;
+    private static final int[] SHIFT_ROWS = new int[BLOCK];
+    /** Byte (row, column) takes byte (row + k mod 4, column), for k = 1, 2, 3. */
+    private static final int[][] ROTATE = new int[4][BLOCK];
+    /** Each byte shifted up one bit, and each byte's top bit where x^8 = x^4 + x^3 + x + 1 puts it. */
+    private static final int[] SHIFTED = new int[BLOCK];
+    private static final int[] REDUCED = new int[BLOCK];
+
+    static {
+        for (int i = 0; i < 16; i++) {
+            int row = i % 4;
+            int col = i / 4;
+            for (int j = 0; j < 8; j++) {
+                SHIFT_ROWS[8 * i + j] = 8 * (row + 4 * ((col + row) % 4)) + j;
+                for (int k = 1; k < 4; k++) {
+                    ROTATE[k][8 * i + j] = 8 * ((row + k) % 4 + 4 * col) + j;
+                }
+                SHIFTED[8 * i + j] = j == 0 ? -1 : 8 * i + j - 1;
+                REDUCED[8 * i + j] = j == 0 || j == 1 || j == 3 || j == 4 ? 8 * i + 7 : -1;
+            }
+        }
+    }
 
     private Aes() {
     }
@@ -37,8 +57,11 @@ public final class Aes {
             for (int i = 0; i < blocks; i++) {
                 BitVector s = c.bits(Party.EVALUATOR, BLOCK).xor(roundKey(keys, 0));
                 for (int r = 1; r <= ROUNDS; r++) {
-                    s = subBytes(c, s);
-                    s = c.apply(r < ROUNDS ? "aes round" : "aes last round", r < ROUNDS ? Aes::round : Aes::lastRound, s, roundKey(keys, r));
+                    s = subBytes(c, s).rewire(SHIFT_ROWS);
+                    if (r < ROUNDS) {
+                        s = mixColumns(s);
+                    }
+                    s = s.xor(roundKey(keys, r));
                 }
                 s.revealTo(Party.EVALUATOR).ifPresent(out::add);
             }
@@ -64,51 +87,15 @@ public final class Aes {
         return out;
     }
 
-    /** ShiftRows, MixColumns, AddRoundKey: free. */
-    static Bits round(CircuitBuilder b, Bits s, Bits key) {
-        return b.xor(mixColumns(b, shiftRows(s)), key);
-    }
-
-    /** The last round has no MixColumns. */
-    static Bits lastRound(CircuitBuilder b, Bits s, Bits key) {
-        return b.xor(shiftRows(s), key);
-    }
-
-    /** Row r of the state (bytes r, r+4, r+8, r+12) moves r columns to the left: wiring. */
-    static Bits shiftRows(Bits s) {
-        Bits out = null;
-        for (int i = 0; i < 16; i++) {
-            int row = i % 4;
-            int col = i / 4;
-            int from = row + 4 * ((col + row) % 4);
-            Bits b = s.slice(8 * from, 8 * from + 8);
-            out = out == null ? b : out.concat(b);
-        }
-        return out;
-    }
-
-    /** Each column times the MDS matrix over GF(2^8): XORs only. */
-    static Bits mixColumns(CircuitBuilder b, Bits s) {
-        Bits out = null;
-        for (int col = 0; col < 4; col++) {
-            Bits[] a = new Bits[4];
-            for (int r = 0; r < 4; r++) {
-                a[r] = s.slice(8 * (4 * col + r), 8 * (4 * col + r) + 8);
-            }
-            for (int r = 0; r < 4; r++) {
-                // 2·a[r] ⊕ 3·a[r+1] ⊕ a[r+2] ⊕ a[r+3] = xtime(a[r] ⊕ a[r+1]) ⊕ a[r+1] ⊕ a[r+2] ⊕ a[r+3]
-                Bits x = xtime(b, b.xor(a[r], a[(r + 1) % 4]));
-                Bits y = b.xor(b.xor(x, a[(r + 1) % 4]), b.xor(a[(r + 2) % 4], a[(r + 3) % 4]));
-                out = out == null ? y : out.concat(y);
-            }
-        }
-        return out;
-    }
-
-    /** Multiplication by x in GF(2^8) mod x^8 + x^4 + x^3 + x + 1: a shift and three XORs. */
-    static Bits xtime(CircuitBuilder b, Bits a) {
-        Bit top = a.bit(7);
-        return Bits.of(top, b.xor(a.bit(0), top), a.bit(1), b.xor(a.bit(2), top), b.xor(a.bit(3), top), a.bit(4), a.bit(5), a.bit(6));
+    /**
+     * Every column times the MDS matrix: byte r becomes 2·a_r ⊕ 3·a_{r+1} ⊕ a_{r+2} ⊕ a_{r+3}
+     * = xtime(a_r ⊕ a_{r+1}) ⊕ a_{r+1} ⊕ a_{r+2} ⊕ a_{r+3}, for all sixteen bytes at once.
+     */
+    static BitVector mixColumns(BitVector s) {
+        BitVector r1 = s.rewire(ROTATE[1]);
+        BitVector sum = s.xor(r1);
+        BitVector doubled = sum.rewire(SHIFTED).xor(sum.rewire(REDUCED));
+        return doubled.xor(r1).xor(s.rewire(ROTATE[2])).xor(s.rewire(ROTATE[3]));
     }
 
     // ---- plaintext: the key owner's key schedule and the bit layout ----

@@ -18,4 +18,10 @@ final class Calls {
             }
         }
     }
+
+    static void checkSameWidth(Secret a, Secret b) {
+        if (a.width() != b.width()) {
+            throw new ProtocolException("xor of a " + a.width() + "-bit and a " + b.width() + "-bit secret");
+        }
+    }
 }

@@ -100,6 +100,12 @@ public final class CostContext extends PlainContext {
         return super.constant(value);
     }
 
+    /** As a real run: free with free XOR, else the XOR circuit (whose tables and first-call digest count). */
+    @Override
+    public Secret xor(Secret a, Secret b) {
+        return scheme.freeXor() ? super.xor(a, b) : call(XorCircuits.of(a.width()), a, b)[0];
+    }
+
     @Override
     void called(boolean announced, long tableBytes) {
         bytesToEvaluator += (announced ? PartyContext.DIGEST_BYTES : 0) + tableBytes;

@@ -24,11 +24,13 @@ final class GarblerContext extends PartyContext {
     private final InputFeed feed;
     private final GarblerInputs evaluatorInputs;
     private long[] labels = new long[0];
+    private final boolean freeXor;
 
     GarblerContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed,
                    CostTally tally) {
         super(channel, tally);
         this.core = scheme.newGarbler(kernel, random);
+        this.freeXor = scheme.freeXor();
         this.feed = feed;
         this.evaluatorInputs = new GarblerInputs(channel, core, baseOt, kernel, random);
     }
@@ -87,6 +89,11 @@ final class GarblerContext extends PartyContext {
         core.inputLabel(0, false, label, 0);
         stream.writeBlocks(label, 0, 1);
         return s;
+    }
+
+    @Override
+    boolean freeXor() {
+        return freeXor;
     }
 
     @Override

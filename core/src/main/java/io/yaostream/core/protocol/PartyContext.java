@@ -130,6 +130,31 @@ abstract class PartyContext implements ProgramContext {
         return s;
     }
 
+    /** Whether XOR is free: then a secret's state is XORed as it is (labels of 0, or active labels). */
+    abstract boolean freeXor();
+
+    @Override
+    public final Secret xor(Secret a, Secret b) {
+        Calls.checkSameWidth(a, b);
+        if (!freeXor()) {
+            return call(XorCircuits.of(a.width()), a, b)[0];
+        }
+        Secret s = newSecret(a.width());
+        for (int i = 0; i < s.state.length; i++) {
+            s.state[i] = a.state[i] ^ b.state[i];
+        }
+        return s;
+    }
+
+    @Override
+    public final Secret not(Secret a) {
+        Secret s = a.slice(0, a.width());
+        for (int i = 0; i < s.width(); i++) {
+            negate(s.state, s.offset(i));
+        }
+        return s;
+    }
+
     @Override
     public final Secret[] call(CompiledCircuit circuit, Secret... args) {
         Calls.checkArguments(circuit, args);

@@ -68,6 +68,25 @@ public class PlainContext implements ProgramContext {
     }
 
     @Override
+    public Secret xor(Secret a, Secret b) {
+        Calls.checkSameWidth(a, b);
+        Secret s = new Secret(a.width(), 1);
+        for (int i = 0; i < s.state.length; i++) {
+            s.state[i] = a.state[i] ^ b.state[i];
+        }
+        return s;
+    }
+
+    @Override
+    public Secret not(Secret a) {
+        Secret s = new Secret(a.width(), 1);
+        for (int i = 0; i < s.state.length; i++) {
+            s.state[i] = a.state[i] ^ 1;
+        }
+        return s;
+    }
+
+    @Override
     public Secret[] call(CompiledCircuit circuit, Secret... args) {
         Calls.checkArguments(circuit, args);
         BitString[] in = new BitString[args.length];

@@ -34,6 +34,15 @@ public interface ProgramContext {
     Secret constant(BitString value);
 
     /**
+     * {@code a XOR b}, bit by bit. With a free-XOR scheme each party combines what it holds, and nothing is sent
+     * or garbled; otherwise it is a cached circuit of n garbled XOR gates.
+     */
+    Secret xor(Secret a, Secret b);
+
+    /** {@code NOT a}: free in every scheme (the garbler swaps the meaning of its labels, the evaluator keeps its own). */
+    Secret not(Secret a);
+
+    /**
      * Runs {@code circuit} (a cached compiled sub-circuit, any number of times) on one secret per input
      * group, each as wide as its group; returns one secret per output group. The first call of a circuit in a
      * session sends its digest, which the evaluator checks against its own before evaluating it.

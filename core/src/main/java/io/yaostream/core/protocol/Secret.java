@@ -68,6 +68,28 @@ public final class Secret {
         return s;
     }
 
+    /**
+     * Bits taken from {@code source} by position: bit i is bit {@code from[i]} of the source, or {@code fill} (a
+     * one-bit secret, a public constant say) where {@code from[i]} is negative. Free: any wiring of bits.
+     */
+    public static Secret pick(Secret source, int[] from, Secret fill) {
+        if (fill != null && (fill.width != 1 || fill.wordsPerBit != source.wordsPerBit)) {
+            throw new IllegalArgumentException("the fill is one bit of the same back end");
+        }
+        int w = source.wordsPerBit;
+        Secret s = new Secret(from.length, w);
+        for (int i = 0; i < from.length; i++) {
+            if (from[i] >= source.width) {
+                throw new IndexOutOfBoundsException("bit " + from[i] + " of a " + source.width + "-bit secret");
+            }
+            if (from[i] < 0 && fill == null) {
+                throw new IllegalArgumentException("bit " + i + " has no source and there is no fill");
+            }
+            System.arraycopy(from[i] < 0 ? fill.state : source.state, from[i] < 0 ? 0 : from[i] * w, s.state, i * w, w);
+        }
+        return s;
+    }
+
     /** This value repeated {@code times} times side by side (a bit broadcast to a vector, say). Free. */
     public Secret repeat(int times) {
         Secret[] parts = new Secret[times];
