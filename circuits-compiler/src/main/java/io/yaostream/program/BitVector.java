@@ -75,6 +75,16 @@ public final class BitVector extends SecretValue {
         return of(Secret.concat(secret, high.secret));
     }
 
+    /** The parts side by side, {@code parts[0]} in the low bits. Free. */
+    public static BitVector concat(BitVector... parts) {
+        Secret[] s = new Secret[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            parts[i].sameComputation(parts[0]);
+            s[i] = parts[i].secret;
+        }
+        return new BitVector(parts[0].computation, Secret.concat(s));
+    }
+
     /** Moved up by {@code k} (zeros come in at bit 0, the top k bits drop). Free. */
     public BitVector shiftLeft(int k) {
         return of(Shifts.left(computation, secret, k));

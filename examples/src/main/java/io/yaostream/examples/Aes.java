@@ -79,12 +79,11 @@ public final class Aes {
 
     /** Sixteen calls of the cached S-box circuit. */
     private static BitVector subBytes(Computation c, BitVector s) {
-        BitVector out = null;
+        BitVector[] bytes = new BitVector[16];
         for (int i = 0; i < 16; i++) {
-            BitVector b = c.apply(SBoxes::aes, s.slice(8 * i, 8 * i + 8));
-            out = out == null ? b : out.concat(b);
+            bytes[i] = c.apply(SBoxes::aes, s.slice(8 * i, 8 * i + 8));
         }
-        return out;
+        return BitVector.concat(bytes);
     }
 
     /**

@@ -85,7 +85,11 @@ public final class Secret {
             if (from[i] < 0 && fill == null) {
                 throw new IllegalArgumentException("bit " + i + " has no source and there is no fill");
             }
-            System.arraycopy(from[i] < 0 ? fill.state : source.state, from[i] < 0 ? 0 : from[i] * w, s.state, i * w, w);
+            long[] src = from[i] < 0 ? fill.state : source.state;
+            int at = from[i] < 0 ? 0 : from[i] * w;
+            for (int k = 0; k < w; k++) { // a few longs: a loop beats arraycopy's call
+                s.state[i * w + k] = src[at + k];
+            }
         }
         return s;
     }
