@@ -45,7 +45,7 @@ public final class BitVector extends SecretValue {
      * {@code from[i]} is negative. Free.
      */
     public BitVector rewire(int[] from) {
-        return of(Secret.pick(secret, from, computation.zeros(1)));
+        return of(Secret.pick(secret, from, computation.zero()));
     }
 
     /** {@code this == other}: n - 1 AND gates. */

@@ -10,7 +10,6 @@ import io.yaostream.core.circuit.Receiver;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -23,7 +22,16 @@ public final class CircuitCache {
     private static final Map<Key, CompiledCircuit> CIRCUITS = new ConcurrentHashMap<>();
 
     /** What identifies a circuit: its definition's key and its input widths. */
-    private record Key(Object definition, List<Integer> widths) {
+    private record Key(Object definition, int[] widths) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && definition.equals(k.definition) && Arrays.equals(widths, k.widths);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * definition.hashCode() + Arrays.hashCode(widths);
+        }
     }
 
     private CircuitCache() {
@@ -34,21 +42,16 @@ public final class CircuitCache {
      * (equal definitions and widths must build equal circuits).
      */
     static CompiledCircuit get(Object definition, int[] widths, SubCircuit.Many body) {
-        return get(definition, widths, body, Compiler.Options.DEFAULT);
-    }
-
-    /** {@link #get(Object, int[], SubCircuit.Many)} compiled with {@code options}. */
-    static CompiledCircuit get(Object definition, int[] widths, SubCircuit.Many body, Compiler.Options options) {
-        Key key = new Key(List.of(definition, options), Arrays.stream(widths).boxed().toList());
+        Key key = new Key(definition, widths.clone());
         CompiledCircuit c = CIRCUITS.get(key);
         if (c == null) {
-            c = CIRCUITS.computeIfAbsent(key, k -> compile(widths, body, options));
+            c = CIRCUITS.computeIfAbsent(key, k -> compile(widths, body));
         }
         return c;
     }
 
     /** The circuit {@code body} builds on fresh inputs of the given widths, every output read by both parties. */
-    static CompiledCircuit compile(int[] widths, SubCircuit.Many body, Compiler.Options options) {
+    static CompiledCircuit compile(int[] widths, SubCircuit.Many body) {
         CircuitBuilder b = new CircuitBuilder();
         Bits[] in = new Bits[widths.length];
         for (int i = 0; i < widths.length; i++) {
@@ -58,7 +61,7 @@ public final class CircuitCache {
         for (int i = 0; i < out.length; i++) {
             b.output("out" + i, Receiver.BOTH, out[i]);
         }
-        return b.compile(options);
+        return b.compile(Compiler.Options.DEFAULT);
     }
 
     /** Distinct circuits compiled so far in this JVM. */
@@ -75,12 +78,23 @@ public final class CircuitCache {
         if (!type.isSynthetic() && !type.isHidden()) {
             return definition; // a class of the user's: its equals decides
         }
-        for (Field f : type.getDeclaredFields()) {
-            if (!Modifier.isStatic(f.getModifiers())) {
-                throw new IllegalArgumentException("an inline sub-circuit captures variables (" + type.getName()
-                        + "); pass it with a key naming what it depends on, e.g. apply(key, fn, ...)");
-            }
+        if (CAPTURES.get(type)) {
+            throw new IllegalArgumentException("an inline sub-circuit captures variables (" + type.getName()
+                    + "); pass it with a key naming what it depends on, e.g. apply(key, fn, ...)");
         }
         return type;
     }
+
+    /** Whether a lambda's class has instance fields, i.e. captured values: looked up once per class. */
+    private static final ClassValue<Boolean> CAPTURES = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            for (Field f : type.getDeclaredFields()) {
+                if (!Modifier.isStatic(f.getModifiers())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    };
 }

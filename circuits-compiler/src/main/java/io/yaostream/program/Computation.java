@@ -30,6 +30,7 @@ import java.util.List;
  */
 public final class Computation {
     private final ProgramContext ctx;
+    private Secret zeroBit;
 
     public Computation(ProgramContext ctx) {
         this.ctx = ctx;
@@ -187,7 +188,15 @@ public final class Computation {
 
     /** {@code width} public zero bits. */
     Secret zeros(int width) {
-        return ctx.constant(BitString.zeros(width));
+        return zero().repeat(width);
+    }
+
+    /** One public zero bit, made once per computation (wiring fills with it). */
+    Secret zero() {
+        if (zeroBit == null) {
+            zeroBit = ctx.constant(BitString.zeros(1));
+        }
+        return zeroBit;
     }
 
     private BitVector bits(Secret s) {

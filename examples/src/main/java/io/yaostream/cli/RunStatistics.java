@@ -1,9 +1,6 @@
 package io.yaostream.cli;
 
 import java.io.PrintWriter;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.util.function.LongSupplier;
 
 /**
@@ -22,11 +19,7 @@ final class RunStatistics implements AutoCloseable {
     /** Starts measuring; {@code andGates} reports progress towards {@code totalAnd}. */
     RunStatistics(LongSupplier andGates, long totalAnd, PrintWriter err) {
         this.err = err;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                pool.resetPeakUsage();
-            }
-        }
+        io.yaostream.cli.bench.HeapPeak.reset();
         if (System.console() == null) {
             progress = null; // not a terminal: no progress line
             return;
@@ -59,13 +52,7 @@ final class RunStatistics implements AutoCloseable {
 
     /** The largest heap use since this object was made: the sum of the heap pools' peaks. */
     static long peakHeapBytes() {
-        long sum = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                sum += pool.getPeakUsage().getUsed();
-            }
-        }
-        return sum;
+        return io.yaostream.cli.bench.HeapPeak.bytes();
     }
 
     /** Stops the progress line and clears it. */

@@ -31,6 +31,8 @@ final class GarblerInputs {
     private long demandChunks;
     private final long[] header = new long[1];
     private long[] received = new long[0];
+    /** The corrections of a chunk, one long (0 or 1) each, as {@link #corrections} keeps them. */
+    private long[] bits = new long[0];
     private long[] staged = new long[0];
     private long[] r0 = new long[0];
     private long[] r1 = new long[0];
@@ -136,11 +138,11 @@ final class GarblerInputs {
             extend((int) m);
         }
         int words = (int) ((n + 63) >>> 6);
-        if (received.length < Math.max(words, (int) n)) {
-            received = new long[Math.max(words, (int) n)];
+        if (received.length < words) {
+            received = new long[words];
+            bits = new long[64 * words];
         }
         channel.readLongs(received, 0, words);
-        long[] bits = new long[(int) n];
         for (int i = 0; i < n; i++) {
             bits[i] = received[i >>> 6] >>> (i & 63) & 1;
         }

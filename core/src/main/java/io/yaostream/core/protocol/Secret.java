@@ -76,19 +76,25 @@ public final class Secret {
         if (fill != null && (fill.width != 1 || fill.wordsPerBit != source.wordsPerBit)) {
             throw new IllegalArgumentException("the fill is one bit of the same back end");
         }
+        for (int i = 0; i < from.length; i++) {
+            if (from[i] >= source.width || (from[i] < 0 && fill == null)) {
+                throw new IndexOutOfBoundsException("bit " + i + " takes bit " + from[i] + " of a " + source.width + "-bit secret"
+                        + (fill == null ? " with no fill" : ""));
+            }
+        }
         int w = source.wordsPerBit;
         Secret s = new Secret(from.length, w);
-        for (int i = 0; i < from.length; i++) {
-            if (from[i] >= source.width) {
-                throw new IndexOutOfBoundsException("bit " + from[i] + " of a " + source.width + "-bit secret");
-            }
-            if (from[i] < 0 && fill == null) {
-                throw new IllegalArgumentException("bit " + i + " has no source and there is no fill");
-            }
-            long[] src = from[i] < 0 ? fill.state : source.state;
-            int at = from[i] < 0 ? 0 : from[i] * w;
-            for (int k = 0; k < w; k++) { // a few longs: a loop beats arraycopy's call
-                s.state[i * w + k] = src[at + k];
+        long[] dst = s.state;
+        long[] src = source.state;
+        for (int i = 0, d = 0; i < from.length; i++, d += w) {
+            int f = from[i];
+            if (f < 0) {
+                System.arraycopy(fill.state, 0, dst, d, w);
+            } else if (w == 2) { // labels: the common case, two longs
+                dst[d] = src[2 * f];
+                dst[d + 1] = src[2 * f + 1];
+            } else {
+                System.arraycopy(src, f * w, dst, d, w);
             }
         }
         return s;

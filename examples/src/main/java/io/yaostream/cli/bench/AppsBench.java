@@ -10,9 +10,6 @@ import io.yaostream.examples.Hamming;
 import io.yaostream.examples.Karatsuba;
 import io.yaostream.examples.Present;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -72,7 +69,7 @@ public final class AppsBench {
         double[] online = new double[runs];
         double[] total = new double[runs];
         YaoSession.Result<?> last = null;
-        resetPeakHeap();
+        HeapPeak.reset();
         for (int i = 0; i < runs; i++) {
             TwoParty.Both<?> both = named.runBoth(app.program(), app.garbler().get(), app.evaluator().get());
             YaoSession.Result<?> g = both.garbler();
@@ -83,7 +80,7 @@ public final class AppsBench {
             last = e;
         }
         return new Row(app.app(), last.andGates(), app.paperAnd(), last.costs().workingSet(), app.mesfeWorkingSet(),
-                last.costs().bytes(), new Samples(online).median(), new Samples(total).median(), peakHeap(),
+                last.costs().bytes(), new Samples(online).median(), new Samples(total).median(), HeapPeak.bytes(),
                 "both parties in one process, median of " + runs);
     }
 
@@ -93,23 +90,5 @@ public final class AppsBench {
             v[i] = rnd.nextBoolean();
         }
         return BitString.fromBits(v);
-    }
-
-    static void resetPeakHeap() {
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                pool.resetPeakUsage();
-            }
-        }
-    }
-
-    static long peakHeap() {
-        long sum = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                sum += pool.getPeakUsage().getUsed();
-            }
-        }
-        return sum;
     }
 }
