@@ -147,17 +147,11 @@ abstract class AppCommand<R> implements Callable<Integer> {
     }
 
     private TwoParty connect(TwoParty me) {
-        int colon = connectTo.lastIndexOf(':');
-        int port;
-        try {
-            port = Integer.parseInt(connectTo.substring(colon + 1));
-        } catch (NumberFormatException | IndexOutOfBoundsException e) {
-            port = -1;
-        }
-        if (colon <= 0 || port < 1 || port > 65535) {
+        HostPort peer = HostPort.parse(connectTo);
+        if (peer == null) {
             throw usage("--connect: expected HOST:PORT, got '" + connectTo + "'");
         }
-        return me.connect(connectTo.substring(0, colon), port);
+        return me.connect(peer.host(), peer.port());
     }
 
     private int checkPort(int port) {

@@ -132,16 +132,10 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private Channel connect(TransportOptions transport) {
-        int colon = connectTo.lastIndexOf(':');
-        int port;
-        try {
-            port = Integer.parseInt(connectTo.substring(colon + 1));
-        } catch (NumberFormatException | IndexOutOfBoundsException e) {
-            port = -1;
-        }
-        if (colon <= 0 || port < 1 || port > 65535) {
+        HostPort peer = HostPort.parse(connectTo);
+        if (peer == null) {
             throw new UserError("--connect: expected HOST:PORT, got '" + connectTo + "'");
         }
-        return NettyTransport.connect(connectTo.substring(0, colon), port, transport);
+        return NettyTransport.connect(peer.host(), peer.port(), transport);
     }
 }

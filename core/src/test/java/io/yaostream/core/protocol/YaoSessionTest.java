@@ -172,6 +172,38 @@ class YaoSessionTest {
     }
 
     @Test
+    void aGarblerThatCallsADifferentCircuitIsCaughtBeforeTheEvaluatorRunsIt() {
+        CompiledCircuit mine = accumulate(8);
+        CompiledCircuit other = accumulate(9);
+        MemoryChannel[] ends = MemoryChannel.pair(10_000);
+        // Neither circuit is named in the handshake: they are compared by digest when first called.
+        Program<Void> program = ctx -> {
+            CompiledCircuit c = ctx.party() == Party.GARBLER ? other : mine;
+            Secret[] in = new Secret[c.inputs().size()];
+            for (int g = 0; g < in.length; g++) {
+                in[g] = ctx.constant(BitString.zeros(c.inputs().get(g).width()));
+            }
+            ctx.call(c, in);
+            return null;
+        };
+        Thread garbler = new Thread(() -> {
+            try (MemoryChannel end = ends[0]) {
+                new YaoSession(Party.GARBLER, end, config("half-gates", "p", List.of()), io.yaostream.core.kernel.AesCtrRandom.forTesting(1))
+                        .run(program, InputFeed.none());
+            } catch (RuntimeException expected) {
+                // the evaluator hangs up on it
+            }
+        });
+        garbler.start();
+        ProtocolException e;
+        try (MemoryChannel end = ends[1]) {
+            e = assertThrows(ProtocolException.class, () -> new YaoSession(Party.EVALUATOR, end, config("half-gates", "p", List.of()),
+                    io.yaostream.core.kernel.AesCtrRandom.forTesting(2)).run(program, InputFeed.none()));
+        }
+        assertTrue(e.getMessage().contains("called a different sub-circuit"), e.getMessage());
+    }
+
+    @Test
     void garbageInsteadOfAHelloIsRefused() {
         MemoryChannel[] ends = MemoryChannel.pair(10_000);
         ends[0].write("GET / HTTP/1.1\r\n\r\n".getBytes(), 0, 18);
