@@ -10,8 +10,8 @@ import java.util.List;
 
 @Command(name = "aes", mixinStandardHelpOptions = true,
         description = {"AES-128 of the evaluator's block under the garbler's key (Boyar-Peralta S-box: 5,120 AND gates a block).",
-                "The garbler expands its key in plaintext; the evaluator learns the ciphertext, in hex as FIPS-197 writes it",
-                "(key and block: 32 hex digits each)."})
+                "The garbler expands its key in plaintext; the evaluator learns the ciphertext, in hex as FIPS-197 writes it "
+                        + "(key and block: 32 hex digits each)."})
 final class AesCommand extends BlockCipherCommand {
     @Override
     BitString roundKeys(String keyHex) {

@@ -1,7 +1,6 @@
 package io.yaostream.cli;
 
 import io.yaostream.core.circuit.Party;
-import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.protocol.InputFeed;
 import io.yaostream.core.protocol.TwoParty;
 import io.yaostream.core.protocol.YaoSession;
@@ -27,22 +26,16 @@ abstract class AppCommand<R> implements Callable<Integer> {
     @Option(names = "--role", paramLabel = "ROLE", description = "garbler or evaluator: run one party (with --listen or --connect).")
     String role;
 
-    @Option(names = "--listen", paramLabel = "PORT", description = "Wait for the peer on this port.")
-    Integer listenPort;
-
-    @Option(names = "--connect", paramLabel = "HOST:PORT", description = "Connect to the peer (retrying until --timeout).")
-    String connectTo;
 
     @Option(names = "--demo", description = "Run both parties in this process over TCP loopback.")
     boolean demo;
 
-    @Option(names = "--scheme", paramLabel = "S", defaultValue = Schemes.DEFAULT,
-            description = "Garbling scheme, the same at both parties: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
-            completionCandidates = SchemeNames.class)
-    String scheme;
 
     @Option(names = "--json", description = "Print JSON: result, and, bytes, workingSet, baseOtSeconds, onlineSeconds, seconds, peakHeapBytes.")
     boolean json;
+
+    @Mixin
+    PeerOptions peer;
 
     @Mixin
     NetworkOptions network;
@@ -68,14 +61,14 @@ abstract class AppCommand<R> implements Callable<Integer> {
 
     @Override
     public final Integer call() {
-        SchemeNames.parse(scheme);
-        TwoParty base = TwoParty.garbler().scheme(scheme).transport(network.transport());
+        SchemeNames.parse(peer.scheme);
+        TwoParty base = TwoParty.garbler().scheme(peer.scheme).transport(network.transport());
         if (kernelOption.kernel != null) {
             kernelOption.create(); // checks the name
             base = base.kernel(kernelOption.kernel);
         }
         if (demo) {
-            if (role != null || listenPort != null || connectTo != null) {
+            if (role != null || peer.listenPort != null || peer.connectTo != null) {
                 throw usage("--demo runs both parties: leave out --role, --listen and --connect");
             }
             return runBoth(base, plan(null));
@@ -89,15 +82,15 @@ abstract class AppCommand<R> implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw usage("--role: " + e.getMessage());
         }
-        if ((listenPort == null) == (connectTo == null)) {
+        if ((peer.listenPort == null) == (peer.connectTo == null)) {
             throw usage("give exactly one of --listen PORT and --connect HOST:PORT");
         }
         Plan<R> plan = plan(party);
-        TwoParty me = TwoParty.as(party).scheme(scheme).transport(network.transport()).name(plan.name());
+        TwoParty me = TwoParty.as(party).scheme(peer.scheme).transport(network.transport()).name(plan.name());
         if (kernelOption.kernel != null) {
             me = me.kernel(kernelOption.kernel);
         }
-        me = listenPort != null ? me.listen(checkPort(listenPort)) : connect(me);
+        me = peer.listenPort != null ? me.listen(checkPort(peer.listenPort)) : connect(me);
         YaoSession.Result<R> r;
         try (RunStatistics stats = new RunStatistics(() -> 0, 0, spec.commandLine().getErr())) {
             r = me.run(plan.program(), party == Party.GARBLER ? plan.garbler() : plan.evaluator());
@@ -129,7 +122,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         long peak = RunStatistics.peakHeapBytes();
         if (json) {
-            Map<String, Object> m = Report.fields("role", who, "scheme", scheme,
+            Map<String, Object> m = Report.fields("role", who, "scheme", peer.scheme,
                     "result", text.orElse(null), "and", r.andGates(), "bytes", bytes, "workingSet", r.costs().workingSet(),
                     "baseOtSeconds", setupSeconds, "onlineSeconds", online, "seconds", seconds,
                     "peakHeapBytes", peak, "calls", r.calls(), "ots", r.costs().ots(), "rounds", r.costs().rounds());
@@ -147,11 +140,11 @@ abstract class AppCommand<R> implements Callable<Integer> {
     }
 
     private TwoParty connect(TwoParty me) {
-        HostPort peer = HostPort.parse(connectTo);
-        if (peer == null) {
-            throw usage("--connect: expected HOST:PORT, got '" + connectTo + "'");
+        HostPort address = HostPort.parse(peer.connectTo);
+        if (address == null) {
+            throw usage("--connect: expected HOST:PORT, got '" + peer.connectTo + "'");
         }
-        return me.connect(peer.host(), peer.port());
+        return me.connect(address.host(), address.port());
     }
 
     private int checkPort(int port) {

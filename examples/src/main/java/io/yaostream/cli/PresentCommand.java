@@ -9,8 +9,8 @@ import java.util.List;
 
 @Command(name = "present", mixinStandardHelpOptions = true,
         description = {"PRESENT-80 of the evaluator's 64-bit block under the garbler's 80-bit key (4-AND S-box: 1,984 AND gates a block).",
-                "The garbler runs the key schedule in plaintext; the evaluator learns the ciphertext, in hex as the PRESENT paper",
-                "writes it (key: 20 hex digits, block: 16)."})
+                "The garbler runs the key schedule in plaintext; the evaluator learns the ciphertext, in hex as the PRESENT paper "
+                        + "writes it (key: 20 hex digits, block: 16)."})
 final class PresentCommand extends BlockCipherCommand {
     @Override
     BitString roundKeys(String keyHex) {

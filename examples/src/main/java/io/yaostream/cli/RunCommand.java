@@ -6,7 +6,6 @@ import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.WireGroup;
 import io.yaostream.core.garble.GarblingScheme;
-import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.NettyTransport;
@@ -34,19 +33,10 @@ final class RunCommand implements Callable<Integer> {
             + "(Bristol: group 1 is the garbler's, group 2 the evaluator's).")
     List<String> inputs;
 
-    @Option(names = "--listen", paramLabel = "PORT", description = "Wait for the peer on this port.")
-    Integer listenPort;
-
-    @Option(names = "--connect", paramLabel = "HOST:PORT", description = "Connect to the peer (retrying until --timeout).")
-    String connectTo;
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Evaluate the circuit N times in one session (default: 1).")
     long repeat;
 
-    @Option(names = "--scheme", paramLabel = "S", defaultValue = Schemes.DEFAULT,
-            description = "Garbling scheme, the same at both parties: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
-            completionCandidates = SchemeNames.class)
-    String scheme;
 
     @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
     boolean msbFirst;
@@ -54,6 +44,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON: result (hex per output group, null where the peer receives it), "
             + "and, bytes, seconds, andPerSec, peakHeapBytes, scheme, kernel.")
     boolean json;
+
+    @Mixin
+    PeerOptions peer;
 
     @Mixin
     NetworkOptions network;
@@ -67,18 +60,18 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Party party = parseRole();
-        if ((listenPort == null) == (connectTo == null)) {
+        if ((peer.listenPort == null) == (peer.connectTo == null)) {
             throw new UserError("give exactly one of --listen PORT and --connect HOST:PORT");
         }
         if (repeat < 1) {
             throw new UserError("--repeat: must be at least 1, got " + repeat);
         }
-        GarblingScheme s = SchemeNames.parse(scheme);
+        GarblingScheme s = SchemeNames.parse(peer.scheme);
         CompiledCircuit c = CircuitLoader.load(circuitFile);
         List<BitString> mine = parseOwnInputs(c, party);
         Kernel kernel = kernelOption.create();
         TransportOptions transport = network.transport();
-        Channel channel = listenPort != null ? listen(listenPort, transport) : connect(transport);
+        Channel channel = peer.listenPort != null ? listen(peer.listenPort, transport) : connect(transport);
         PartyRun run = new PartyRun(party, channel, c, mine, repeat, s, kernel);
         PartyRun.Outcome o;
         try (RunStatistics stats = new RunStatistics(run::andGatesSoFar, repeat * c.counts().and(), spec.commandLine().getErr())) {
@@ -132,10 +125,10 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private Channel connect(TransportOptions transport) {
-        HostPort peer = HostPort.parse(connectTo);
-        if (peer == null) {
-            throw new UserError("--connect: expected HOST:PORT, got '" + connectTo + "'");
+        HostPort address = HostPort.parse(peer.connectTo);
+        if (address == null) {
+            throw new UserError("--connect: expected HOST:PORT, got '" + peer.connectTo + "'");
         }
-        return NettyTransport.connect(peer.host(), peer.port(), transport);
+        return NettyTransport.connect(address.host(), address.port(), transport);
     }
 }
