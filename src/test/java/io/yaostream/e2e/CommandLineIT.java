@@ -42,6 +42,21 @@ class CommandLineIT {
     }
 
     @Test
+    void benchAppsJsonHasEveryApplicationAndTheContractFields() {
+        Cli.Result r = Cli.run("bench", "apps", "--json", "--runs", "1", "--warmup", "0", "--minimum-values", "2000");
+        assertEquals(0, r.status(), r.err());
+        for (String app : new String[] {"hamming", "aes", "aes-1000", "present", "karatsuba", "minimum-a", "minimum-b", "minimum-c"}) {
+            assertTrue(r.out().contains("{\"app\":\"" + app + "\","), app + " missing: " + r.out());
+        }
+        for (String field : new String[] {"\"and\":", "\"paperAnd\":", "\"workingSet\":", "\"mesfeWorkingSet\":", "\"bytes\":",
+                "\"onlineMs\":", "\"totalMs\":", "\"peakHeapBytes\":"}) {
+            assertTrue(r.out().contains(field), field + " missing: " + r.out());
+        }
+        assertTrue(r.out().contains("\"and\":79960"), "2(N-1)w for the minimum of 2,000 values: " + r.out());
+        assertFalse(r.out().contains("failed"), r.out());
+    }
+
+    @Test
     void benchKernelJsonHasTheContractFields() {
         Cli.Result r = Cli.run("bench", "kernel", "--json", "--runs", "1", "--warmup-ms", "0");
         assertEquals(0, r.status(), r.err());
