@@ -18,6 +18,24 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_setFixedKey
     ys_set_fixed_key((const uint8_t *) key);
 }
 
+JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_path(JNIEnv *env, jclass cls) {
+    (void) env;
+    (void) cls;
+    return ys_path();
+}
+
+JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_cpuPath(JNIEnv *env, jclass cls) {
+    (void) env;
+    (void) cls;
+    return ys_cpu_path();
+}
+
+JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_setPathLimit(JNIEnv *env, jclass cls, jint limit) {
+    (void) env;
+    (void) cls;
+    ys_set_path_limit(limit);
+}
+
 /* Pins in and out (once when they are the same array). */
 #define PIN2(in, out, pin, pout)                                              \
     jlong *pin = (*env)->GetPrimitiveArrayCritical(env, in, NULL);            \

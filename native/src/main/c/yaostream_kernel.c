@@ -10,10 +10,15 @@ typedef struct {
 } ys_schedule;
 
 static ys_schedule fixed_schedule;
-/* Set once by ys_set_fixed_key (called at load): 1 when the CPU has VAES with AVX-512. */
+/* The widest path allowed (ys_set_path_limit); the path in use is the widest the CPU has up to it. */
+static int path_limit = YS_PATH_VAES512;
+static int path = YS_PATH_AESNI;
+/* Set with path: 1 on the VAES-512 path, 1 on the VAES-256 path. */
 static int use_vaes512;
+static int use_vaes256;
 /* Set with use_vaes512: 1 when the CPU has AVX-512BW and VBMI for the wide transpose. */
 static int use_avx512_transpose;
+static int cpu_has_avx512_transpose(void);
 
 /* VAES, AVX-512F and AVX-512BW (CPUID leaf 7: ECX bit 9, EBX bits 16 and 30), with the OS saving the ZMM state
  * (XCR0 bits 5-7). Every CPU with VAES-512 so far has BW, which the multi-key path's byte shuffle needs. */
@@ -30,6 +35,44 @@ static int cpu_has_vaes512(void) {
     __asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
     (void) xcr0_hi;
     return (xcr0_lo & 0xe6) == 0xe6;
+}
+
+/* VAES and AVX2 (CPUID leaf 7: ECX bit 9, EBX bit 5) with AVX (leaf 1 ECX bit 28), the OS saving the YMM state
+ * (XCR0 bits 1-2). Zen 3, Ice Lake and later have it; Zen 3 has no AVX-512. */
+static int cpu_has_vaes256(void) {
+    unsigned int a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || (c & bit_OSXSAVE) == 0 || (c & bit_AVX) == 0) {
+        return 0;
+    }
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || (c & bit_VAES) == 0 || (b & bit_AVX2) == 0) {
+        return 0;
+    }
+    unsigned int xcr0_lo, xcr0_hi;
+    __asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
+    (void) xcr0_hi;
+    return (xcr0_lo & 0x6) == 0x6;
+}
+
+int ys_cpu_path(void) {
+    return cpu_has_vaes512() ? YS_PATH_VAES512 : cpu_has_vaes256() ? YS_PATH_VAES256 : YS_PATH_AESNI;
+}
+
+/* Picks the path from the CPU and the limit. */
+static void choose_path(void) {
+    int cpu = ys_cpu_path();
+    path = cpu < path_limit ? cpu : path_limit;
+    use_vaes512 = path == YS_PATH_VAES512;
+    use_vaes256 = path == YS_PATH_VAES256;
+    use_avx512_transpose = use_vaes512 && cpu_has_avx512_transpose();
+}
+
+int ys_path(void) {
+    return path;
+}
+
+void ys_set_path_limit(int limit) {
+    path_limit = limit < YS_PATH_AESNI ? YS_PATH_AESNI : limit > YS_PATH_VAES512 ? YS_PATH_VAES512 : limit;
+    choose_path();
 }
 
 /* AVX-512 BW and VBMI (CPUID leaf 7: EBX bit 30, ECX bit 1), with the ZMM state saved as for VAES-512. */
@@ -98,8 +141,7 @@ static inline void encrypt8(const __m128i *rk, __m128i *x) {
 
 void ys_set_fixed_key(const uint8_t key[16]) {
     expand_key(_mm_loadu_si128((const __m128i *) key), fixed_schedule.rk);
-    use_vaes512 = cpu_has_vaes512();
-    use_avx512_transpose = cpu_has_avx512_transpose();
+    choose_path();
 }
 
 /* The round keys of rk broadcast to every lane of k (11 registers). */
@@ -139,13 +181,52 @@ static size_t encrypt_blocks_vaes512(const __m128i *rk, const uint8_t *in, uint8
     return i;
 }
 
+/* The round keys of rk in both lanes of k (11 registers). */
+__attribute__((target("avx2,vaes")))
+static inline void broadcast_schedule256(const __m128i *rk, __m256i k[11]) {
+    for (int r = 0; r < 11; r++) {
+        k[r] = _mm256_broadcastsi128_si256(rk[r]);
+    }
+}
+
+/* Rounds 1-10 on YS_V256 registers (two blocks each) already whitened with k[0], then stored to out. */
+#define YS_V256 8
+__attribute__((target("avx2,vaes")))
+static inline void finish_and_store256(const __m256i k[11], __m256i x[YS_V256], uint8_t *out) {
+    for (int r = 1; r < 10; r++) {
+        for (int j = 0; j < YS_V256; j++) {
+            x[j] = _mm256_aesenc_epi128(x[j], k[r]);
+        }
+    }
+    for (int j = 0; j < YS_V256; j++) {
+        _mm256_storeu_si256((__m256i *) (out + 32 * (size_t) j), _mm256_aesenclast_epi128(x[j], k[10]));
+    }
+}
+
+/* VAES-256: two blocks per register, eight registers in flight (16 blocks); the 128-bit path does the rest. */
+__attribute__((target("avx2,vaes")))
+static size_t encrypt_blocks_vaes256(const __m128i *rk, const uint8_t *in, uint8_t *out, size_t blocks) {
+    __m256i k[11];
+    broadcast_schedule256(rk, k);
+    size_t i = 0;
+    for (; i + 2 * YS_V256 <= blocks; i += 2 * YS_V256) {
+        __m256i x[YS_V256];
+        for (int j = 0; j < YS_V256; j++) {
+            x[j] = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *) (in + 16 * (i + 2 * (size_t) j))), k[0]);
+        }
+        finish_and_store256(k, x, out + 16 * i);
+    }
+    return i;
+}
+
 /* 1 when the VAES-512 path is in use (for reports and tests). */
 int ys_uses_vaes512(void) {
     return use_vaes512;
 }
 
 static void encrypt_blocks(const __m128i *rk, const uint8_t *in, uint8_t *out, size_t blocks) {
-    size_t i = use_vaes512 ? encrypt_blocks_vaes512(rk, in, out, blocks) : 0;
+    size_t i = use_vaes512 ? encrypt_blocks_vaes512(rk, in, out, blocks)
+               : use_vaes256 ? encrypt_blocks_vaes256(rk, in, out, blocks) : 0;
     __m128i x[8];
     for (; i + 8 <= blocks; i += 8) {
         for (int j = 0; j < 8; j++) {
@@ -337,8 +418,27 @@ static size_t ctr_vaes512(const __m128i *rk, uint64_t counter, uint8_t *out, siz
     return i;
 }
 
+/* Counter blocks on VAES-256, sixteen at a time in eight registers; returns the blocks done. */
+__attribute__((target("avx2,vaes")))
+static size_t ctr_vaes256(const __m128i *rk, uint64_t counter, uint8_t *out, size_t blocks) {
+    __m256i k[11];
+    broadcast_schedule256(rk, k);
+    const __m256i two = _mm256_set_epi64x(0, 2, 0, 2);
+    __m256i next = _mm256_set_epi64x(0, (long long) (counter + 1), 0, (long long) counter);
+    size_t i = 0;
+    for (; i + 2 * YS_V256 <= blocks; i += 2 * YS_V256) {
+        __m256i x[YS_V256];
+        for (int j = 0; j < YS_V256; j++) {
+            x[j] = _mm256_xor_si256(next, k[0]);
+            next = _mm256_add_epi64(next, two);
+        }
+        finish_and_store256(k, x, out + 16 * i);
+    }
+    return i;
+}
+
 static void ctr_blocks(const __m128i *rk, uint64_t counter, uint8_t *out, size_t blocks) {
-    size_t i = use_vaes512 ? ctr_vaes512(rk, counter, out, blocks) : 0;
+    size_t i = use_vaes512 ? ctr_vaes512(rk, counter, out, blocks) : use_vaes256 ? ctr_vaes256(rk, counter, out, blocks) : 0;
     __m128i x[8];
     for (; i + 8 <= blocks; i += 8) {
         for (int j = 0; j < 8; j++) {

@@ -9,7 +9,20 @@
 /* 1 if this CPU has what the kernel needs (AES-NI, SSE4.1), else 0. */
 int ys_cpu_supported(void);
 
-/* 1 when fixed-key encryption runs on the VAES-512 path (chosen by ys_set_fixed_key from the CPU). */
+/* The AES paths, narrowest first: 128-bit AES-NI (8 blocks in flight), VAES on 256-bit registers (AVX2), VAES on
+ * 512-bit registers (AVX-512). */
+enum { YS_PATH_AESNI = 0, YS_PATH_VAES256 = 1, YS_PATH_VAES512 = 2 };
+
+/* The widest path this CPU has (CPUID, and the OS saving the registers). */
+int ys_cpu_path(void);
+
+/* The path in use: the widest the CPU has, at most the limit (ys_set_path_limit). */
+int ys_path(void);
+
+/* Uses no path wider than `limit` (a YS_PATH_ value), so one machine can run and compare the narrower paths. */
+void ys_set_path_limit(int limit);
+
+/* 1 when fixed-key encryption runs on the VAES-512 path. */
 int ys_uses_vaes512(void);
 
 /* Sets the fixed public key of ys_fixed_key_encrypt (16 bytes) and picks the widest AES path the CPU has. */

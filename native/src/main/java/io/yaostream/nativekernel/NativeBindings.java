@@ -9,6 +9,15 @@ final class NativeBindings {
 
     static native void setFixedKey(long lo, long hi);
 
+    /** The AES path in use: 0 AES-NI 128-bit, 1 VAES-256, 2 VAES-512 ({@link NativePath}). */
+    static native int path();
+
+    /** The widest path this CPU has. */
+    static native int cpuPath();
+
+    /** Uses no path wider than {@code limit}. Not while a kernel call runs. */
+    static native void setPathLimit(int limit);
+
     static native void fixedKeyEncrypt(long[] in, long[] out, int blocks);
 
     static native void multiKeyEncrypt(long[] keys, long[] in, long[] out, int blocks);

@@ -41,6 +41,14 @@ final class NativeLibrary {
         if (!NativeBindings.cpuSupported()) {
             return "this CPU has no AES-NI";
         }
+        String limit = System.getProperty(NativePath.PROPERTY);
+        if (limit != null) {
+            try {
+                NativeBindings.setPathLimit(NativePath.fromKey(limit).ordinal());
+            } catch (IllegalArgumentException e) {
+                return e.getMessage();
+            }
+        }
         NativeBindings.setFixedKey(Kernel.FIXED_KEY_LO, Kernel.FIXED_KEY_HI);
         return null;
     }

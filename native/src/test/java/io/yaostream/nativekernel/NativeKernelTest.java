@@ -123,6 +123,31 @@ class NativeKernelTest {
         }
     }
 
+    /** Every path this CPU has, each compared with the Java kernel as the widest is by the other tests. */
+    @Test
+    void everyPathTheCpuHasIsBitIdenticalToTheJavaKernel() {
+        NativePath widest = NativePath.widest();
+        try {
+            for (NativePath p : NativePath.values()) {
+                if (p.ordinal() > widest.ordinal()) {
+                    continue;
+                }
+                NativePath.limit(p);
+                assertEquals(p, NativePath.current());
+                everyOperationIsBitIdenticalToTheJavaKernel();
+                for (String scheme : io.yaostream.core.garble.Schemes.names()) {
+                    garbledTablesAreIdenticalWithEitherKernel(scheme);
+                }
+                for (LabelHash hash : LabelHash.values()) {
+                    halfGatesWalksAreBitIdenticalWhateverTheBufferSize(hash);
+                }
+            }
+        } finally {
+            NativePath.limit(NativePath.VAES512);
+        }
+        assertEquals(widest, NativePath.current());
+    }
+
     @Test
     void edwardsMultiplicationAgreesWithBouncyCastle() {
         EdwardsArithmeticChecks.agreesWithBouncyCastle(Kernels.create("native").edwards25519());
