@@ -466,6 +466,188 @@ VAES_ANDS(YS_VAES_BW, garble_ands_vaes_keyed, garble_run, 1)
 VAES_ANDS(YS_VAES, evaluate_ands_vaes, evaluate_run, 0)
 VAES_ANDS(YS_VAES_BW, evaluate_ands_vaes_keyed, evaluate_run, 1)
 
+/* ---- VAES-256 path (AVX2), fixed-key hash: two gates per register ---- */
+/* The VAES-512 step's formulas on 256-bit registers. AVX2 has no mask registers or three-way XOR: a lane's
+ * condition is a vector of all-ones or zero qwords, ANDed in; and only 16 registers, so the round keys stay in
+ * memory (a vaesenc takes its key from there at no cost) and steps keep at most 8 AES registers in flight. */
+#define YS_V2 __attribute__((target("avx2,vaes")))
+
+/* Lane 0 gets x0, lane 1 x1. */
+YS_V2 static inline __m256i pair(__m128i x0, __m128i x1) {
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(x0), x1, 1);
+}
+
+/* sigma per lane: (lo, hi) -> (hi, hi ^ lo). */
+YS_V2 static inline __m256i sigma2(__m256i x) {
+    __m256i swapped = _mm256_shuffle_epi32(x, 0x4e);
+    return _mm256_xor_si256(swapped, _mm256_and_si256(x, _mm256_set_epi64x(-1, 0, -1, 0)));
+}
+
+/* All ones in a lane whose block has colour 1. */
+YS_V2 static inline __m256i colours2(__m256i x) {
+    __m256i low = _mm256_shuffle_epi32(x, 0x44); /* each lane's low word in both halves */
+    return _mm256_sub_epi64(_mm256_setzero_si256(), _mm256_and_si256(low, _mm256_set1_epi64x(1)));
+}
+
+/* Per-lane condition from two flags (0 or 1). */
+static inline __m256i lanes2(uint64_t f0, uint64_t f1) __attribute__((target("avx2")));
+static inline __m256i lanes2(uint64_t f0, uint64_t f1) {
+    return _mm256_set_epi64x(-(long long) f1, -(long long) f1, -(long long) f0, -(long long) f0);
+}
+
+typedef struct {
+    __m256i k[11];
+    __m256i d;
+    __m256i sd;        /* sigma(Δ) */
+    __m256i k0_sd;     /* round key 0 ^ sigma(Δ) */
+    __m256i k0_one;    /* round key 0 ^ (1, 0) */
+    __m256i k0_one_sd; /* round key 0 ^ (1, 0) ^ sigma(Δ) */
+    __m256i four;      /* (4, 0): two gates on, in tweak units */
+} ys_wide2;
+
+YS_V2 static inline void widen2(const ys_ctx *c, ys_wide2 *z) {
+    for (int r = 0; r < 11; r++) z->k[r] = _mm256_broadcastsi128_si256(c->rk[r]);
+    z->d = _mm256_broadcastsi128_si256(c->delta);
+    z->sd = sigma2(z->d);
+    __m256i one = _mm256_set_epi64x(0, 1, 0, 1);
+    z->k0_sd = _mm256_xor_si256(z->k[0], z->sd);
+    z->k0_one = _mm256_xor_si256(z->k[0], one);
+    z->k0_one_sd = _mm256_xor_si256(z->k0_one, z->sd);
+    z->four = _mm256_set_epi64x(0, 4, 0, 4);
+}
+
+#define AES_ROUNDS2(k, x, Z)                                                                              \
+    do {                                                                                                  \
+        for (int r_ = 1; r_ < 10; r_++)                                                                   \
+            for (int j_ = 0; j_ < (Z); j_++) (x)[j_] = _mm256_aesenc_epi128((x)[j_], (k)[r_]);             \
+        for (int j_ = 0; j_ < (Z); j_++) (x)[j_] = _mm256_aesenclast_epi128((x)[j_], (k)[10]);             \
+    } while (0)
+
+/* Stores lanes 0..v-1 of x as the labels of the out slots of gates first.. (v <= 2). */
+YS_V2 static inline void store_outputs2(uint8_t *labels, const int32_t *records, int32_t first, int v, __m256i x) {
+    store(labels, records[4 * (size_t) first + 3], _mm256_castsi256_si128(x));
+    if (v > 1) {
+        store(labels, records[4 * (size_t) (first + 1) + 3], _mm256_extracti128_si256(x, 1));
+    }
+}
+
+/* garble_step on 256-bit registers: m gates (m <= 2 * P) in P pairs, 4 * P AES registers in flight. */
+YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wide2 *z, uint8_t *labels,
+        const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int P) {
+    __m256i a0[P], sab[P], pa[P], pb[P], gm[P], x[4 * P];
+    __m256i tq = _mm256_set_epi64x(0, (long long) (2 * index + 2), 0, (long long) (2 * index));
+    for (int q = 0; q < P; q++) {
+        const int32_t *r0 = gate_of(records, first, m, 2 * q);
+        const int32_t *r1 = gate_of(records, first, m, 2 * q + 1);
+        int f0 = FORM[r0[0]], f1 = FORM[r1[0]];
+        a0[q] = _mm256_xor_si256(pair(load(labels, r0[1]), load(labels, r1[1])),
+                                 _mm256_and_si256(lanes2(f0 & 1, f1 & 1), z->d));
+        __m256i b0 = _mm256_xor_si256(pair(load(labels, r0[2]), load(labels, r1[2])),
+                                      _mm256_and_si256(lanes2((f0 >> 1) & 1, (f1 >> 1) & 1), z->d));
+        gm[q] = lanes2((f0 >> 2) & 1, (f1 >> 2) & 1);
+        pa[q] = colours2(a0[q]);
+        pb[q] = colours2(b0);
+        __m256i sa = sigma2(a0[q]), sb = sigma2(b0);
+        sab[q] = _mm256_xor_si256(sa, sb);
+        __m256i sat = _mm256_xor_si256(sa, tq), sbt = _mm256_xor_si256(sb, tq);
+        x[4 * q] = _mm256_xor_si256(sat, z->k[0]);
+        x[4 * q + 1] = _mm256_xor_si256(sat, z->k0_sd);
+        x[4 * q + 2] = _mm256_xor_si256(sbt, z->k0_one);
+        x[4 * q + 3] = _mm256_xor_si256(sbt, z->k0_one_sd);
+        tq = _mm256_add_epi64(tq, z->four);
+    }
+    AES_ROUNDS2(z->k, x, 4 * P);
+    for (int q = 0; q < P; q++) {
+        int v = m - 2 * q < 2 ? m - 2 * q : 2; /* gates of this pair */
+        if (v <= 0) break;
+        __m256i tg = _mm256_xor_si256(_mm256_xor_si256(x[4 * q], x[4 * q + 1]), z->sd);
+        tg = _mm256_xor_si256(tg, _mm256_and_si256(pb[q], z->d));
+        __m256i hb = _mm256_xor_si256(_mm256_xor_si256(x[4 * q + 2], x[4 * q + 3]), z->sd);
+        __m256i te = _mm256_xor_si256(hb, a0[q]);
+        __m256i c0 = _mm256_xor_si256(_mm256_xor_si256(x[4 * q], x[4 * q + 2]), sab[q]);
+        c0 = _mm256_xor_si256(c0, _mm256_and_si256(pa[q], tg));
+        c0 = _mm256_xor_si256(c0, _mm256_and_si256(pb[q], hb));
+        c0 = _mm256_xor_si256(c0, _mm256_and_si256(gm[q], z->d));
+        store_outputs2(labels, records, first + 2 * q, v, c0);
+        uint8_t *tt = t + 64 * (size_t) q; /* per gate TG then TE */
+        _mm256_storeu_si256((__m256i *) tt, _mm256_permute2x128_si256(tg, te, 0x20));
+        if (v > 1) {
+            _mm256_storeu_si256((__m256i *) (tt + 32), _mm256_permute2x128_si256(tg, te, 0x31));
+        }
+    }
+}
+
+/* evaluate_step on 256-bit registers: m gates (m <= 2 * P), 2 * P AES registers in flight. */
+YS_V2 __attribute__((always_inline)) static inline void evaluate_step2(const ys_wide2 *z, uint8_t *labels,
+        const int32_t *records, int32_t first, int m, uint64_t index, const uint8_t *t, const int P) {
+    __m256i a[P], bq[P], sab[P], x[2 * P];
+    __m256i tq = _mm256_set_epi64x(0, (long long) (2 * index + 2), 0, (long long) (2 * index));
+    for (int q = 0; q < P; q++) {
+        const int32_t *r0 = gate_of(records, first, m, 2 * q);
+        const int32_t *r1 = gate_of(records, first, m, 2 * q + 1);
+        a[q] = pair(load(labels, r0[1]), load(labels, r1[1]));
+        bq[q] = pair(load(labels, r0[2]), load(labels, r1[2]));
+        __m256i sa = sigma2(a[q]), sb = sigma2(bq[q]);
+        sab[q] = _mm256_xor_si256(sa, sb);
+        x[2 * q] = _mm256_xor_si256(_mm256_xor_si256(sa, tq), z->k[0]);
+        x[2 * q + 1] = _mm256_xor_si256(_mm256_xor_si256(sb, tq), z->k0_one);
+        tq = _mm256_add_epi64(tq, z->four);
+    }
+    AES_ROUNDS2(z->k, x, 2 * P);
+    for (int q = 0; q < P; q++) {
+        int v = m - 2 * q < 2 ? m - 2 * q : 2;
+        if (v <= 0) break;
+        const uint8_t *tt = t + 64 * (size_t) q;
+        __m256i lo = _mm256_loadu_si256((const __m256i *) tt);
+        __m256i hi = v > 1 ? _mm256_loadu_si256((const __m256i *) (tt + 32)) : _mm256_setzero_si256();
+        __m256i tg = _mm256_permute2x128_si256(lo, hi, 0x20);
+        __m256i te = _mm256_permute2x128_si256(lo, hi, 0x31);
+        __m256i h = _mm256_xor_si256(_mm256_xor_si256(x[2 * q], x[2 * q + 1]), sab[q]);
+        h = _mm256_xor_si256(h, _mm256_and_si256(colours2(a[q]), tg));
+        h = _mm256_xor_si256(h, _mm256_and_si256(colours2(bq[q]), _mm256_xor_si256(te, a[q])));
+        store_outputs2(labels, records, first + 2 * q, v, h);
+    }
+}
+
+/* Runs of AND gates on the VAES-256 path: steps of 4 gates (8 AES registers) to garble, 8 gates to evaluate,
+ * narrower for the last few gates of a run. */
+YS_V2 static void garble_ands_vaes256(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index,
+                                      int32_t n, size_t at) {
+    ys_wide2 z;
+    widen2(c, &z);
+    uint8_t *t = c->tables_out + 16 * at;
+    int32_t done = 0;
+    for (; done + 4 <= n; done += 4) {
+        garble_step2(&z, c->labels, records, first + done, 4, index + (uint64_t) done, t + 32 * (size_t) done, 2);
+    }
+    int m = n - done;
+    if (m > 2) {
+        garble_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 2);
+    } else if (m > 0) {
+        garble_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 1);
+    }
+}
+
+YS_V2 static void evaluate_ands_vaes256(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index,
+                                        int32_t n, size_t at) {
+    ys_wide2 z;
+    widen2(c, &z);
+    const uint8_t *t = c->tables_in + 16 * at;
+    int32_t done = 0;
+    for (; done + 8 <= n; done += 8) {
+        evaluate_step2(&z, c->labels, records, first + done, 8, index + (uint64_t) done, t + 32 * (size_t) done, 4);
+    }
+    int m = n - done;
+    const uint8_t *tm = t + 32 * (size_t) done;
+    if (m > 4) {
+        evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 4);
+    } else if (m > 2) {
+        evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 2);
+    } else if (m > 0) {
+        evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 1);
+    }
+}
+
 /* ---- The walk ---- */
 
 /* All-zero and all-one blocks, indexed by a form bit: the branch-free selection of a free gate's terms. */
@@ -575,7 +757,12 @@ size_t ys_half_gates_garble(ys_walk *w, int hash, uint8_t *zero, const uint8_t d
     init_ctx(&c, hash, zero);
     c.delta = _mm_loadu_si128((const __m128i *) delta);
     c.tables_out = tables;
-    ands_fn *ands = !ys_uses_vaes512() ? garble_ands : hash == YS_HASH_KEYED ? garble_ands_vaes_keyed : garble_ands_vaes;
+    ands_fn *ands = garble_ands;
+    if (ys_path() == YS_PATH_VAES512) {
+        ands = hash == YS_HASH_KEYED ? garble_ands_vaes_keyed : garble_ands_vaes;
+    } else if (ys_path() == YS_PATH_VAES256 && hash == YS_HASH_FIXED_KEY) {
+        ands = garble_ands_vaes256;
+    }
     return walk(w, &c, capacity, ands);
 }
 
@@ -583,7 +770,11 @@ size_t ys_half_gates_evaluate(ys_walk *w, int hash, uint8_t *label, const uint8_
     ys_ctx c;
     init_ctx(&c, hash, label);
     c.tables_in = tables;
-    ands_fn *ands = !ys_uses_vaes512() ? evaluate_ands : hash == YS_HASH_KEYED ? evaluate_ands_vaes_keyed
-                                                                               : evaluate_ands_vaes;
+    ands_fn *ands = evaluate_ands;
+    if (ys_path() == YS_PATH_VAES512) {
+        ands = hash == YS_HASH_KEYED ? evaluate_ands_vaes_keyed : evaluate_ands_vaes;
+    } else if (ys_path() == YS_PATH_VAES256 && hash == YS_HASH_FIXED_KEY) {
+        ands = evaluate_ands_vaes256;
+    }
     return walk(w, &c, blocks, ands);
 }
