@@ -534,7 +534,9 @@ YS_V2 static inline void store_outputs2(uint8_t *labels, const int32_t *records,
 /* garble_step on 256-bit registers: m gates (m <= 2 * P) in P pairs, 4 * P AES registers in flight. */
 YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wide2 *z, uint8_t *labels,
         const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int P) {
-    __m256i a0[P], sab[P], pa[P], pb[P], gm[P], x[4 * P];
+    /* Live across the AES: a0, sab and pb per pair and the 4 * P AES registers (14 of the 16 for P = 2); the colour
+     * of A0 and the γ lanes are made again after it. */
+    __m256i a0[P], sab[P], pb[P], x[4 * P];
     __m256i tq = _mm256_set_epi64x(0, (long long) (2 * index + 2), 0, (long long) (2 * index));
     for (int q = 0; q < P; q++) {
         const int32_t *r0 = gate_of(records, first, m, 2 * q);
@@ -544,8 +546,6 @@ YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wi
                                  _mm256_and_si256(lanes2(f0 & 1, f1 & 1), z->d));
         __m256i b0 = _mm256_xor_si256(pair(load(labels, r0[2]), load(labels, r1[2])),
                                       _mm256_and_si256(lanes2((f0 >> 1) & 1, (f1 >> 1) & 1), z->d));
-        gm[q] = lanes2((f0 >> 2) & 1, (f1 >> 2) & 1);
-        pa[q] = colours2(a0[q]);
         pb[q] = colours2(b0);
         __m256i sa = sigma2(a0[q]), sb = sigma2(b0);
         sab[q] = _mm256_xor_si256(sa, sb);
@@ -560,14 +560,17 @@ YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wi
     for (int q = 0; q < P; q++) {
         int v = m - 2 * q < 2 ? m - 2 * q : 2; /* gates of this pair */
         if (v <= 0) break;
+        int f0 = FORM[gate_of(records, first, m, 2 * q)[0]], f1 = FORM[gate_of(records, first, m, 2 * q + 1)[0]];
+        __m256i gm = lanes2((f0 >> 2) & 1, (f1 >> 2) & 1);
+        __m256i pa = colours2(a0[q]);
         __m256i tg = _mm256_xor_si256(_mm256_xor_si256(x[4 * q], x[4 * q + 1]), z->sd);
         tg = _mm256_xor_si256(tg, _mm256_and_si256(pb[q], z->d));
         __m256i hb = _mm256_xor_si256(_mm256_xor_si256(x[4 * q + 2], x[4 * q + 3]), z->sd);
         __m256i te = _mm256_xor_si256(hb, a0[q]);
         __m256i c0 = _mm256_xor_si256(_mm256_xor_si256(x[4 * q], x[4 * q + 2]), sab[q]);
-        c0 = _mm256_xor_si256(c0, _mm256_and_si256(pa[q], tg));
+        c0 = _mm256_xor_si256(c0, _mm256_and_si256(pa, tg));
         c0 = _mm256_xor_si256(c0, _mm256_and_si256(pb[q], hb));
-        c0 = _mm256_xor_si256(c0, _mm256_and_si256(gm[q], z->d));
+        c0 = _mm256_xor_si256(c0, _mm256_and_si256(gm, z->d));
         store_outputs2(labels, records, first + 2 * q, v, c0);
         uint8_t *tt = t + 64 * (size_t) q; /* per gate TG then TE */
         _mm256_storeu_si256((__m256i *) tt, _mm256_permute2x128_si256(tg, te, 0x20));
