@@ -62,7 +62,7 @@ class CommandLineIT {
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().startsWith("{\"floorNsPerAes\":"), r.out());
         for (String field : new String[] {"\"scheme\":\"prf-only\"", "\"circuit\":\"aes_128\"", "\"garbleNsPerAnd\":",
-                "\"evalNsPerAnd\":", "\"garbleNsPerGate\":", "\"evalNsPerGate\":", "\"kernel\":\"java\"",
+                "\"evalNsPerAnd\":", "\"garbleNsPerGate\":", "\"evalNsPerGate\":", "\"kernel\":\"java\"", "\"path\":",
                 "\"garbleAesPerAnd\":", "\"evalAesPerAnd\":"}) {
             assertTrue(r.out().contains(field), field + " missing: " + r.out());
         }

@@ -151,6 +151,10 @@ final class BenchCommand {
                 description = "Only this kernel: java or native (default: both, native where it loads).")
         String onlyKernel;
 
+        @Option(names = "--kernel-path", paramLabel = "P",
+                description = "The native kernel's AES path, at most: aesni, vaes256 or vaes512 (default: the widest the CPU has).")
+        String kernelPath;
+
         @picocli.CommandLine.Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
@@ -163,6 +167,17 @@ final class BenchCommand {
             if (Kernels.nativeUnavailableReason() == null) {
                 kernels.add(Kernels.NATIVE);
             }
+            if (kernelPath != null) {
+                try {
+                    io.yaostream.nativekernel.NativePath limit = io.yaostream.nativekernel.NativePath.fromKey(kernelPath);
+                    if (Kernels.nativeUnavailableReason() != null) {
+                        throw new UserError("--kernel-path: the native kernel cannot run here: " + Kernels.nativeUnavailableReason());
+                    }
+                    io.yaostream.nativekernel.NativePath.limit(limit);
+                } catch (IllegalArgumentException e) {
+                    throw new UserError("--kernel-path: " + e.getMessage());
+                }
+            }
             if (onlyKernel != null) {
                 // A clear error when it is unknown or cannot load; "auto" becomes the kernel it picks.
                 kernels = List.of(new KernelOption(onlyKernel).create().name());
@@ -174,8 +189,11 @@ final class BenchCommand {
             }
             Map<String, Object> floors = new LinkedHashMap<>();
             double floor = Double.MAX_VALUE;
+            Map<String, String> paths = new LinkedHashMap<>();
             for (String k : kernels) {
-                double ns = GarblingTiming.aesFloor(Kernels.create(k), runs).median();
+                Kernel probe = Kernels.create(k);
+                paths.put(k, probe.path());
+                double ns = GarblingTiming.aesFloor(probe, runs).median();
                 floors.put(k, ns);
                 floor = Math.min(floor, ns);
             }
@@ -185,7 +203,9 @@ final class BenchCommand {
             List<Object> results = new ArrayList<>();
             PrintWriter w = spec.commandLine().getOut();
             if (!json) {
-                w.printf("raw fixed-key AES: %s ns per block (median of %d)%n", floors, runs);
+                for (String k : kernels) {
+                    w.printf("raw fixed-key AES, %s kernel (%s): %.3f ns per block (median of %d)%n", k, paths.get(k), floors.get(k), runs);
+                }
                 w.printf("%-17s %-7s %-9s %12s %12s %13s %13s %12s %12s%n", "scheme", "kernel", "circuit",
                         "garble/AND", "eval/AND", "garble/gate", "eval/gate", "garble/AES", "eval/AES");
             }
@@ -201,6 +221,7 @@ final class BenchCommand {
                         Map<String, Object> m = new LinkedHashMap<>();
                         m.put("scheme", name);
                         m.put("kernel", k);
+                        m.put("path", paths.get(k));
                         m.put("circuit", e.getKey());
                         m.put("garbleNsPerAnd", r.garbleNs().median() / and);
                         m.put("evalNsPerAnd", r.evaluateNs().median() / and);

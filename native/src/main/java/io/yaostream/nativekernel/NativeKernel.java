@@ -21,6 +21,11 @@ public final class NativeKernel implements Kernel {
     }
 
     @Override
+    public String path() {
+        return NativePath.current().label();
+    }
+
+    @Override
     public String name() {
         return "native";
     }

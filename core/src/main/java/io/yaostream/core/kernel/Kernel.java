@@ -19,6 +19,11 @@ public interface Kernel {
     /** A short name for reports ({@code java}, {@code native}). */
     String name();
 
+    /** The code path the kernel runs on this machine, for reports (the native kernel's AES path, e.g. vaes-256). */
+    default String path() {
+        return name();
+    }
+
     /** {@code out[i] = π(in[i])} for {@code blocks} blocks: AES-128 under the fixed key. {@code in} may equal {@code out}. */
     void fixedKeyEncrypt(long[] in, long[] out, int blocks);
 
