@@ -268,8 +268,27 @@ static size_t multi_key_encrypt_vaes512(const uint8_t *keys, const uint8_t *in, 
     return i;
 }
 
+/* VAES-256 multi-key: sixteen keys in eight registers (YS_KEYED_ROUNDS2). */
+__attribute__((target("avx2,vaes")))
+static size_t multi_key_encrypt_vaes256(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t blocks) {
+    size_t i = 0;
+    for (; i + 16 <= blocks; i += 16) {
+        __m256i k[8], x[8];
+        for (int j = 0; j < 8; j++) {
+            k[j] = _mm256_loadu_si256((const __m256i *) (keys + 16 * (i + 2 * (size_t) j)));
+            x[j] = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *) (in + 16 * (i + 2 * (size_t) j))), k[j]);
+        }
+        YS_KEYED_ROUNDS2(k, x, 8);
+        for (int j = 0; j < 8; j++) {
+            _mm256_storeu_si256((__m256i *) (out + 16 * (i + 2 * (size_t) j)), x[j]);
+        }
+    }
+    return i;
+}
+
 void ys_multi_key_encrypt(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t blocks) {
-    size_t i = use_vaes512 ? multi_key_encrypt_vaes512(keys, in, out, blocks) : 0;
+    size_t i = use_vaes512 ? multi_key_encrypt_vaes512(keys, in, out, blocks)
+               : use_vaes256 ? multi_key_encrypt_vaes256(keys, in, out, blocks) : 0;
     __m128i rk[4][11];
     for (; i + 4 <= blocks; i += 4) {
         /* Four key schedules, then four encryptions, interleaved by round (GLNP15 KS4_ENC4). */

@@ -1,5 +1,6 @@
-/* AES-128 on VAES-512 registers (four blocks or keys each), shared by the kernel's multi-key encryption and the
- * half-gates walk. Only for functions compiled for avx512f, avx512bw and vaes, called where ys_uses_vaes512(). */
+/* AES-128 on VAES registers (four blocks or keys each on 512 bits, two on 256), shared by the kernel's multi-key
+ * encryption and the half-gates walk. Only for functions compiled for the matching targets (avx512f, avx512bw and
+ * vaes; avx2 and vaes), called on their path. */
 #ifndef YAOSTREAM_VAES512_H
 #define YAOSTREAM_VAES512_H
 
@@ -29,6 +30,26 @@ __attribute__((target("avx512f,avx512bw,vaes"))) static inline __m512i ys_next_r
                 (keys)[j_] = ys_next_round_keys4((keys)[j_], rcon_);                                \
                 (x)[j_] = r_ < 9 ? _mm512_aesenc_epi128((x)[j_], (keys)[j_])                        \
                                  : _mm512_aesenclast_epi128((x)[j_], (keys)[j_]);                   \
+            }                                                                                       \
+        }                                                                                           \
+    } while (0)
+
+/* The same on VAES-256 registers (two keys each): AVX2 has no three-way XOR, so two XORs. */
+__attribute__((target("avx2,vaes"))) static inline __m256i ys_next_round_keys2(__m256i k, __m256i rcon) {
+    __m256i t = _mm256_aesenclast_epi128(_mm256_shuffle_epi8(k, _mm256_set1_epi32(0x0c0f0e0d)), rcon);
+    __m256i u = _mm256_xor_si256(k, _mm256_bslli_epi128(k, 4));
+    return _mm256_xor_si256(_mm256_xor_si256(u, _mm256_bslli_epi128(u, 8)), t);
+}
+
+/* YS_KEYED_ROUNDS on Z VAES-256 registers (Z * 2 blocks). */
+#define YS_KEYED_ROUNDS2(keys, x, Z)                                                                \
+    do {                                                                                            \
+        for (int r_ = 0; r_ < 10; r_++) {                                                           \
+            __m256i rcon_ = _mm256_set1_epi32(YS_RCON[r_]);                                         \
+            for (int j_ = 0; j_ < (Z); j_++) {                                                      \
+                (keys)[j_] = ys_next_round_keys2((keys)[j_], rcon_);                                \
+                (x)[j_] = r_ < 9 ? _mm256_aesenc_epi128((x)[j_], (keys)[j_])                        \
+                                 : _mm256_aesenclast_epi128((x)[j_], (keys)[j_]);                   \
             }                                                                                       \
         }                                                                                           \
     } while (0)
