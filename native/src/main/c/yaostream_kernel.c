@@ -584,9 +584,49 @@ static void transpose128_sse(const uint8_t *in, size_t n, uint8_t *out) {
     }
 }
 
+/* AVX2: four bytes of 32 rows at a time. Four gathers fetch them (a dword per row); byte shuffles and a 4 x 4
+ * qword transpose then give, per byte position, one register holding that byte of the 32 rows in order, whose
+ * eight bit positions are eight movemasks: 32 rows of one column, a quarter of a block. */
+__attribute__((target("avx2")))
+static void transpose128_avx2(const uint8_t *in, size_t n, uint8_t *out) {
+    size_t row_bytes = n / 8; /* a multiple of 8, as n is of 64 */
+    uint32_t *out32 = (uint32_t *) out; /* block c = out32[4c .. 4c+3]; word g holds rows 32g..32g+31 */
+    int rb = (int) row_bytes;
+    const __m256i rows8 = _mm256_setr_epi32(0, rb, 2 * rb, 3 * rb, 4 * rb, 5 * rb, 6 * rb, 7 * rb);
+    /* per lane of four rows: bytes 0 of the four rows, then bytes 1, 2, 3 */
+    const __m256i by_byte = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+                                             0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    /* qword j: byte j of the register's eight rows (lane 0's four, then lane 1's) */
+    const __m256i lanes_by_byte = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    for (size_t b = 0; b < row_bytes; b += 4) {
+        for (int g = 0; g < 4; g++) {
+            __m256i d[4];
+            for (int q = 0; q < 4; q++) {
+                const int *rows = (const int *) (in + (size_t) (32 * g + 8 * q) * row_bytes + b);
+                __m256i v = _mm256_i32gather_epi32(rows, rows8, 1);
+                d[q] = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(v, by_byte), lanes_by_byte);
+            }
+            __m256i t0 = _mm256_unpacklo_epi64(d[0], d[1]), t1 = _mm256_unpackhi_epi64(d[0], d[1]);
+            __m256i t2 = _mm256_unpacklo_epi64(d[2], d[3]), t3 = _mm256_unpackhi_epi64(d[2], d[3]);
+            __m256i byte_rows[4] = {_mm256_permute2x128_si256(t0, t2, 0x20), _mm256_permute2x128_si256(t1, t3, 0x20),
+                                    _mm256_permute2x128_si256(t0, t2, 0x31), _mm256_permute2x128_si256(t1, t3, 0x31)};
+            for (int j = 0; j < 4; j++) {
+                __m256i v = byte_rows[j];
+                for (int t = 7; t >= 0; t--) {
+                    /* the top bit of each byte: column 8 (b + j) + t of the 32 rows */
+                    out32[4 * (8 * (b + (size_t) j) + (size_t) t) + (size_t) g] = (uint32_t) _mm256_movemask_epi8(v);
+                    v = _mm256_add_epi8(v, v);
+                }
+            }
+        }
+    }
+}
+
 void ys_transpose128(const uint8_t *in, size_t n, uint8_t *out) {
     if (use_avx512_transpose) {
         transpose128_avx512(in, n, out);
+    } else if (use_vaes256) {
+        transpose128_avx2(in, n, out);
     } else {
         transpose128_sse(in, n, out);
     }
