@@ -490,8 +490,7 @@ YS_V2 static inline __m256i colours2(__m256i x) {
 }
 
 /* Per-lane condition from two flags (0 or 1). */
-static inline __m256i lanes2(uint64_t f0, uint64_t f1) __attribute__((target("avx2")));
-static inline __m256i lanes2(uint64_t f0, uint64_t f1) {
+YS_V2 static inline __m256i lanes2(uint64_t f0, uint64_t f1) {
     return _mm256_set_epi64x(-(long long) f1, -(long long) f1, -(long long) f0, -(long long) f0);
 }
 

@@ -219,11 +219,6 @@ static size_t encrypt_blocks_vaes256(const __m128i *rk, const uint8_t *in, uint8
     return i;
 }
 
-/* 1 when the VAES-512 path is in use (for reports and tests). */
-int ys_uses_vaes512(void) {
-    return use_vaes512;
-}
-
 static void encrypt_blocks(const __m128i *rk, const uint8_t *in, uint8_t *out, size_t blocks) {
     size_t i = use_vaes512 ? encrypt_blocks_vaes512(rk, in, out, blocks)
                : use_vaes256 ? encrypt_blocks_vaes256(rk, in, out, blocks) : 0;

@@ -22,8 +22,6 @@ int ys_path(void);
 /* Uses no path wider than `limit` (a YS_PATH_ value), so one machine can run and compare the narrower paths. */
 void ys_set_path_limit(int limit);
 
-/* 1 when fixed-key encryption runs on the VAES-512 path. */
-int ys_uses_vaes512(void);
 
 /* Sets the fixed public key of ys_fixed_key_encrypt (16 bytes) and picks the widest AES path the CPU has. */
 void ys_set_fixed_key(const uint8_t key[16]);

@@ -128,16 +128,12 @@ public final class UInt extends SecretValue {
 
     /** Reveals the number to both parties. */
     public BigInteger reveal() {
-        return bits(computation.context().reveal(secret, Receiver.BOTH).orElseThrow());
+        return computation.context().reveal(secret, Receiver.BOTH).orElseThrow().toBigInteger();
     }
 
     /** Reveals the number to {@code party}: present there, empty at the other party. */
     public Optional<BigInteger> revealTo(Party party) {
-        return computation.context().reveal(secret, Receiver.valueOf(party.name())).map(UInt::bits);
-    }
-
-    private static BigInteger bits(BitString b) {
-        return b.toBigInteger();
+        return computation.context().reveal(secret, Receiver.valueOf(party.name())).map(BitString::toBigInteger);
     }
 
     private UInt constant(long value) {

@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.cli.bench.HeapPeak;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.protocol.InputFeed;
 import io.yaostream.core.protocol.TwoParty;
@@ -29,7 +30,6 @@ abstract class AppCommand<R> implements Callable<Integer> {
 
     @Option(names = "--demo", description = "Run both parties in this process over TCP loopback.")
     boolean demo;
-
 
     @Option(names = "--json", description = "Print JSON: result, and, bytes, workingSet, baseOtSeconds, onlineSeconds, seconds, peakHeapBytes.")
     boolean json;
@@ -91,19 +91,15 @@ abstract class AppCommand<R> implements Callable<Integer> {
             me = me.kernel(kernelOption.kernel);
         }
         me = peer.listenPort != null ? me.listen(checkPort(peer.listenPort)) : connect(me);
-        YaoSession.Result<R> r;
-        try (RunStatistics stats = new RunStatistics(() -> 0, 0, spec.commandLine().getErr())) {
-            r = me.run(plan.program(), party == Party.GARBLER ? plan.garbler() : plan.evaluator());
-        }
+        HeapPeak.reset();
+        YaoSession.Result<R> r = me.run(plan.program(), party == Party.GARBLER ? plan.garbler() : plan.evaluator());
         report(party.key(), Optional.ofNullable(r.value()).map(this::format), r, r.costs().bytes(), r.seconds(), r.setupSeconds(), r.onlineSeconds());
         return 0;
     }
 
     private int runBoth(TwoParty base, Plan<R> plan) {
-        TwoParty.Both<R> both;
-        try (RunStatistics stats = new RunStatistics(() -> 0, 0, spec.commandLine().getErr())) {
-            both = base.name(plan.name()).runBoth(plan.program(), plan.garbler(), plan.evaluator());
-        }
+        HeapPeak.reset();
+        TwoParty.Both<R> both = base.name(plan.name()).runBoth(plan.program(), plan.garbler(), plan.evaluator());
         Optional<String> g = Optional.ofNullable(both.garbler().value()).map(this::format);
         Optional<String> e = Optional.ofNullable(both.evaluator().value()).map(this::format);
         if (g.isPresent() && e.isPresent() && !g.equals(e)) {
@@ -120,7 +116,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
                         double online) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        long peak = RunStatistics.peakHeapBytes();
+        long peak = HeapPeak.bytes();
         if (json) {
             Map<String, Object> m = Report.fields("role", who, "scheme", peer.scheme,
                     "result", text.orElse(null), "and", r.andGates(), "bytes", bytes, "workingSet", r.costs().workingSet(),

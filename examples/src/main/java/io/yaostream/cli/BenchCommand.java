@@ -1,7 +1,9 @@
 package io.yaostream.cli;
 
+import io.yaostream.cli.bench.AppsBench;
 import io.yaostream.cli.bench.BaseOtTiming;
 import io.yaostream.cli.bench.GarblingTiming;
+import io.yaostream.cli.bench.MinimumBench;
 import io.yaostream.cli.bench.WideAndCircuit;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.GarblingScheme;
@@ -9,6 +11,8 @@ import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.ot.OtExtensionSender;
+import io.yaostream.core.protocol.TwoParty;
+import io.yaostream.nativekernel.NativePath;
 import io.yaostream.cli.bench.OtSessionPair;
 import io.yaostream.cli.bench.Samples;
 import picocli.CommandLine.Command;
@@ -169,11 +173,11 @@ final class BenchCommand {
             }
             if (kernelPath != null) {
                 try {
-                    io.yaostream.nativekernel.NativePath limit = io.yaostream.nativekernel.NativePath.fromKey(kernelPath);
+                    NativePath limit = NativePath.fromKey(kernelPath);
                     if (Kernels.nativeUnavailableReason() != null) {
                         throw new UserError("--kernel-path: the native kernel cannot run here: " + Kernels.nativeUnavailableReason());
                     }
-                    io.yaostream.nativekernel.NativePath.limit(limit);
+                    NativePath.limit(limit);
                 } catch (IllegalArgumentException e) {
                     throw new UserError("--kernel-path: " + e.getMessage());
                 }
@@ -298,19 +302,19 @@ final class BenchCommand {
             if (runs < 1 || warmups < 0 || minimumValues < 2 || minimumValues % 2 != 0) {
                 throw new UserError("--runs must be at least 1, --warmup at least 0, --minimum-values even and at least 2");
             }
-            io.yaostream.core.protocol.TwoParty config = io.yaostream.core.protocol.TwoParty.garbler();
+            TwoParty config = TwoParty.garbler();
             if (kernelOption.kernel != null) {
                 config = config.kernel(kernelOption.create().name());
             }
-            List<io.yaostream.cli.bench.AppsBench.Row> rows = new ArrayList<>(io.yaostream.cli.bench.AppsBench.run(config, runs, warmups));
+            List<AppsBench.Row> rows = new ArrayList<>(AppsBench.run(config, runs, warmups));
             if (!skipMinimum) {
                 for (String strategy : List.of("a", "b", "c")) {
                     String heap = strategy.equals("a") ? minimumAHeap : minimumHeap;
                     try {
-                        rows.add(io.yaostream.cli.bench.MinimumBench.run(strategy, minimumValues, heap, 600));
+                        rows.add(MinimumBench.run(strategy, minimumValues, heap, 600));
                     } catch (IllegalStateException e) {
                         // A party that fails (out of its heap, say) is a finding of the bench, not the end of it.
-                        rows.add(new io.yaostream.cli.bench.AppsBench.Row("minimum-" + strategy, 0, 2L * (minimumValues - 1) * 20, 0, 0, 0,
+                        rows.add(new AppsBench.Row("minimum-" + strategy, 0, 2L * (minimumValues - 1) * 20, 0, 0, 0,
                                 Double.NaN, Double.NaN, 0, "failed with -Xmx" + heap + ": " + e.getMessage()));
                     }
                 }
@@ -318,7 +322,7 @@ final class BenchCommand {
             PrintWriter w = spec.commandLine().getOut();
             if (json) {
                 List<Object> list = new ArrayList<>();
-                for (io.yaostream.cli.bench.AppsBench.Row r : rows) {
+                for (AppsBench.Row r : rows) {
                     list.add(Report.fields("app", r.app(), "and", r.and(), "paperAnd", r.paperAnd(), "workingSet", r.workingSet(),
                             "mesfeWorkingSet", r.mesfeWorkingSet(), "bytes", r.bytes(), "onlineMs", r.onlineMs(), "totalMs", r.totalMs(),
                             "peakHeapBytes", r.peakHeapBytes(), "note", r.note()));
@@ -328,12 +332,12 @@ final class BenchCommand {
             }
             w.printf("%-10s %11s %11s %8s %8s %13s %11s %11s %10s%n", "app", "AND", "paper AND", "S", "ME-SFE S", "bytes", "online ms",
                     "total ms", "peak heap");
-            for (io.yaostream.cli.bench.AppsBench.Row r : rows) {
+            for (AppsBench.Row r : rows) {
                 w.printf("%-10s %,11d %,11d %,8d %8s %,13d %11.3f %11.3f %8.1f MiB%n", r.app(), r.and(), r.paperAnd(), r.workingSet(),
                         r.mesfeWorkingSet() == 0 ? "-" : String.format("%,d", r.mesfeWorkingSet()), r.bytes(), r.onlineMs(), r.totalMs(),
                         r.peakHeapBytes() / 1048576.0);
             }
-            for (io.yaostream.cli.bench.AppsBench.Row r : rows) {
+            for (AppsBench.Row r : rows) {
                 if (r.note().startsWith("failed")) {
                     w.println(r.app() + ": " + r.note());
                 }

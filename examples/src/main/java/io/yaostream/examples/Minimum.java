@@ -71,9 +71,9 @@ public final class Minimum {
             throw new IllegalArgumentException("the subset size must be even and at least 2 (half from each party), not " + subset);
         }
         return switch (strategy) {
-            case A -> c -> allAtOnce(c, perParty, bits, subset / 2);
+            case A -> c -> bySubsets(c, perParty, bits, subset / 2, true);
             case B -> c -> oneAtATime(c, perParty, bits);
-            case C -> c -> bySubsets(c, perParty, bits, subset / 2);
+            case C -> c -> bySubsets(c, perParty, bits, subset / 2, false);
         };
     }
 
@@ -81,21 +81,6 @@ public final class Minimum {
     public static String name(int perParty, int bits, Strategy strategy, int subset) {
         return "minimum " + perParty + "+" + perParty + " values of " + bits + " bits, strategy " + strategy.key()
                 + (strategy != Strategy.B ? ", subsets of " + subset : "");
-    }
-
-    private static BigInteger allAtOnce(Computation c, int perParty, int bits, int half) {
-        UInt[] g = c.uints(Party.GARBLER, bits, perParty);
-        UInt[] e = c.uints(Party.EVALUATOR, bits, perParty);
-        UInt min = null;
-        for (int done = 0; done < perParty; done += half) {
-            int k = Math.min(half, perParty - done);
-            SecretValue[] subset = new SecretValue[2 * k];
-            System.arraycopy(g, done, subset, 0, k);
-            System.arraycopy(e, done, subset, k, k);
-            UInt m = minimumOf(c, subset);
-            min = min == null ? m : min.min(m);
-        }
-        return min.reveal();
     }
 
     private static BigInteger oneAtATime(Computation c, int perParty, int bits) {
@@ -108,12 +93,18 @@ public final class Minimum {
         return min.reveal();
     }
 
-    private static BigInteger bySubsets(Computation c, int perParty, int bits, int half) {
+    /**
+     * Subsets of {@code half} values from each party, each reduced by the cached circuit and folded into the
+     * running minimum; with {@code inputsFirst} (strategy A) every input is taken before the first subset.
+     */
+    private static BigInteger bySubsets(Computation c, int perParty, int bits, int half, boolean inputsFirst) {
+        UInt[] allG = inputsFirst ? c.uints(Party.GARBLER, bits, perParty) : null;
+        UInt[] allE = inputsFirst ? c.uints(Party.EVALUATOR, bits, perParty) : null;
         UInt min = null;
         for (int done = 0; done < perParty; done += half) {
             int k = Math.min(half, perParty - done);
-            UInt[] g = c.uints(Party.GARBLER, bits, k);
-            UInt[] e = c.uints(Party.EVALUATOR, bits, k);
+            UInt[] g = inputsFirst ? Arrays.copyOfRange(allG, done, done + k) : c.uints(Party.GARBLER, bits, k);
+            UInt[] e = inputsFirst ? Arrays.copyOfRange(allE, done, done + k) : c.uints(Party.EVALUATOR, bits, k);
             SecretValue[] subset = new SecretValue[2 * k];
             System.arraycopy(g, 0, subset, 0, k);
             System.arraycopy(e, 0, subset, k, k);

@@ -6,7 +6,6 @@ import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.ot.BaseOt;
-import io.yaostream.core.ot.OtExtensionSender;
 
 import java.util.List;
 import java.util.Optional;
@@ -19,6 +18,11 @@ import java.util.Optional;
  * the same inputs; a test holds them to it.
  */
 public final class CostContext extends PlainContext {
+    /** The garbler is the base OTs' receiver; the extension needs one base OT per bit of its secret. */
+    private static final int OT_KEYS = 128;
+    /** The byte that ends the base OTs and the byte that closes the session, each way. */
+    private static final int CLOSING_BYTES = 2;
+
     private final GarblingScheme scheme;
     private final Schedule schedule;
     private long bytesToEvaluator;
@@ -51,17 +55,6 @@ public final class CostContext extends PlainContext {
         long hello = Handshake.helloBytes(scheme.name(), programName);
         bytesToEvaluator = hello + baseOt.receiverBytes(OT_KEYS) + CLOSING_BYTES;
         bytesToGarbler = hello + baseOt.senderBytes(OT_KEYS) + CLOSING_BYTES;
-    }
-
-    /** The garbler is the base OTs' receiver; the extension needs one base OT per bit of its secret. */
-    private static final int OT_KEYS = 128;
-    /** The byte that ends the base OTs and the byte that closes the session, each way. */
-    private static final int CLOSING_BYTES = 2;
-
-    static {
-        if (OtExtensionSender.DEFAULT_BLOCK_SIZE % InputChunks.EXTENSION_STEP != 0) {
-            throw new AssertionError("OT blocks must be whole transpose squares for the byte count to hold");
-        }
     }
 
     @Override

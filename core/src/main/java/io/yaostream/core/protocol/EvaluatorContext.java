@@ -26,14 +26,12 @@ final class EvaluatorContext extends PartyContext {
     private final EvaluatorCore core;
     private final EvaluatorInputs inputs;
     private final byte[] peerDigest = new byte[DIGEST_BYTES];
-    private final boolean freeXor;
 
     EvaluatorContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed,
                      CostTally tally) {
-        super(channel, tally);
+        super(channel, scheme.freeXor(), tally);
         this.core = scheme.newEvaluator(kernel);
-        this.freeXor = scheme.freeXor();
-        this.inputs = new EvaluatorInputs(channel, baseOt, kernel, random, feed, scheme.freeXor());
+        this.inputs = new EvaluatorInputs(channel, baseOt, kernel, random, feed, freeXor);
     }
 
     /** The base OTs, before the program. */
@@ -66,11 +64,6 @@ final class EvaluatorContext extends PartyContext {
         Secret s = newSecret(1);
         stream.readBlocks(s.state, 0, 1);
         return s;
-    }
-
-    @Override
-    boolean freeXor() {
-        return freeXor;
     }
 
     /** The evaluator's label of a negated wire is the same label: only its meaning changes. */

@@ -24,15 +24,13 @@ final class GarblerContext extends PartyContext {
     private final InputFeed feed;
     private final GarblerInputs evaluatorInputs;
     private long[] labels = new long[0];
-    private final boolean freeXor;
 
     GarblerContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed,
                    CostTally tally) {
-        super(channel, tally);
+        super(channel, scheme.freeXor(), tally);
         this.core = scheme.newGarbler(kernel, random);
-        this.freeXor = scheme.freeXor();
         this.feed = feed;
-        this.evaluatorInputs = new GarblerInputs(channel, core, baseOt, kernel, random);
+        this.evaluatorInputs = new GarblerInputs(channel, core, freeXor, baseOt, kernel, random);
     }
 
     /** The base OTs, before the program: so the program's time is the online time. */
@@ -89,11 +87,6 @@ final class GarblerContext extends PartyContext {
         core.inputLabel(0, false, label, 0);
         stream.writeBlocks(label, 0, 1);
         return s;
-    }
-
-    @Override
-    boolean freeXor() {
-        return freeXor;
     }
 
     @Override

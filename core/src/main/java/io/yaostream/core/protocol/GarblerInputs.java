@@ -39,11 +39,15 @@ final class GarblerInputs {
     private final long[] masked = new long[4 * EvaluatorInputs.PIECE];
     private final long[] label = new long[4];
 
-    GarblerInputs(Channel channel, GarblerCore core, BaseOt baseOt, Kernel kernel, AesCtrRandom random) {
+    /** {@code correlated}: the scheme has free XOR, so the OTs take the garbler's Δ (the evaluator decides alike). */
+    GarblerInputs(Channel channel, GarblerCore core, boolean correlated, BaseOt baseOt, Kernel kernel, AesCtrRandom random) {
         this.channel = channel;
         this.core = core;
         long[] delta = new long[2];
-        this.correlated = core.freeXorOffset(delta);
+        if (correlated && !core.freeXorOffset(delta)) {
+            throw new IllegalStateException("a free-XOR scheme whose garbler has no Δ");
+        }
+        this.correlated = correlated;
         this.deltaLo = delta[0];
         this.deltaHi = delta[1];
         this.ots = new OtWindow(correlated ? 2 : 4);

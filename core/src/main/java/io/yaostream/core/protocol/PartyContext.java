@@ -24,14 +24,20 @@ abstract class PartyContext implements ProgramContext {
     final Channel channel;
     final GarbledStream stream;
     final CostTally tally;
+    /**
+     * Whether the scheme has free XOR: then a secret's state is XORed as it is (labels of 0, or active labels),
+     * and the evaluator's OTs are correlated with the garbler's Δ.
+     */
+    final boolean freeXor;
     /** Reveals to the garbler, each a wait for the evaluator's labels. */
     long garblerReveals;
     private volatile long andGates;
     /** The state of a wire carrying a public 0, made on the first constant. */
     private Secret zero;
 
-    PartyContext(Channel channel, CostTally tally) {
+    PartyContext(Channel channel, boolean freeXor, CostTally tally) {
         this.channel = channel;
+        this.freeXor = freeXor;
         this.stream = new ChannelGarbledStream(channel);
         this.tally = tally;
     }
@@ -130,13 +136,11 @@ abstract class PartyContext implements ProgramContext {
         return s;
     }
 
-    /** Whether XOR is free: then a secret's state is XORed as it is (labels of 0, or active labels). */
-    abstract boolean freeXor();
 
     @Override
     public final Secret xor(Secret a, Secret b) {
         Calls.checkSameWidth(a, b);
-        if (!freeXor()) {
+        if (!freeXor) {
             return call(XorCircuits.of(a.width()), a, b)[0];
         }
         Secret s = newSecret(a.width());
