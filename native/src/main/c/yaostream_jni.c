@@ -130,44 +130,44 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_transpose12
     pos[1] = walk.batch;                                                                          \
     (*env)->SetIntArrayRegion(env, cursor, 0, 2, pos)
 
-JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleHalfGates(JNIEnv *env, jclass cls,
-        jint hash, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
+JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleFreeXor(JNIEnv *env, jclass cls,
+        jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
         jlongArray zero, jlong deltaLo, jlong deltaHi, jlongArray tables, jint capacity) {
     (void) cls;
     jlong delta[2] = {deltaLo, deltaHi};
     WALK_BEGIN(records, gates, batches, batchCount, cursor, gateIndex);
     jlong *pzero = (*env)->GetPrimitiveArrayCritical(env, zero, NULL);
     jlong *ptables = (*env)->GetPrimitiveArrayCritical(env, tables, NULL);
-    size_t written = ys_half_gates_garble(&walk, hash, (uint8_t *) pzero, (const uint8_t *) delta, (uint8_t *) ptables,
-                                          (size_t) capacity);
+    size_t written = ys_free_xor_garble(&walk, rule, (uint8_t *) pzero, (const uint8_t *) delta, (uint8_t *) ptables,
+                                        (size_t) capacity);
     (*env)->ReleasePrimitiveArrayCritical(env, tables, ptables, 0);
     (*env)->ReleasePrimitiveArrayCritical(env, zero, pzero, 0);
     WALK_END(records, batches, cursor);
     return (jint) written;
 }
 
-JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluateHalfGates(JNIEnv *env, jclass cls,
-        jint hash, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
+JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluateFreeXor(JNIEnv *env, jclass cls,
+        jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
         jlongArray label, jlongArray tables, jint blocks) {
     (void) cls;
     WALK_BEGIN(records, gates, batches, batchCount, cursor, gateIndex);
     jlong *plabel = (*env)->GetPrimitiveArrayCritical(env, label, NULL);
     jlong *ptables = (*env)->GetPrimitiveArrayCritical(env, tables, NULL);
-    size_t used = ys_half_gates_evaluate(&walk, hash, (uint8_t *) plabel, (const uint8_t *) ptables, (size_t) blocks);
+    size_t used = ys_free_xor_evaluate(&walk, rule, (uint8_t *) plabel, (const uint8_t *) ptables, (size_t) blocks);
     (*env)->ReleasePrimitiveArrayCritical(env, tables, ptables, JNI_ABORT);
     (*env)->ReleasePrimitiveArrayCritical(env, label, plabel, 0);
     WALK_END(records, batches, cursor);
     return (jint) used;
 }
 
-JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluateHalfGatesDirect(JNIEnv *env, jclass cls,
-        jint hash, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
+JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluateFreeXorDirect(JNIEnv *env, jclass cls,
+        jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
         jlongArray label, jobject tables, jint offset, jint blocks) {
     (void) cls;
     const uint8_t *ptables = (const uint8_t *) (*env)->GetDirectBufferAddress(env, tables) + offset;
     WALK_BEGIN(records, gates, batches, batchCount, cursor, gateIndex);
     jlong *plabel = (*env)->GetPrimitiveArrayCritical(env, label, NULL);
-    size_t used = ys_half_gates_evaluate(&walk, hash, (uint8_t *) plabel, ptables, (size_t) blocks);
+    size_t used = ys_free_xor_evaluate(&walk, rule, (uint8_t *) plabel, ptables, (size_t) blocks);
     (*env)->ReleasePrimitiveArrayCritical(env, label, plabel, 0);
     WALK_END(records, batches, cursor);
     return (jint) used;
@@ -212,16 +212,16 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_edwardsMult
     (*env)->ReleasePrimitiveArrayCritical(env, table, ptable, JNI_ABORT);
 }
 
-JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleHalfGatesDirect(JNIEnv *env, jclass cls,
-        jint hash, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
+JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleFreeXorDirect(JNIEnv *env, jclass cls,
+        jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
         jlongArray zero, jlong deltaLo, jlong deltaHi, jobject tables, jint offset, jint capacity) {
     (void) cls;
     jlong delta[2] = {deltaLo, deltaHi};
     uint8_t *ptables = (uint8_t *) (*env)->GetDirectBufferAddress(env, tables) + offset;
     WALK_BEGIN(records, gates, batches, batchCount, cursor, gateIndex);
     jlong *pzero = (*env)->GetPrimitiveArrayCritical(env, zero, NULL);
-    size_t written = ys_half_gates_garble(&walk, hash, (uint8_t *) pzero, (const uint8_t *) delta, ptables,
-                                          (size_t) capacity);
+    size_t written = ys_free_xor_garble(&walk, rule, (uint8_t *) pzero, (const uint8_t *) delta, ptables,
+                                        (size_t) capacity);
     (*env)->ReleasePrimitiveArrayCritical(env, zero, pzero, 0);
     WALK_END(records, batches, cursor);
     return (jint) written;

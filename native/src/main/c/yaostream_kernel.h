@@ -72,18 +72,26 @@ typedef struct {
 } ys_walk;
 
 /* The hash of a label L under tweak (t, domain): fixed-key AES with the sigma orthomorphism (Guo-Katz-Wang-Yu),
- * or AES keyed by L (GLNP15). Same numbers as core's LabelHash ordinals. */
+ * or AES keyed by L (GLNP15). */
 enum { YS_HASH_FIXED_KEY = 0, YS_HASH_KEYED = 1 };
 
-/* Half-gates garbling with free XOR over the walk (core's Kernel.garbleHalfGates): zero holds the label of 0 of
- * each slot, delta the global offset; AND gate j writes TG, TE to the next two blocks of tables. Stops before a
- * constant gate, at the end, or before an AND gate whose table would pass capacity blocks. Returns blocks written. */
-size_t ys_half_gates_garble(ys_walk *w, int hash, uint8_t *zero, const uint8_t delta[16], uint8_t *tables,
-                            size_t capacity);
+/* How a free-XOR walk garbles AND gates, with the table blocks of each: half-gates with either hash (2), or GRR3
+ * (3; JustGarble's GaXR over fixed-key AES with garbled row reduction). Same numbers as core's AndGateRule. */
+enum { YS_RULE_HALF_GATES = 0, YS_RULE_HALF_GATES_KEYED = 1, YS_RULE_GRR3 = 2 };
+
+/* Table blocks per AND gate under a rule. */
+#define YS_RULE_BLOCKS(rule) ((rule) == YS_RULE_GRR3 ? 3 : 2)
+
+/* Garbling with free XOR over the walk (core's Kernel.garbleFreeXor) by rule: zero holds the label of 0 of each
+ * slot, delta the global offset; AND gate j writes its YS_RULE_BLOCKS(rule) table blocks to the next blocks of
+ * tables. Stops before a constant gate, at the end, or before an AND gate whose table would pass capacity blocks.
+ * Returns blocks written. */
+size_t ys_free_xor_garble(ys_walk *w, int rule, uint8_t *zero, const uint8_t delta[16], uint8_t *tables,
+                          size_t capacity);
 
 /* The evaluator's side: active labels in label, tables read from tables (blocks of them). Stops before a constant
- * gate, at the end, or before an AND gate with no table left. Returns blocks used. */
-size_t ys_half_gates_evaluate(ys_walk *w, int hash, uint8_t *label, const uint8_t *tables, size_t blocks);
+ * gate, at the end, or before an AND gate with no whole table left. Returns blocks used. */
+size_t ys_free_xor_evaluate(ys_walk *w, int rule, uint8_t *label, const uint8_t *tables, size_t blocks);
 
 /* edwards25519 for the base OTs (core's EdwardsArithmetic). A point is encoded in 64 bytes, affine x then y, each
  * 32 bytes little-endian and canonical, and must lie on the curve; a scalar k is 64 signed radix-16 digits d_i in

@@ -143,7 +143,7 @@ static void check_half_gates(int hash) {
     int gate = 0;
     size_t n_ref = ref_garble(hash, ref, delta, 1, want, &gate);
     ys_walk w = {records, GATES, batches, batch_count, 0, 0, 1};
-    size_t n = ys_half_gates_garble(&w, hash, (uint8_t *) zero, (const uint8_t *) &delta, (uint8_t *) tables,
+    size_t n = ys_free_xor_garble(&w, hash, (uint8_t *) zero, (const uint8_t *) &delta, (uint8_t *) tables,
                                     2 * GATES);
     check(w.gate == 40 && gate == 40 && n == n_ref, "half-gates garble stops before the constant gate");
     check(memcmp(tables, want, n * 16) == 0, "half-gates tables match the reference");
@@ -155,7 +155,7 @@ static void check_half_gates(int hash) {
     w.gate++;
     gate++;
     size_t rest = n, step;
-    while ((step = ys_half_gates_garble(&w, hash, (uint8_t *) zero, (const uint8_t *) &delta,
+    while ((step = ys_free_xor_garble(&w, hash, (uint8_t *) zero, (const uint8_t *) &delta,
                                         (uint8_t *) (tables + rest), 2)) > 0) {
         rest += step;
     }
@@ -165,11 +165,11 @@ static void check_half_gates(int hash) {
           "half-gates tables and labels match the reference past the constant");
     /* The evaluator ends with the label of each slot's value: one of the garbler's two. */
     ys_walk e = {records, GATES, batches, batch_count, 0, 0, 1};
-    size_t used = ys_half_gates_evaluate(&e, hash, (uint8_t *) active, (const uint8_t *) tables, rest);
+    size_t used = ys_free_xor_evaluate(&e, hash, (uint8_t *) active, (const uint8_t *) tables, rest);
     check(e.gate == 40 && used == n, "half-gates evaluate stops before the constant gate");
     active[records[4 * 40 + 3]] = xorb(constant, delta);
     e.gate++;
-    used += ys_half_gates_evaluate(&e, hash, (uint8_t *) active, (const uint8_t *) (tables + used), rest - used);
+    used += ys_free_xor_evaluate(&e, hash, (uint8_t *) active, (const uint8_t *) (tables + used), rest - used);
     check(e.gate == GATES && used == rest, "half-gates evaluate uses every table");
     for (int s = 0; s < SLOTS; s++) {
         block diff = xorb(active[s], zero[s]);

@@ -36,23 +36,23 @@ final class NativeBindings {
 
     static native void transpose128(long[] in, int n, long[] out);
 
-    /** Kernel.garbleHalfGates; {@code cursor} = {gate, batch} in and out, {@code hash} a LabelHash ordinal. */
-    static native int garbleHalfGates(int hash, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
-                                      long gateIndex, long[] zero, long deltaLo, long deltaHi, long[] tables, int capacity);
+    /** Kernel.garbleFreeXor; {@code cursor} = {gate, batch} in and out, {@code rule} an AndGateRule ordinal. */
+    static native int garbleFreeXor(int rule, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
+                                    long gateIndex, long[] zero, long deltaLo, long deltaHi, long[] tables, int capacity);
 
-    /** Kernel.garbleHalfGates into a direct buffer, from byte {@code offset} of it. */
-    static native int garbleHalfGatesDirect(int hash, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
-                                            long gateIndex, long[] zero, long deltaLo, long deltaHi,
-                                            java.nio.ByteBuffer tables, int offset, int capacity);
+    /** Kernel.garbleFreeXor into a direct buffer, from byte {@code offset} of it. */
+    static native int garbleFreeXorDirect(int rule, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
+                                          long gateIndex, long[] zero, long deltaLo, long deltaHi,
+                                          java.nio.ByteBuffer tables, int offset, int capacity);
 
-    /** Kernel.evaluateHalfGates, likewise. */
-    static native int evaluateHalfGates(int hash, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
-                                        long gateIndex, long[] label, long[] tables, int blocks);
+    /** Kernel.evaluateFreeXor, likewise. */
+    static native int evaluateFreeXor(int rule, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
+                                      long gateIndex, long[] label, long[] tables, int blocks);
 
-    /** Kernel.evaluateHalfGates from a direct buffer, from byte {@code offset} of it. */
-    static native int evaluateHalfGatesDirect(int hash, int[] records, int gates, int[] batches, int batchCount,
-                                              int[] cursor, long gateIndex, long[] label, java.nio.ByteBuffer tables,
-                                              int offset, int blocks);
+    /** Kernel.evaluateFreeXor from a direct buffer, from byte {@code offset} of it. */
+    static native int evaluateFreeXorDirect(int rule, int[] records, int gates, int[] batches, int batchCount,
+                                            int[] cursor, long gateIndex, long[] label, java.nio.ByteBuffer tables,
+                                            int offset, int blocks);
 
     /** ys_ed25519_multiply_points on points [from, to) of {@code points}, out from byte {@code outOffset}. */
     static native void edwardsMultiplyPoints(byte[] points, int from, int to, byte[] digits, byte[] step, int steps,

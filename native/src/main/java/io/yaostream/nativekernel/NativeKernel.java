@@ -1,10 +1,10 @@
 package io.yaostream.nativekernel;
 
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.kernel.AndGateRule;
 import io.yaostream.core.kernel.CtrKeys;
 import io.yaostream.core.kernel.GateCursor;
 import io.yaostream.core.kernel.Kernel;
-import io.yaostream.core.kernel.LabelHash;
 import io.yaostream.core.ot.EdwardsArithmetic;
 
 import java.nio.ByteBuffer;
@@ -95,46 +95,46 @@ public final class NativeKernel implements Kernel {
     }
 
     @Override
-    public int garbleHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
+    public int garbleFreeXor(AndGateRule rule, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
                                long[] tables, int capacity) {
         checkWalk(c, at, zero);
         checkBlocks(capacity, tables);
-        int blocks = NativeBindings.garbleHalfGates(hash.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
+        int blocks = NativeBindings.garbleFreeXor(rule.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
                 c.andBatchCount(), cursor, at.gateIndex(), zero, deltaLo, deltaHi, tables, capacity);
-        at.moveTo(cursor[0], cursor[1], at.gateIndex() + blocks / 2);
+        at.moveTo(cursor[0], cursor[1], at.gateIndex() + blocks / rule.tableBlocks());
         return blocks;
     }
 
     @Override
-    public int garbleHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
+    public int garbleFreeXor(AndGateRule rule, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
                                ByteBuffer tables, int capacity) {
         checkWalk(c, at, zero);
         checkDirect(tables, capacity);
-        int blocks = NativeBindings.garbleHalfGatesDirect(hash.ordinal(), c.gateRecordsView(), c.gateCount(),
+        int blocks = NativeBindings.garbleFreeXorDirect(rule.ordinal(), c.gateRecordsView(), c.gateCount(),
                 c.andBatchesView(), c.andBatchCount(), cursor, at.gateIndex(), zero, deltaLo, deltaHi, tables,
                 tables.position(), capacity);
-        at.moveTo(cursor[0], cursor[1], at.gateIndex() + blocks / 2);
+        at.moveTo(cursor[0], cursor[1], at.gateIndex() + blocks / rule.tableBlocks());
         return blocks;
     }
 
     @Override
-    public int evaluateHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] label, ByteBuffer tables,
+    public int evaluateFreeXor(AndGateRule rule, CompiledCircuit c, GateCursor at, long[] label, ByteBuffer tables,
                                  int blocks) {
         checkWalk(c, at, label);
         checkDirect(tables, blocks);
-        int used = NativeBindings.evaluateHalfGatesDirect(hash.ordinal(), c.gateRecordsView(), c.gateCount(),
+        int used = NativeBindings.evaluateFreeXorDirect(rule.ordinal(), c.gateRecordsView(), c.gateCount(),
                 c.andBatchesView(), c.andBatchCount(), cursor, at.gateIndex(), label, tables, tables.position(), blocks);
-        at.moveTo(cursor[0], cursor[1], at.gateIndex() + used / 2);
+        at.moveTo(cursor[0], cursor[1], at.gateIndex() + used / rule.tableBlocks());
         return used;
     }
 
     @Override
-    public int evaluateHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks) {
+    public int evaluateFreeXor(AndGateRule rule, CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks) {
         checkWalk(c, at, label);
         checkBlocks(blocks, tables);
-        int used = NativeBindings.evaluateHalfGates(hash.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
+        int used = NativeBindings.evaluateFreeXor(rule.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
                 c.andBatchCount(), cursor, at.gateIndex(), label, tables, blocks);
-        at.moveTo(cursor[0], cursor[1], at.gateIndex() + used / 2);
+        at.moveTo(cursor[0], cursor[1], at.gateIndex() + used / rule.tableBlocks());
         return used;
     }
 

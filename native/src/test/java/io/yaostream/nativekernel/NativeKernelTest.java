@@ -11,6 +11,7 @@ import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.garble.LocalGarbling;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.AesCtrRandom;
+import io.yaostream.core.kernel.AndGateRule;
 import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.GateCursor;
@@ -138,8 +139,8 @@ class NativeKernelTest {
                 for (String scheme : io.yaostream.core.garble.Schemes.names()) {
                     garbledTablesAreIdenticalWithEitherKernel(scheme);
                 }
-                for (LabelHash hash : LabelHash.values()) {
-                    halfGatesWalksAreBitIdenticalWhateverTheBufferSize(hash);
+                for (AndGateRule rule : AndGateRule.values()) {
+                    freeXorWalksAreBitIdenticalWhateverTheBufferSize(rule);
                 }
             }
         } finally {
@@ -246,10 +247,10 @@ class NativeKernelTest {
      * {@code intoBuffer}, into a direct buffer at an unaligned position (as in a network frame); a constant gate
      * gets a label made from its position, and its active label is appended to {@code constants}.
      */
-    private static Walked garbleWalk(Kernel kernel, LabelHash hash, CompiledCircuit c, long[] zero0, long dLo, long dHi,
+    private static Walked garbleWalk(Kernel kernel, AndGateRule rule, CompiledCircuit c, long[] zero0, long dLo, long dHi,
                                      int capacity, List<long[]> constants, boolean intoBuffer) {
         long[] zero = zero0.clone();
-        long[] all = new long[2 * 2 * c.counts().and()];
+        long[] all = new long[2 * rule.tableBlocks() * c.counts().and()];
         long[] buf = new long[2 * capacity];
         ByteBuffer direct = ByteBuffer.allocateDirect(16 * capacity + 4).position(4);
         GateCursor at = new GateCursor();
@@ -258,16 +259,16 @@ class NativeKernelTest {
         while (at.gate() < c.gateCount()) {
             int blocks;
             if (intoBuffer) {
-                blocks = kernel.garbleHalfGates(hash, c, at, zero, dLo, dHi, direct, capacity);
+                blocks = kernel.garbleFreeXor(rule, c, at, zero, dLo, dHi, direct, capacity);
                 assertEquals(4, direct.position(), "the buffer's position is not moved");
                 direct.duplicate().order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(buf, 0, 2 * blocks);
             } else {
-                blocks = kernel.garbleHalfGates(hash, c, at, zero, dLo, dHi, buf, capacity);
+                blocks = kernel.garbleFreeXor(rule, c, at, zero, dLo, dHi, buf, capacity);
             }
-            assertTrue(blocks <= capacity && blocks % 2 == 0, "blocks " + blocks);
+            assertTrue(blocks <= capacity && blocks % rule.tableBlocks() == 0, "blocks " + blocks);
             System.arraycopy(buf, 0, all, 2 * written, 2 * blocks);
             written += blocks;
-            assertEquals(5 + written / 2, at.gateIndex(), "gate index follows the AND gates");
+            assertEquals(5 + written / rule.tableBlocks(), at.gateIndex(), "gate index follows the AND gates");
             if (at.gate() < c.gateCount() && GateOp.isConstant(c.op(at.gate()))) {
                 int out = c.out(at.gate());
                 long not = (GateOp.freeForm(c.op(at.gate())) & GateOp.FREE_NOT) != 0 ? -1 : 0;
@@ -277,7 +278,7 @@ class NativeKernelTest {
                 at.skipConstant();
             }
         }
-        assertEquals(all.length / 2, written, "two blocks per AND gate");
+        assertEquals(all.length / 2, written, rule.tableBlocks() + " blocks per AND gate");
         return new Walked(all, zero);
     }
 
@@ -285,7 +286,7 @@ class NativeKernelTest {
      * Evaluates all of {@code c} from {@code tables}, offering the kernel up to {@code chunk} blocks per call, from an
      * array or, with {@code fromBuffer}, from a direct buffer at an unaligned position.
      */
-    private static long[] evaluateWalk(Kernel kernel, LabelHash hash, CompiledCircuit c, long[] label0, long[] tables,
+    private static long[] evaluateWalk(Kernel kernel, AndGateRule rule, CompiledCircuit c, long[] label0, long[] tables,
                                        int chunk, List<long[]> constants, boolean fromBuffer) {
         long[] label = label0.clone();
         long[] buf = new long[2 * chunk];
@@ -299,13 +300,13 @@ class NativeKernelTest {
             int used;
             if (fromBuffer) {
                 direct.duplicate().order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(tables, 2 * pos, 2 * n);
-                used = kernel.evaluateHalfGates(hash, c, at, label, direct, n);
+                used = kernel.evaluateFreeXor(rule, c, at, label, direct, n);
                 assertEquals(4, direct.position(), "the buffer's position is not moved");
             } else {
                 System.arraycopy(tables, 2 * pos, buf, 0, 2 * n);
-                used = kernel.evaluateHalfGates(hash, c, at, label, buf, n);
+                used = kernel.evaluateFreeXor(rule, c, at, label, buf, n);
             }
-            assertTrue(used <= n && used % 2 == 0, "used " + used + " of " + n);
+            assertTrue(used <= n && used % rule.tableBlocks() == 0, "used " + used + " of " + n);
             pos += used;
             if (at.gate() < c.gateCount() && GateOp.isConstant(c.op(at.gate()))) {
                 long[] l = constants.get(constant++);
@@ -319,23 +320,23 @@ class NativeKernelTest {
     }
 
     /**
-     * The half-gates walk of the native kernel against the Java kernel's, for both hashes, on random circuits with
+     * The free-XOR walk of the native kernel against the Java kernel's, for every rule, on random circuits with
      * every op (constants, INV, XNOR, all AND-type tables, random batches) and table buffers from one gate up:
      * the same tables and labels; and the evaluator ends with, on every slot, one of the garbler's two labels.
      */
     @ParameterizedTest
-    @EnumSource(LabelHash.class)
-    void halfGatesWalksAreBitIdenticalWhateverTheBufferSize(LabelHash hash) {
+    @EnumSource(AndGateRule.class)
+    void freeXorWalksAreBitIdenticalWhateverTheBufferSize(AndGateRule rule) {
         Kernel nat = Kernels.create("native");
         Kernel java = new JavaKernel();
-        Random rnd = new Random(40 + hash.ordinal());
+        Random rnd = new Random(40 + rule.ordinal());
         for (int trial = 0; trial < 300; trial++) {
             CompiledCircuit c = trial % 4 == 0 ? randomAndXor(rnd, 64 + rnd.nextInt(600)) : TestCircuits.random(rnd, 1 + rnd.nextInt(300));
             long[] zero = random(rnd, 2 * c.slots());
             long dLo = rnd.nextLong() | 1;
             long dHi = rnd.nextLong();
             List<long[]> constants = new ArrayList<>();
-            Walked expected = garbleWalk(java, hash, c, zero, dLo, dHi, 4096, constants, false);
+            Walked expected = garbleWalk(java, rule, c, zero, dLo, dHi, 4096, constants, false);
             long[] active = zero.clone();
             for (int s = 0; s < c.slots(); s++) {
                 if (rnd.nextBoolean()) {
@@ -343,26 +344,26 @@ class NativeKernelTest {
                     active[2 * s + 1] ^= dHi;
                 }
             }
-            long[] expectedLabels = evaluateWalk(java, hash, c, active, expected.tables(), 4096, constants, false);
+            long[] expectedLabels = evaluateWalk(java, rule, c, active, expected.tables(), 4096, constants, false);
             for (int s = 0; s < c.slots(); s++) {
                 long lo = expectedLabels[2 * s] ^ expected.labels()[2 * s];
                 long hi = expectedLabels[2 * s + 1] ^ expected.labels()[2 * s + 1];
                 assertTrue(lo == 0 && hi == 0 || lo == dLo && hi == dHi, "slot " + s + " holds a label of its wire");
             }
-            for (int capacity : new int[] {2, 3, 2 + rnd.nextInt(70), 4096}) {
+            for (int capacity : new int[] {rule.tableBlocks(), rule.tableBlocks() + 1, rule.tableBlocks() + rnd.nextInt(70), 4096}) {
                 List<long[]> nativeConstants = new ArrayList<>();
-                Walked got = garbleWalk(nat, hash, c, zero, dLo, dHi, capacity, nativeConstants, false);
+                Walked got = garbleWalk(nat, rule, c, zero, dLo, dHi, capacity, nativeConstants, false);
                 assertArrayEquals(expected.tables(), got.tables(), "tables, capacity " + capacity + ", trial " + trial);
                 assertArrayEquals(expected.labels(), got.labels(), "labels, capacity " + capacity + ", trial " + trial);
                 for (Kernel k : new Kernel[] {nat, java}) {
-                    Walked viaBuffer = garbleWalk(k, hash, c, zero, dLo, dHi, capacity, new ArrayList<>(), true);
+                    Walked viaBuffer = garbleWalk(k, rule, c, zero, dLo, dHi, capacity, new ArrayList<>(), true);
                     assertArrayEquals(expected.tables(), viaBuffer.tables(), k.name() + " into a buffer, capacity " + capacity);
                     assertArrayEquals(expected.labels(), viaBuffer.labels(), k.name() + " into a buffer, capacity " + capacity);
                 }
-                assertArrayEquals(expectedLabels, evaluateWalk(nat, hash, c, active, expected.tables(), capacity, constants, false),
+                assertArrayEquals(expectedLabels, evaluateWalk(nat, rule, c, active, expected.tables(), capacity, constants, false),
                         "evaluated labels, chunk " + capacity + ", trial " + trial);
                 for (Kernel k : new Kernel[] {nat, java}) {
-                    assertArrayEquals(expectedLabels, evaluateWalk(k, hash, c, active, expected.tables(), capacity, constants, true),
+                    assertArrayEquals(expectedLabels, evaluateWalk(k, rule, c, active, expected.tables(), capacity, constants, true),
                             k.name() + " evaluated from a buffer, chunk " + capacity + ", trial " + trial);
                 }
             }

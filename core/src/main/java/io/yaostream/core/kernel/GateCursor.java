@@ -5,7 +5,7 @@ import io.yaostream.core.circuit.CompiledCircuit;
 /**
  * Where a kernel's walk over a circuit's gates stands: the next gate, the AND batch that gate is in or comes
  * before, and the next gate index (the session counter that tweaks come from). The kernel operations that run
- * many gates per call ({@link Kernel#garbleHalfGates}, {@link Kernel#evaluateHalfGates}) move it on; the caller
+ * many gates per call ({@link Kernel#garbleFreeXor}, {@link Kernel#evaluateFreeXor}) move it on; the caller
  * handles the constant gate they stop at and calls again.
  */
 public final class GateCursor {

@@ -23,7 +23,7 @@ public final class JavaKernel implements Kernel {
     private final long[] square = new long[64];
     private static final int MAX_CTR_KEYS = 512;
     private final java.util.Map<KeyBlock, Cipher> ctrCiphers = new java.util.HashMap<>();
-    private final JavaHalfGates halfGates = new JavaHalfGates(this);
+    private final JavaFreeXorWalk walk = new JavaFreeXorWalk(this);
     private long[] directTables = new long[0];
 
     public JavaKernel() {
@@ -104,34 +104,34 @@ public final class JavaKernel implements Kernel {
     }
 
     @Override
-    public int garbleHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
+    public int garbleFreeXor(AndGateRule rule, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
                                long[] tables, int capacity) {
-        return halfGates.garble(hash, c, at, zero, deltaLo, deltaHi, tables, capacity);
+        return walk.garble(rule, c, at, zero, deltaLo, deltaHi, tables, capacity);
     }
 
     /** Garbles into a reused array, then copies it into the buffer: the Java kernel cannot write there itself. */
     @Override
-    public int garbleHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
+    public int garbleFreeXor(AndGateRule rule, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
                                ByteBuffer tables, int capacity) {
         checkBufferHolds(tables, capacity);
         long[] staging = directTables(capacity);
-        int blocks = halfGates.garble(hash, c, at, zero, deltaLo, deltaHi, staging, capacity);
+        int blocks = walk.garble(rule, c, at, zero, deltaLo, deltaHi, staging, capacity);
         Blocks.toBuffer(staging, 0, tables, tables.position(), blocks);
         return blocks;
     }
 
     @Override
-    public int evaluateHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks) {
-        return halfGates.evaluate(hash, c, at, label, tables, blocks);
+    public int evaluateFreeXor(AndGateRule rule, CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks) {
+        return walk.evaluate(rule, c, at, label, tables, blocks);
     }
 
     @Override
-    public int evaluateHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] label, ByteBuffer tables,
+    public int evaluateFreeXor(AndGateRule rule, CompiledCircuit c, GateCursor at, long[] label, ByteBuffer tables,
                                  int blocks) {
         checkBufferHolds(tables, blocks);
         long[] copy = directTables(blocks);
         Blocks.fromBuffer(tables, tables.position(), copy, 0, blocks);
-        return halfGates.evaluate(hash, c, at, label, copy, blocks);
+        return walk.evaluate(rule, c, at, label, copy, blocks);
     }
 
     /** The array that stands in for a direct buffer's tables, at least {@code blocks} long. */

@@ -8,8 +8,8 @@ import io.yaostream.core.ot.EdwardsArithmetic;
  * handles many blocks so an implementation can pipeline AES; implementations must give bit-identical results.
  * Implementations are not thread-safe: use one per thread.
  *
- * <p>The half-gates operations walk a whole range of a circuit's gates per call, free gates included, as
- * JustGarble does: per-gate work in the kernel's own language is what makes garbling run at AES speed.
+ * <p>The free-XOR walks ({@link #garbleFreeXor}) run a whole range of a circuit's gates per call, free gates
+ * included, as JustGarble does: per-gate work in the kernel's own language is what makes garbling run at AES speed.
  */
 public interface Kernel {
     /** The fixed public AES key of {@link #fixedKeyEncrypt}: the bytes 00 01 .. 0f. */
@@ -73,41 +73,41 @@ public interface Kernel {
     void transpose128(long[] in, int n, long[] out);
 
     /**
-     * Garbles half-gates with free XOR (formulas in {@code io.yaostream.core.garble.HalfGates}, hash {@code hash})
-     * from {@code at} on: free gates set the label of 0 of their output slot in {@code zero} (one block per slot);
-     * AND gate number j (its gate index) writes its table TG, TE to the next two blocks of {@code tables}, from
-     * block 0 on. Stops before a constant gate (the caller gives it a fresh label), at the end of the circuit, or
-     * at the first AND gate whose table would pass {@code capacity} blocks; moves {@code at} on and returns the
-     * table blocks written.
+     * Garbles a free-XOR scheme's gates by {@code rule} (half-gates with either hash, or GRR3; formulas in
+     * {@code io.yaostream.core.garble.HalfGates} and {@code Grr3}) from {@code at} on: free gates set the label of 0
+     * of their output slot in {@code zero} (one block per slot); AND gate number j (its gate index) writes its
+     * {@link AndGateRule#tableBlocks} table blocks to the next blocks of {@code tables}, from block 0 on. Stops
+     * before a constant gate (the caller gives it a fresh label), at the end of the circuit, or at the first AND
+     * gate whose table would pass {@code capacity} blocks; moves {@code at} on and returns the table blocks written.
      */
-    int garbleHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
-                        long[] tables, int capacity);
+    int garbleFreeXor(AndGateRule rule, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
+                      long[] tables, int capacity);
 
     /**
-     * {@link #garbleHalfGates} writing the tables into a direct buffer instead of an array: block j at byte
+     * {@link #garbleFreeXor} writing the tables into a direct buffer instead of an array: block j at byte
      * {@code 16 j} from the buffer's position, as the array's longs would be laid out little-endian. It lets the
      * tables go straight into a network buffer (DESIGN.md, data flow). The buffer's position is not moved;
      * {@code capacity} blocks must fit after it.
      */
-    int garbleHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
-                        java.nio.ByteBuffer tables, int capacity);
+    int garbleFreeXor(AndGateRule rule, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
+                      java.nio.ByteBuffer tables, int capacity);
 
     /**
-     * The evaluator's side of {@link #garbleHalfGates}: active labels in {@code label}, tables read from
+     * The evaluator's side of {@link #garbleFreeXor}: active labels in {@code label}, tables read from
      * {@code tables} (block 0 on, {@code blocks} of them). Stops before a constant gate (whose label the garbler
-     * sends), at the end, or at the first AND gate with no table left; moves {@code at} on and returns the
+     * sends), at the end, or at the first AND gate with no whole table left; moves {@code at} on and returns the
      * table blocks used.
      */
-    int evaluateHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks);
+    int evaluateFreeXor(AndGateRule rule, CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks);
 
     /**
-     * {@link #evaluateHalfGates} reading the tables from a direct buffer instead of an array: block j at byte
+     * {@link #evaluateFreeXor} reading the tables from a direct buffer instead of an array: block j at byte
      * {@code position + 16j}, little-endian, so they are read where the garbler's kernel wrote them
      * ({@link io.yaostream.core.garble.GarbledStream#blocksInPlace}). The buffer's position is not moved;
      * {@code blocks} blocks must follow it.
      */
-    int evaluateHalfGates(LabelHash hash, CompiledCircuit c, GateCursor at, long[] label, java.nio.ByteBuffer tables,
-                          int blocks);
+    int evaluateFreeXor(AndGateRule rule, CompiledCircuit c, GateCursor at, long[] label, java.nio.ByteBuffer tables,
+                        int blocks);
 
     /**
      * The base OTs' scalar multiplications on edwards25519. Unlike the other operations, safe to use from several

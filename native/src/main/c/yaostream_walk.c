@@ -1,6 +1,7 @@
-/* Half-gates with free XOR over whole ranges of a circuit, free gates included (JustGarble-style: the per-gate
- * work is a few vector instructions, so garbling runs near the speed of AES). The formulas are those of core's
- * HalfGates; the Java kernel's JavaHalfGates does the same and the two must agree bit for bit. */
+/* The free-XOR schemes over whole ranges of a circuit, free gates included (JustGarble-style: the per-gate work is
+ * a few vector instructions, so garbling runs near the speed of AES): half-gates with either hash, and GRR3. The
+ * formulas are those of core's HalfGates and Grr3; the Java kernel's JavaFreeXorWalk does the same and the two
+ * must agree bit for bit. */
 #include "yaostream_kernel.h"
 #include "yaostream_vaes512.h"
 
@@ -15,6 +16,7 @@ enum { GROUP = 16 };
  * key's round keys. */
 typedef struct {
     int hash;
+    int per_and; /* table blocks per AND gate */
     uint8_t *labels;
     __m128i delta;
     uint8_t *tables_out;
@@ -650,14 +652,105 @@ YS_V2 static void evaluate_ands_vaes256(const ys_ctx *c, const int32_t *records,
     }
 }
 
-/* ---- The walk ---- */
-
 /* All-zero and all-one blocks, indexed by a form bit: the branch-free selection of a free gate's terms. */
 static const uint64_t SELECT[2][2] = {{0, 0}, {~(uint64_t) 0, ~(uint64_t) 0}};
 
 static inline __m128i select_mask(int bit) {
     return _mm_loadu_si128((const __m128i *) SELECT[bit]);
 }
+
+/* ---- GRR3, every path: keys made in a group, the AES through ys_fixed_key_encrypt (on the widest path) ---- */
+
+/* AND gates per GRR3 group: 4 AES blocks each to garble, so 128 blocks per ys_fixed_key_encrypt call. */
+enum { GROUP3 = 32 };
+
+/* 2x in GF(2^128) modulo x^128 + x^7 + x^2 + x + 1 (core's JavaFreeXorWalk.doubleLo and doubleHi): both words
+ * shifted left, the top bit of the high word folded into the low one as 0x87, that of the low word carried. */
+static inline __m128i gf_double(__m128i x) {
+    __m128i tops = _mm_shuffle_epi32(_mm_srai_epi32(x, 31), _MM_SHUFFLE(1, 1, 3, 3));
+    return _mm_xor_si128(_mm_slli_epi64(x, 1), _mm_and_si128(tops, _mm_set_epi64x(1, 0x87)));
+}
+
+/* GRR3's key K = 2A ^ 4B ^ (index, 0), as 2(A ^ 2B) ^ (index, 0). */
+static inline __m128i grr3_key(__m128i a, __m128i b, uint64_t index) {
+    return _mm_xor_si128(gf_double(_mm_xor_si128(a, gf_double(b))), tweak(index));
+}
+
+/* Gates first..first+n-1 (n <= GROUP3), independent AND gates, three table blocks each to out. Row r = 2i + j
+ * takes the labels of colours i and j, so its key is row 0's XOR i 2Δ XOR j 4Δ; with P_r = π(K_r) ^ K_r and pa, pb
+ * the colours of the labels of 0, C0 = P_0 ^ pa pb Δ, and the rows are P_1 ^ P_0 ^ pa Δ, P_2 ^ P_0 ^ pb Δ and
+ * P_3 ^ P_0 ^ (1 ^ pa ^ pb) Δ (JavaFreeXorWalk.garbleGrr3). */
+static void grr3_garble_group(const ys_ctx *c, const int32_t *records, int32_t first, int n, uint64_t index,
+                              __m128i *out) {
+    __m128i keys[4 * GROUP3], p[4 * GROUP3], pa[GROUP3], pb[GROUP3];
+    __m128i delta = c->delta, d2 = gf_double(delta), d4 = gf_double(d2), d6 = _mm_xor_si128(d2, d4);
+    for (int k = 0; k < n; k++) {
+        const int32_t *r = records + 4 * (size_t) (first + k);
+        int form = FORM[r[0]];
+        __m128i a0 = _mm_xor_si128(load(c->labels, r[1]), _mm_and_si128(select_mask(form & 1), delta));
+        __m128i b0 = _mm_xor_si128(load(c->labels, r[2]), _mm_and_si128(select_mask((form >> 1) & 1), delta));
+        pa[k] = colour_mask(a0);
+        pb[k] = colour_mask(b0);
+        __m128i base = grr3_key(_mm_xor_si128(a0, _mm_and_si128(pa[k], delta)),
+                                _mm_xor_si128(b0, _mm_and_si128(pb[k], delta)), index + (uint64_t) k);
+        keys[4 * k] = base;
+        keys[4 * k + 1] = _mm_xor_si128(base, d4);
+        keys[4 * k + 2] = _mm_xor_si128(base, d2);
+        keys[4 * k + 3] = _mm_xor_si128(base, d6);
+    }
+    ys_fixed_key_encrypt((const uint8_t *) keys, (uint8_t *) p, 4 * (size_t) n);
+    for (int k = 0; k < n; k++) {
+        const int32_t *r = records + 4 * (size_t) (first + k);
+        __m128i p0 = _mm_xor_si128(p[4 * k], keys[4 * k]);
+        __m128i c0 = _mm_xor_si128(p0, _mm_and_si128(_mm_and_si128(pa[k], pb[k]), delta));
+        __m128i odd = _mm_andnot_si128(_mm_xor_si128(pa[k], pb[k]), delta); /* (1 ^ pa ^ pb) Δ */
+        _mm_storeu_si128(out + 3 * k, _mm_xor_si128(_mm_xor_si128(p[4 * k + 1], keys[4 * k + 1]),
+                                                    _mm_xor_si128(p0, _mm_and_si128(pa[k], delta))));
+        _mm_storeu_si128(out + 3 * k + 1, _mm_xor_si128(_mm_xor_si128(p[4 * k + 2], keys[4 * k + 2]),
+                                                        _mm_xor_si128(p0, _mm_and_si128(pb[k], delta))));
+        _mm_storeu_si128(out + 3 * k + 2, _mm_xor_si128(_mm_xor_si128(p[4 * k + 3], keys[4 * k + 3]),
+                                                        _mm_xor_si128(p0, odd)));
+        store(c->labels, r[3], _mm_xor_si128(c0, _mm_and_si128(select_mask((FORM[r[0]] >> 2) & 1), delta)));
+    }
+}
+
+/* The evaluator's side, tables from tab: with colours (i, j), C = π(K) ^ K, XORed with row 2i + j unless row 0. */
+static void grr3_evaluate_group(const ys_ctx *c, const int32_t *records, int32_t first, int n, uint64_t index,
+                                const __m128i *tab) {
+    __m128i keys[GROUP3], p[GROUP3];
+    for (int k = 0; k < n; k++) {
+        const int32_t *r = records + 4 * (size_t) (first + k);
+        keys[k] = grr3_key(load(c->labels, r[1]), load(c->labels, r[2]), index + (uint64_t) k);
+    }
+    ys_fixed_key_encrypt((const uint8_t *) keys, (uint8_t *) p, (size_t) n);
+    for (int k = 0; k < n; k++) {
+        const int32_t *r = records + 4 * (size_t) (first + k);
+        int row = (c->labels[16 * (size_t) r[1]] & 1) << 1 | (c->labels[16 * (size_t) r[2]] & 1);
+        /* Row 0 XORs in zeros: the block before this gate's rows, masked away. */
+        __m128i t = _mm_and_si128(_mm_loadu_si128(tab + 3 * k + row - 1), select_mask(row != 0));
+        store(c->labels, r[3], _mm_xor_si128(_mm_xor_si128(p[k], keys[k]), t));
+    }
+}
+
+static void grr3_garble_ands(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,
+                             size_t at) {
+    for (int32_t k = 0; k < n; k += GROUP3) {
+        int m = n - k < GROUP3 ? (int) (n - k) : GROUP3;
+        grr3_garble_group(c, records, first + k, m, index + (uint64_t) k,
+                          (__m128i *) c->tables_out + at + 3 * (size_t) k);
+    }
+}
+
+static void grr3_evaluate_ands(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,
+                               size_t at) {
+    for (int32_t k = 0; k < n; k += GROUP3) {
+        int m = n - k < GROUP3 ? (int) (n - k) : GROUP3;
+        grr3_evaluate_group(c, records, first + k, m, index + (uint64_t) k,
+                            (const __m128i *) c->tables_in + at + 3 * (size_t) k);
+    }
+}
+
+/* ---- The walk ---- */
 
 /* Runs free gates from `gate` up to `end`, stopping early at a constant; returns the gate it stopped at. Gates
  * other than XOR go without branches on the op: the circuits mix XNOR and NOT at random, and a term a gate does
@@ -702,8 +795,8 @@ static int32_t free_run(const ys_ctx *c, const int32_t *records, int32_t gate, i
 
 typedef void ands_fn(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n, size_t at);
 
-/* Free gates a run at a time up to the next AND batch, AND gates a run at a time through `ands` (two table blocks
- * each, up to `blocks`); returns the table blocks handled. Every AND gate is in a batch (the circuit checks it),
+/* Free gates a run at a time up to the next AND batch, AND gates a run at a time through `ands` (c->per_and table
+ * blocks each, up to `blocks`); returns the table blocks handled. Every AND gate is in a batch (the circuit checks it),
  * so the gates between batches are free or constants. */
 static size_t walk(ys_walk *w, const ys_ctx *c, size_t blocks, ands_fn *ands) {
     const int32_t *records = w->records, *batches = w->batches;
@@ -725,13 +818,13 @@ static size_t walk(ys_walk *w, const ys_ctx *c, size_t blocks, ands_fn *ands) {
             continue;
         }
         int32_t left = batches[2 * batch] + batches[2 * batch + 1] - gate;
-        size_t room = (blocks - done) / 2;
+        size_t room = (blocks - done) / (size_t) c->per_and;
         int32_t n = (size_t) left < room ? left : (int32_t) room;
         if (n == 0) {
             break;
         }
         ands(c, records, gate, index, n, done);
-        done += 2 * (size_t) n;
+        done += (size_t) c->per_and * (size_t) n;
         gate += n;
         index += (uint64_t) n;
         if (n == left) {
@@ -744,8 +837,9 @@ static size_t walk(ys_walk *w, const ys_ctx *c, size_t blocks, ands_fn *ands) {
     return done;
 }
 
-static void init_ctx(ys_ctx *c, int hash, uint8_t *labels) {
-    c->hash = hash;
+static void init_ctx(ys_ctx *c, int rule, uint8_t *labels) {
+    c->hash = rule == YS_RULE_HALF_GATES_KEYED ? YS_HASH_KEYED : YS_HASH_FIXED_KEY;
+    c->per_and = YS_RULE_BLOCKS(rule);
     c->labels = labels;
     c->delta = _mm_setzero_si128();
     c->tables_out = NULL;
@@ -753,29 +847,33 @@ static void init_ctx(ys_ctx *c, int hash, uint8_t *labels) {
     ys_fixed_key_schedule((uint8_t *) c->rk);
 }
 
-size_t ys_half_gates_garble(ys_walk *w, int hash, uint8_t *zero, const uint8_t delta[16], uint8_t *tables,
-                            size_t capacity) {
+size_t ys_free_xor_garble(ys_walk *w, int rule, uint8_t *zero, const uint8_t delta[16], uint8_t *tables,
+                          size_t capacity) {
     ys_ctx c;
-    init_ctx(&c, hash, zero);
+    init_ctx(&c, rule, zero);
     c.delta = _mm_loadu_si128((const __m128i *) delta);
     c.tables_out = tables;
     ands_fn *ands = garble_ands;
-    if (ys_path() == YS_PATH_VAES512) {
-        ands = hash == YS_HASH_KEYED ? garble_ands_vaes_keyed : garble_ands_vaes;
-    } else if (ys_path() == YS_PATH_VAES256 && hash == YS_HASH_FIXED_KEY) {
+    if (rule == YS_RULE_GRR3) {
+        ands = grr3_garble_ands;
+    } else if (ys_path() == YS_PATH_VAES512) {
+        ands = rule == YS_RULE_HALF_GATES_KEYED ? garble_ands_vaes_keyed : garble_ands_vaes;
+    } else if (ys_path() == YS_PATH_VAES256 && rule == YS_RULE_HALF_GATES) {
         ands = garble_ands_vaes256;
     }
     return walk(w, &c, capacity, ands);
 }
 
-size_t ys_half_gates_evaluate(ys_walk *w, int hash, uint8_t *label, const uint8_t *tables, size_t blocks) {
+size_t ys_free_xor_evaluate(ys_walk *w, int rule, uint8_t *label, const uint8_t *tables, size_t blocks) {
     ys_ctx c;
-    init_ctx(&c, hash, label);
+    init_ctx(&c, rule, label);
     c.tables_in = tables;
     ands_fn *ands = evaluate_ands;
-    if (ys_path() == YS_PATH_VAES512) {
-        ands = hash == YS_HASH_KEYED ? evaluate_ands_vaes_keyed : evaluate_ands_vaes;
-    } else if (ys_path() == YS_PATH_VAES256 && hash == YS_HASH_FIXED_KEY) {
+    if (rule == YS_RULE_GRR3) {
+        ands = grr3_evaluate_ands;
+    } else if (ys_path() == YS_PATH_VAES512) {
+        ands = rule == YS_RULE_HALF_GATES_KEYED ? evaluate_ands_vaes_keyed : evaluate_ands_vaes;
+    } else if (ys_path() == YS_PATH_VAES256 && rule == YS_RULE_HALF_GATES) {
         ands = evaluate_ands_vaes256;
     }
     return walk(w, &c, blocks, ands);

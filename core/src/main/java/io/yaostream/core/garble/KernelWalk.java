@@ -1,0 +1,117 @@
+package io.yaostream.core.garble;
+
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.GateOp;
+import io.yaostream.core.kernel.AesCtrRandom;
+import io.yaostream.core.kernel.AndGateRule;
+import io.yaostream.core.kernel.GateCursor;
+import io.yaostream.core.kernel.Kernel;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The free-XOR schemes whose gates the kernel walks ({@link Kernel#garbleFreeXor}), free ones included, many
+ * thousands per call: half-gates with either hash ({@link HalfGates}) and GRR3 ({@link Grr3}). Only the
+ * {@link AndGateRule} tells them apart here.
+ */
+final class KernelWalk {
+    private KernelWalk() {
+    }
+
+    static GarblingScheme scheme(String name, AndGateRule rule) {
+        return new GarblingScheme(name, rule.tableBlocks(), 0, 0, (kernel, random) -> new Garbler(kernel, random, rule),
+                kernel -> new Evaluator(kernel, rule));
+    }
+
+    /**
+     * Table blocks the kernel fills per call (64 KiB) before they go to the stream: big enough that a call runs
+     * thousands of gates, small enough to stay in cache and keep memory independent of the circuit's size.
+     */
+    static final int TABLE_BLOCKS = 4096;
+
+    /**
+     * Where the stream offers space of its own (a network frame), the kernel writes the tables there, with no copy
+     * in Java; it asks for at least this much (4 KiB), so a call runs a few hundred gates at least and a frame is
+     * sent at most that much short of full.
+     */
+    static final int MIN_SPACE_BLOCKS = 256;
+
+    /** The garbler: the kernel walks the gates; tables go to the stream a buffer at a time, constants in between. */
+    private static final class Garbler extends FreeXorGarbler {
+        private final AndGateRule rule;
+        private final GateCursor cursor = new GateCursor();
+        private final long[] tables = new long[2 * TABLE_BLOCKS];
+
+        Garbler(Kernel kernel, AesCtrRandom random, AndGateRule rule) {
+            super(kernel, random, rule.hash());
+            this.rule = rule;
+        }
+
+        @Override
+        void walk(CompiledCircuit c, GarbledStream stream) {
+            cursor.start(takeGateIndices(c.counts().and()));
+            int[] records = c.gateRecordsView();
+            while (cursor.gate() < c.gateCount()) {
+                ByteBuffer space = stream.blockSpace(MIN_SPACE_BLOCKS);
+                if (space != null) {
+                    int blocks = kernel.garbleFreeXor(rule, c, cursor, zero, deltaLo, deltaHi, space,
+                            Math.min(TABLE_BLOCKS, space.remaining() / 16));
+                    stream.commitBlocks(blocks);
+                } else {
+                    int blocks = kernel.garbleFreeXor(rule, c, cursor, zero, deltaLo, deltaHi, tables, TABLE_BLOCKS);
+                    stream.writeBlocks(tables, 0, blocks);
+                }
+                int p = cursor.gate() * CompiledCircuit.GATE_STRIDE;
+                if (cursor.gate() < c.gateCount() && GateOp.isConstant(records[p])) {
+                    constant(records[p], records[p + 3], stream);
+                    cursor.skipConstant();
+                }
+            }
+        }
+    }
+
+    /**
+     * The evaluator: reads exactly the tables up to the next constant gate (or the end), a buffer at a time, so it
+     * never reads past this circuit's material, and lets the kernel walk the gates they cover.
+     */
+    private static final class Evaluator extends ActiveLabelEvaluator {
+        private final AndGateRule rule;
+        private final GateCursor cursor = new GateCursor();
+        private final long[] tables = new long[2 * TABLE_BLOCKS];
+        private final ConstantGates constants = new ConstantGates();
+
+        Evaluator(Kernel kernel, AndGateRule rule) {
+            super(kernel, rule.hash());
+            this.rule = rule;
+        }
+
+        @Override
+        void walk(CompiledCircuit c, GarbledStream stream) {
+            long first = takeGateIndices(c.counts().and());
+            cursor.start(first);
+            constants.of(c);
+            int[] records = c.gateRecordsView();
+            for (int k = 0; cursor.gate() < c.gateCount(); ) {
+                long andsToStop = constants.andsBefore(k) - (cursor.gateIndex() - first);
+                int perAnd = rule.tableBlocks();
+                int blocks = perAnd * (int) Math.min(andsToStop, TABLE_BLOCKS / perAnd);
+                ByteBuffer inPlace = stream.blocksInPlace(blocks);
+                int used;
+                if (inPlace != null) {
+                    used = kernel.evaluateFreeXor(rule, c, cursor, label, inPlace, blocks);
+                } else {
+                    stream.readBlocks(tables, 0, blocks);
+                    used = kernel.evaluateFreeXor(rule, c, cursor, label, tables, blocks);
+                }
+                if (used != blocks) {
+                    throw new IllegalStateException("kernel used " + used + " of " + blocks + " table blocks");
+                }
+                if (cursor.gate() < c.gateCount() && cursor.gate() == constants.gate(k)) {
+                    stream.readBlocks(label, records[cursor.gate() * CompiledCircuit.GATE_STRIDE + 3], 1);
+                    cursor.skipConstant();
+                    k++;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.yaostream.core.kernel;
+
+/**
+ * How a free-XOR scheme that the kernel walks ({@link Kernel#garbleFreeXor}) garbles an AND gate: its hash and
+ * the table blocks it sends. The formulas are in {@code io.yaostream.core.garble.HalfGates} and
+ * {@code io.yaostream.core.garble.Grr3}. The C kernel knows the rules by their ordinals (YS_RULE_ in
+ * yaostream_kernel.h): add new ones at the end.
+ */
+public enum AndGateRule {
+    /** Half-gates over the fixed-key hash: two blocks per AND gate. */
+    HALF_GATES(LabelHash.FIXED_KEY, 2),
+    /** Half-gates over AES keyed by each label (GLNP15 Table 6, scheme 6): two blocks per AND gate. */
+    HALF_GATES_KEYED(LabelHash.KEYED, 2),
+    /** JustGarble's GaXR with garbled row reduction over fixed-key AES: three blocks per AND gate. */
+    GRR3(LabelHash.FIXED_KEY, 3);
+
+    private final LabelHash hash;
+    private final int tableBlocks;
+
+    AndGateRule(LabelHash hash, int tableBlocks) {
+        this.hash = hash;
+        this.tableBlocks = tableBlocks;
+    }
+
+    /** The hash of labels the rule's AND gates use, and that output decoding uses with it. */
+    public LabelHash hash() {
+        return hash;
+    }
+
+    /** Table blocks per AND gate. */
+    public int tableBlocks() {
+        return tableBlocks;
+    }
+}

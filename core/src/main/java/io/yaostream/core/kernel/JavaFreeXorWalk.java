@@ -1,0 +1,292 @@
+package io.yaostream.core.kernel;
+
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.GateOp;
+
+/**
+ * The Java kernel's free-XOR walk ({@link Kernel#garbleFreeXor}, {@link Kernel#evaluateFreeXor}): free gates one
+ * at a time, each run of AND gates (part of a batch, up to the table space) hashed in one kernel call. The native
+ * kernel does the same in C and must match it bit for bit. Formulas in {@code io.yaostream.core.garble.HalfGates}
+ * and {@code io.yaostream.core.garble.Grr3}. Buffers grow to the largest run and are reused.
+ */
+final class JavaFreeXorWalk {
+    private final Kernel kernel;
+    private long[] labels = new long[0];   // garbler per gate: A0, A1, B0, B1; evaluator: A, B
+    private long[] tweaks = new long[0];
+    private long[] hashes = new long[0];
+    private long[] scratch = new long[0];
+    private int[] gammas = new int[0];
+
+    JavaFreeXorWalk(Kernel kernel) {
+        this.kernel = kernel;
+    }
+
+    int garble(AndGateRule rule, CompiledCircuit c, GateCursor at, long[] zero, long deltaLo, long deltaHi,
+               long[] tables, int capacity) {
+        int[] records = c.gateRecordsView();
+        int written = 0;
+        while (at.gate() < c.gateCount()) {
+            int left = at.andsLeftInBatch(c);
+            if (left > 0) {
+                int n = Math.min(left, (capacity - written) / rule.tableBlocks());
+                if (n == 0) {
+                    break;
+                }
+                if (rule == AndGateRule.GRR3) {
+                    garbleGrr3(records, at.gate(), n, at.gateIndex(), zero, deltaLo, deltaHi, tables, written);
+                } else {
+                    garbleAnds(rule.hash(), records, at.gate(), n, at.gateIndex(), zero, deltaLo, deltaHi, tables, written);
+                }
+                written += rule.tableBlocks() * n;
+                at.andsDone(n, left);
+                continue;
+            }
+            int p = at.gate() * CompiledCircuit.GATE_STRIDE;
+            if (!FreeXor.garble(records[p], records[p + 1], records[p + 2], records[p + 3], zero, deltaLo, deltaHi)) {
+                break;
+            }
+            at.freeGateDone();
+        }
+        return written;
+    }
+
+    int evaluate(AndGateRule rule, CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks) {
+        int[] records = c.gateRecordsView();
+        int used = 0;
+        while (at.gate() < c.gateCount()) {
+            int left = at.andsLeftInBatch(c);
+            if (left > 0) {
+                int n = Math.min(left, (blocks - used) / rule.tableBlocks());
+                if (n == 0) {
+                    break;
+                }
+                if (rule == AndGateRule.GRR3) {
+                    evaluateGrr3(records, at.gate(), n, at.gateIndex(), label, tables, used);
+                } else {
+                    evaluateAnds(rule.hash(), records, at.gate(), n, at.gateIndex(), label, tables, used);
+                }
+                used += rule.tableBlocks() * n;
+                at.andsDone(n, left);
+                continue;
+            }
+            int p = at.gate() * CompiledCircuit.GATE_STRIDE;
+            if (!FreeXor.evaluate(records[p], records[p + 1], records[p + 2], records[p + 3], label)) {
+                break;
+            }
+            at.freeGateDone();
+        }
+        return used;
+    }
+
+    private void ensure(int count) {
+        if (gammas.length < count) {
+            labels = new long[8 * count];
+            tweaks = new long[4 * count];
+            hashes = new long[8 * count];
+            scratch = new long[8 * count];
+            gammas = new int[count];
+        }
+    }
+
+    /** Gates {@code first .. first+count-1}, independent AND gates; tables from block {@code out} of {@code tables}. */
+    private void garbleAnds(LabelHash hash, int[] records, int first, int count, long firstIndex, long[] zero,
+                            long deltaLo, long deltaHi, long[] tables, int out) {
+        ensure(count);
+        for (int k = 0; k < count; k++) {
+            int p = (first + k) * CompiledCircuit.GATE_STRIDE;
+            int form = GateOp.andForm(records[p]);
+            gammas[k] = form >> 2;
+            long aMask = -(form & 1);
+            long bMask = -((form >> 1) & 1);
+            int a = records[p + 1];
+            int b = records[p + 2];
+            long a0Lo = zero[2 * a] ^ (aMask & deltaLo);
+            long a0Hi = zero[2 * a + 1] ^ (aMask & deltaHi);
+            long b0Lo = zero[2 * b] ^ (bMask & deltaLo);
+            long b0Hi = zero[2 * b + 1] ^ (bMask & deltaHi);
+            int l = 8 * k;
+            labels[l] = a0Lo;
+            labels[l + 1] = a0Hi;
+            labels[l + 2] = a0Lo ^ deltaLo;
+            labels[l + 3] = a0Hi ^ deltaHi;
+            labels[l + 4] = b0Lo;
+            labels[l + 5] = b0Hi;
+            labels[l + 6] = b0Lo ^ deltaLo;
+            labels[l + 7] = b0Hi ^ deltaHi;
+            long j = 2 * (firstIndex + k);
+            tweaks[4 * k] = j;
+            tweaks[4 * k + 1] = j;
+            tweaks[4 * k + 2] = j + 1;
+            tweaks[4 * k + 3] = j + 1;
+        }
+        hash.hash(kernel, labels, tweaks, LabelHash.GATE_DOMAIN, hashes, scratch, 4 * count);
+        for (int k = 0; k < count; k++) {
+            int h = 8 * k;
+            long a0Lo = labels[h];
+            long a0Hi = labels[h + 1];
+            long pa = -(a0Lo & 1);
+            long pb = -(labels[h + 4] & 1);
+            long tgLo = hashes[h] ^ hashes[h + 2] ^ (pb & deltaLo);
+            long tgHi = hashes[h + 1] ^ hashes[h + 3] ^ (pb & deltaHi);
+            long wgLo = hashes[h] ^ (pa & tgLo);
+            long wgHi = hashes[h + 1] ^ (pa & tgHi);
+            long teLo = hashes[h + 4] ^ hashes[h + 6] ^ a0Lo;
+            long teHi = hashes[h + 5] ^ hashes[h + 7] ^ a0Hi;
+            long weLo = hashes[h + 4] ^ (pb & (teLo ^ a0Lo));
+            long weHi = hashes[h + 5] ^ (pb & (teHi ^ a0Hi));
+            long gamma = -gammas[k];
+            int o = records[(first + k) * CompiledCircuit.GATE_STRIDE + 3];
+            zero[2 * o] = wgLo ^ weLo ^ (gamma & deltaLo);
+            zero[2 * o + 1] = wgHi ^ weHi ^ (gamma & deltaHi);
+            int t = 2 * (out + 2 * k);
+            tables[t] = tgLo;
+            tables[t + 1] = tgHi;
+            tables[t + 2] = teLo;
+            tables[t + 3] = teHi;
+        }
+    }
+
+    /** The evaluator's side of {@link #garbleAnds}, reading tables from block {@code in} of {@code tables}. */
+    private void evaluateAnds(LabelHash hash, int[] records, int first, int count, long firstIndex, long[] label,
+                              long[] tables, int in) {
+        ensure(count);
+        for (int k = 0; k < count; k++) {
+            int p = (first + k) * CompiledCircuit.GATE_STRIDE;
+            int a = records[p + 1];
+            int b = records[p + 2];
+            labels[4 * k] = label[2 * a];
+            labels[4 * k + 1] = label[2 * a + 1];
+            labels[4 * k + 2] = label[2 * b];
+            labels[4 * k + 3] = label[2 * b + 1];
+            long j = 2 * (firstIndex + k);
+            tweaks[2 * k] = j;
+            tweaks[2 * k + 1] = j + 1;
+        }
+        hash.hash(kernel, labels, tweaks, LabelHash.GATE_DOMAIN, hashes, scratch, 2 * count);
+        for (int k = 0; k < count; k++) {
+            int h = 4 * k;
+            int t = 2 * (in + 2 * k);
+            long aLo = labels[h];
+            long aHi = labels[h + 1];
+            long sa = -(aLo & 1);
+            long sb = -(labels[h + 2] & 1);
+            long lo = hashes[h] ^ (sa & tables[t]) ^ hashes[h + 2] ^ (sb & (tables[t + 2] ^ aLo));
+            long hi = hashes[h + 1] ^ (sa & tables[t + 1]) ^ hashes[h + 3] ^ (sb & (tables[t + 3] ^ aHi));
+            int o = records[(first + k) * CompiledCircuit.GATE_STRIDE + 3];
+            label[2 * o] = lo;
+            label[2 * o + 1] = hi;
+        }
+    }
+
+    /** 2x in GF(2^128) modulo x^128 + x^7 + x^2 + x + 1, x = (lo, hi): the low half (the high half via {@link #doubleHi}). */
+    static long doubleLo(long lo, long hi) {
+        return (lo << 1) ^ ((hi >> 63) & 0x87L);
+    }
+
+    static long doubleHi(long lo, long hi) {
+        return (hi << 1) | (lo >>> 63);
+    }
+
+    /** Writes GRR3's key K = 2A ⊕ 4B ⊕ (index, 0) = 2(A ⊕ 2B) ⊕ (index, 0) into block k of both {@code keys} and {@code aesIn}. */
+    private static void grr3Key(long aLo, long aHi, long bLo, long bHi, long index, long[] keys, long[] aesIn, int k) {
+        long xLo = aLo ^ doubleLo(bLo, bHi);
+        long xHi = aHi ^ doubleHi(bLo, bHi);
+        long lo = doubleLo(xLo, xHi) ^ index;
+        long hi = doubleHi(xLo, xHi);
+        keys[2 * k] = lo;
+        keys[2 * k + 1] = hi;
+        aesIn[2 * k] = lo;
+        aesIn[2 * k + 1] = hi;
+    }
+
+    /**
+     * GRR3 on gates {@code first .. first+count-1}, independent AND gates; three table blocks each from block
+     * {@code out} of {@code tables}. Row r = 2i + j takes the labels of colours i and j, so its key is that of
+     * row 0 (colours 0, 0) XOR i·2Δ XOR j·4Δ; with P_r = π(K_r) ⊕ K_r and pa, pb the colours of the labels of 0,
+     * C0 = P_0 ⊕ (pa·pb)Δ and row r ≠ 0 is P_r ⊕ C0 ⊕ v_r Δ, v_r its value: P_1 ⊕ P_0 ⊕ pa Δ, P_2 ⊕ P_0 ⊕ pb Δ and
+     * P_3 ⊕ P_0 ⊕ (1 ⊕ pa ⊕ pb)Δ.
+     */
+    private void garbleGrr3(int[] records, int first, int count, long firstIndex, long[] zero, long deltaLo,
+                            long deltaHi, long[] tables, int out) {
+        ensure(count);
+        for (int k = 0; k < count; k++) {
+            int p = (first + k) * CompiledCircuit.GATE_STRIDE;
+            int form = GateOp.andForm(records[p]);
+            gammas[k] = form >> 2;
+            int a = records[p + 1];
+            int b = records[p + 2];
+            long a0Lo = zero[2 * a] ^ (-(form & 1) & deltaLo);
+            long a0Hi = zero[2 * a + 1] ^ (-(form & 1) & deltaHi);
+            long b0Lo = zero[2 * b] ^ (-((form >> 1) & 1) & deltaLo);
+            long b0Hi = zero[2 * b + 1] ^ (-((form >> 1) & 1) & deltaHi);
+            long pa = -(a0Lo & 1);
+            long pb = -(b0Lo & 1);
+            // The labels of colour 0 (Δ has colour 1).
+            long caLo = a0Lo ^ (pa & deltaLo);
+            long caHi = a0Hi ^ (pa & deltaHi);
+            long cbLo = b0Lo ^ (pb & deltaLo);
+            long cbHi = b0Hi ^ (pb & deltaHi);
+            labels[8 * k] = pa;
+            labels[8 * k + 1] = pb;
+            long index = firstIndex + k;
+            for (int row = 0; row < 4; row++) {
+                long ma = -(row >> 1);
+                long mb = -(row & 1);
+                grr3Key(caLo ^ (ma & deltaLo), caHi ^ (ma & deltaHi), cbLo ^ (mb & deltaLo), cbHi ^ (mb & deltaHi),
+                        index, scratch, hashes, 4 * k + row);
+            }
+        }
+        kernel.fixedKeyEncrypt(hashes, hashes, 4 * count);
+        for (int k = 0; k < count; k++) {
+            int h = 8 * k;
+            for (int i = h; i < h + 8; i++) {
+                hashes[i] ^= scratch[i];
+            }
+            long pa = labels[h];
+            long pb = labels[h + 1];
+            long v0 = pa & pb;
+            long c0Lo = hashes[h] ^ (v0 & deltaLo);
+            long c0Hi = hashes[h + 1] ^ (v0 & deltaHi);
+            int t = 2 * (out + 3 * k);
+            for (int row = 1; row < 4; row++) {
+                long v = row == 1 ? pa : row == 2 ? pb : ~(pa ^ pb);
+                tables[t + 2 * (row - 1)] = hashes[h + 2 * row] ^ hashes[h] ^ (v & deltaLo);
+                tables[t + 2 * (row - 1) + 1] = hashes[h + 2 * row + 1] ^ hashes[h + 1] ^ (v & deltaHi);
+            }
+            long gamma = -gammas[k];
+            int o = records[(first + k) * CompiledCircuit.GATE_STRIDE + 3];
+            zero[2 * o] = c0Lo ^ (gamma & deltaLo);
+            zero[2 * o + 1] = c0Hi ^ (gamma & deltaHi);
+        }
+    }
+
+    /**
+     * The evaluator's side of {@link #garbleGrr3}, reading tables from block {@code in} of {@code tables}: with
+     * colours (i, j), C = π(K) ⊕ K, XORed with row 2i + j unless it is row 0.
+     */
+    private void evaluateGrr3(int[] records, int first, int count, long firstIndex, long[] label, long[] tables,
+                              int in) {
+        ensure(count);
+        for (int k = 0; k < count; k++) {
+            int p = (first + k) * CompiledCircuit.GATE_STRIDE;
+            int a = records[p + 1];
+            int b = records[p + 2];
+            gammas[k] = (int) ((label[2 * a] & 1) << 1 | (label[2 * b] & 1));
+            grr3Key(label[2 * a], label[2 * a + 1], label[2 * b], label[2 * b + 1], firstIndex + k, scratch, hashes, k);
+        }
+        kernel.fixedKeyEncrypt(hashes, hashes, count);
+        for (int k = 0; k < count; k++) {
+            long lo = hashes[2 * k] ^ scratch[2 * k];
+            long hi = hashes[2 * k + 1] ^ scratch[2 * k + 1];
+            int row = gammas[k];
+            if (row != 0) {
+                int t = 2 * (in + 3 * k + row - 1);
+                lo ^= tables[t];
+                hi ^= tables[t + 1];
+            }
+            int o = records[(first + k) * CompiledCircuit.GATE_STRIDE + 3];
+            label[2 * o] = lo;
+            label[2 * o + 1] = hi;
+        }
+    }
+}
