@@ -750,6 +750,99 @@ static void grr3_evaluate_ands(const ys_ctx *c, const int32_t *records, int32_t 
     }
 }
 
+/* 2x in GF(2^128) per lane, as gf_double. */
+YS_V2 static inline __m256i gf_double2(__m256i x) {
+    __m256i tops = _mm256_shuffle_epi32(_mm256_srai_epi32(x, 31), _MM_SHUFFLE(1, 1, 3, 3));
+    return _mm256_xor_si256(_mm256_slli_epi64(x, 1), _mm256_and_si256(tops, _mm256_set_epi64x(1, 0x87, 1, 0x87)));
+}
+
+/* Per lane: the colour of a gate's input label (side 1 or 2) in its slot, XOR the form's shift by Δ (whose colour
+ * is 1) when `shifted`, read with byte loads as garble_step2 does. */
+YS_V2 static inline __m256i input_colours2(const uint8_t *labels, const int32_t *r0, const int32_t *r1, int side,
+                                           int shifted) {
+    int f0 = shifted ? FORM[r0[0]] >> (side - 1) : 0, f1 = shifted ? FORM[r1[0]] >> (side - 1) : 0;
+    return lanes2((uint64_t) ((labels[16 * (size_t) r0[side]] ^ f0) & 1),
+                  (uint64_t) ((labels[16 * (size_t) r1[side]] ^ f1) & 1));
+}
+
+/* grr3_garble_group on 256-bit registers with the AES in registers: m gates (m <= 2 * P), 4 * P AES registers.
+ * With π_r the AES of row r's key K_r = K_0 ^ {0, 4Δ, 2Δ, 6Δ}[r]: C0 = π_0 ^ K_0 ^ pa pb Δ, and the rows are
+ * π_1 ^ π_0 ^ 4Δ ^ pa Δ, π_2 ^ π_0 ^ 2Δ ^ pb Δ and π_3 ^ π_0 ^ 6Δ ^ (1 ^ pa ^ pb) Δ. Only K_0 and the AES
+ * registers live across the AES; the colours are read again after it. */
+YS_V2 __attribute__((always_inline)) static inline void grr3_garble_step2(const ys_wide2 *z, const __m256i *dd,
+        uint8_t *labels, const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int P) {
+    __m256i k0[P], x[4 * P];
+    __m256i tq = _mm256_set_epi64x(0, (long long) (index + 1), 0, (long long) index);
+    for (int q = 0; q < P; q++) {
+        const int32_t *r0 = gate_of(records, first, m, 2 * q);
+        const int32_t *r1 = gate_of(records, first, m, 2 * q + 1);
+        /* The labels of colour 0: the slot's label XOR its colour times Δ, whatever the form. */
+        __m256i ca = _mm256_xor_si256(pair(load(labels, r0[1]), load(labels, r1[1])),
+                                      _mm256_and_si256(input_colours2(labels, r0, r1, 1, 0), z->d));
+        __m256i cb = _mm256_xor_si256(pair(load(labels, r0[2]), load(labels, r1[2])),
+                                      _mm256_and_si256(input_colours2(labels, r0, r1, 2, 0), z->d));
+        k0[q] = _mm256_xor_si256(gf_double2(_mm256_xor_si256(ca, gf_double2(cb))), tq);
+        x[4 * q] = _mm256_xor_si256(k0[q], z->k[0]);
+        x[4 * q + 1] = _mm256_xor_si256(k0[q], dd[1]);
+        x[4 * q + 2] = _mm256_xor_si256(k0[q], dd[0]);
+        x[4 * q + 3] = _mm256_xor_si256(k0[q], dd[2]);
+        tq = _mm256_add_epi64(tq, _mm256_set_epi64x(0, 2, 0, 2));
+    }
+    AES_ROUNDS2(z->k, x, 4 * P);
+    for (int q = 0; q < P; q++) {
+        int v = m - 2 * q < 2 ? m - 2 * q : 2;
+        if (v <= 0) break;
+        const int32_t *r0 = gate_of(records, first, m, 2 * q);
+        const int32_t *r1 = gate_of(records, first, m, 2 * q + 1);
+        /* The colours of the labels of 0 (pa, pb): read after the AES, as no register is left to keep them. */
+        __m256i pa = input_colours2(labels, r0, r1, 1, 1), pb = input_colours2(labels, r0, r1, 2, 1);
+        __m256i gm = lanes2((FORM[r0[0]] >> 2) & 1, (FORM[r1[0]] >> 2) & 1);
+        __m256i c0 = _mm256_xor_si256(x[4 * q], k0[q]);
+        c0 = _mm256_xor_si256(c0, _mm256_and_si256(_mm256_xor_si256(_mm256_and_si256(pa, pb), gm), z->d));
+        __m256i t1 = _mm256_xor_si256(_mm256_xor_si256(x[4 * q + 1], x[4 * q]),
+                                      _mm256_xor_si256(dd[4], _mm256_and_si256(pa, z->d)));
+        __m256i t2 = _mm256_xor_si256(_mm256_xor_si256(x[4 * q + 2], x[4 * q]),
+                                      _mm256_xor_si256(dd[3], _mm256_and_si256(pb, z->d)));
+        __m256i t3 = _mm256_xor_si256(_mm256_xor_si256(x[4 * q + 3], x[4 * q]),
+                                      _mm256_xor_si256(dd[5], _mm256_andnot_si256(_mm256_xor_si256(pa, pb), z->d)));
+        store_outputs2(labels, records, first + 2 * q, v, c0);
+        /* Gate 0's rows 1, 2, 3 then gate 1's: three blocks each. */
+        uint8_t *tt = t + 96 * (size_t) q;
+        _mm256_storeu_si256((__m256i *) tt, _mm256_permute2x128_si256(t1, t2, 0x20));
+        __m256i mid = _mm256_permute2x128_si256(t3, t1, 0x30);
+        if (v > 1) {
+            _mm256_storeu_si256((__m256i *) (tt + 32), mid);
+            _mm256_storeu_si256((__m256i *) (tt + 64), _mm256_permute2x128_si256(t2, t3, 0x31));
+        } else {
+            _mm_storeu_si128((__m128i *) (tt + 32), _mm256_castsi256_si128(mid));
+        }
+    }
+}
+
+/* Runs of GRR3 AND gates on the VAES-256 path: steps of 4 gates (16 AES blocks, 8 registers). dd holds, broadcast:
+ * round key 0 ^ 2Δ, 4Δ, 6Δ (the AES inputs of rows 2, 1, 3), then 2Δ, 4Δ, 6Δ. */
+YS_V2 static void grr3_garble_ands_vaes256(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index,
+                                           int32_t n, size_t at) {
+    ys_wide2 z;
+    widen2(c, &z);
+    __m256i dd[6];
+    dd[3] = gf_double2(z.d);
+    dd[4] = gf_double2(dd[3]);
+    dd[5] = _mm256_xor_si256(dd[3], dd[4]);
+    for (int i = 0; i < 3; i++) dd[i] = _mm256_xor_si256(z.k[0], dd[3 + i]);
+    uint8_t *t = c->tables_out + 16 * at;
+    int32_t done = 0;
+    for (; done + 4 <= n; done += 4) {
+        grr3_garble_step2(&z, dd, c->labels, records, first + done, 4, index + (uint64_t) done, t + 48 * (size_t) done, 2);
+    }
+    int m = n - done;
+    if (m > 2) {
+        grr3_garble_step2(&z, dd, c->labels, records, first + done, m, index + (uint64_t) done, t + 48 * (size_t) done, 2);
+    } else if (m > 0) {
+        grr3_garble_step2(&z, dd, c->labels, records, first + done, m, index + (uint64_t) done, t + 48 * (size_t) done, 1);
+    }
+}
+
 /* ---- The walk ---- */
 
 /* Runs free gates from `gate` up to `end`, stopping early at a constant; returns the gate it stopped at. Gates
@@ -855,7 +948,7 @@ size_t ys_free_xor_garble(ys_walk *w, int rule, uint8_t *zero, const uint8_t del
     c.tables_out = tables;
     ands_fn *ands = garble_ands;
     if (rule == YS_RULE_GRR3) {
-        ands = grr3_garble_ands;
+        ands = ys_path() == YS_PATH_VAES256 ? grr3_garble_ands_vaes256 : grr3_garble_ands;
     } else if (ys_path() == YS_PATH_VAES512) {
         ands = rule == YS_RULE_HALF_GATES_KEYED ? garble_ands_vaes_keyed : garble_ands_vaes;
     } else if (ys_path() == YS_PATH_VAES256 && rule == YS_RULE_HALF_GATES) {
