@@ -491,9 +491,22 @@ YS_V2 static inline __m256i colours2(__m256i x) {
     return _mm256_sub_epi64(_mm256_setzero_si256(), _mm256_and_si256(low, _mm256_set1_epi64x(1)));
 }
 
-/* Per-lane condition from two flags (0 or 1). */
+/* Per-lane conditions, indexed by two flags f0 | f1 << 1: one load rather than building a vector from scalars,
+ * which takes the shuffle port the AES and the lane moves need. */
+static const uint64_t LANES2[4][4] __attribute__((aligned(32))) = {
+    {0, 0, 0, 0}, {~0ULL, ~0ULL, 0, 0}, {0, 0, ~0ULL, ~0ULL}, {~0ULL, ~0ULL, ~0ULL, ~0ULL}};
+
+/* Per-lane condition from bit 0 of two flags. */
 YS_V2 static inline __m256i lanes2(uint64_t f0, uint64_t f1) {
-    return _mm256_set_epi64x(-(long long) f1, -(long long) f1, -(long long) f0, -(long long) f0);
+    return _mm256_load_si256((const __m256i *) LANES2[(f0 & 1) | (f1 & 1) << 1]);
+}
+
+/* Per lane: the colour of a gate's input label (side 1 or 2) in its slot, XOR the form's shift by Δ (whose colour
+ * is 1) when `shifted`, read with byte loads as garble_step2 does. */
+YS_V2 static inline __m256i input_colours2(const uint8_t *labels, const int32_t *r0, const int32_t *r1, int side,
+                                           int shifted) {
+    int f0 = shifted ? FORM[r0[0]] >> (side - 1) : 0, f1 = shifted ? FORM[r1[0]] >> (side - 1) : 0;
+    return lanes2((uint64_t) (labels[16 * (size_t) r0[side]] ^ f0), (uint64_t) (labels[16 * (size_t) r1[side]] ^ f1));
 }
 
 typedef struct {
@@ -544,10 +557,10 @@ YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wi
         const int32_t *r1 = gate_of(records, first, m, 2 * q + 1);
         int f0 = FORM[r0[0]], f1 = FORM[r1[0]];
         a0[q] = _mm256_xor_si256(pair(load(labels, r0[1]), load(labels, r1[1])),
-                                 _mm256_and_si256(lanes2(f0 & 1, f1 & 1), z->d));
+                                 _mm256_and_si256(lanes2(f0, f1), z->d));
         __m256i b0 = _mm256_xor_si256(pair(load(labels, r0[2]), load(labels, r1[2])),
-                                      _mm256_and_si256(lanes2((f0 >> 1) & 1, (f1 >> 1) & 1), z->d));
-        pb[q] = colours2(b0);
+                                      _mm256_and_si256(lanes2(f0 >> 1, f1 >> 1), z->d));
+        pb[q] = input_colours2(labels, r0, r1, 2, 1);
         __m256i sa = sigma2(a0[q]), sb = sigma2(b0);
         sab[q] = _mm256_xor_si256(sa, sb);
         __m256i sat = _mm256_xor_si256(sa, tq), sbt = _mm256_xor_si256(sb, tq);
@@ -562,8 +575,8 @@ YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wi
         int v = m - 2 * q < 2 ? m - 2 * q : 2; /* gates of this pair */
         if (v <= 0) break;
         int f0 = FORM[gate_of(records, first, m, 2 * q)[0]], f1 = FORM[gate_of(records, first, m, 2 * q + 1)[0]];
-        __m256i gm = lanes2((f0 >> 2) & 1, (f1 >> 2) & 1);
-        __m256i pa = colours2(a0[q]);
+        __m256i gm = lanes2(f0 >> 2, f1 >> 2);
+        __m256i pa = input_colours2(labels, gate_of(records, first, m, 2 * q), gate_of(records, first, m, 2 * q + 1), 1, 1);
         __m256i tg = _mm256_xor_si256(_mm256_xor_si256(x[4 * q], x[4 * q + 1]), z->sd);
         tg = _mm256_xor_si256(tg, _mm256_and_si256(pb[q], z->d));
         __m256i hb = _mm256_xor_si256(_mm256_xor_si256(x[4 * q + 2], x[4 * q + 3]), z->sd);
@@ -756,14 +769,6 @@ YS_V2 static inline __m256i gf_double2(__m256i x) {
     return _mm256_xor_si256(_mm256_slli_epi64(x, 1), _mm256_and_si256(tops, _mm256_set_epi64x(1, 0x87, 1, 0x87)));
 }
 
-/* Per lane: the colour of a gate's input label (side 1 or 2) in its slot, XOR the form's shift by Δ (whose colour
- * is 1) when `shifted`, read with byte loads as garble_step2 does. */
-YS_V2 static inline __m256i input_colours2(const uint8_t *labels, const int32_t *r0, const int32_t *r1, int side,
-                                           int shifted) {
-    int f0 = shifted ? FORM[r0[0]] >> (side - 1) : 0, f1 = shifted ? FORM[r1[0]] >> (side - 1) : 0;
-    return lanes2((uint64_t) ((labels[16 * (size_t) r0[side]] ^ f0) & 1),
-                  (uint64_t) ((labels[16 * (size_t) r1[side]] ^ f1) & 1));
-}
 
 /* grr3_garble_group on 256-bit registers with the AES in registers: m gates (m <= 2 * P), 4 * P AES registers.
  * With π_r the AES of row r's key K_r = K_0 ^ {0, 4Δ, 2Δ, 6Δ}[r]: C0 = π_0 ^ K_0 ^ pa pb Δ, and the rows are
@@ -796,7 +801,7 @@ YS_V2 __attribute__((always_inline)) static inline void grr3_garble_step2(const 
         const int32_t *r1 = gate_of(records, first, m, 2 * q + 1);
         /* The colours of the labels of 0 (pa, pb): read after the AES, as no register is left to keep them. */
         __m256i pa = input_colours2(labels, r0, r1, 1, 1), pb = input_colours2(labels, r0, r1, 2, 1);
-        __m256i gm = lanes2((FORM[r0[0]] >> 2) & 1, (FORM[r1[0]] >> 2) & 1);
+        __m256i gm = lanes2(FORM[r0[0]] >> 2, FORM[r1[0]] >> 2);
         __m256i c0 = _mm256_xor_si256(x[4 * q], k0[q]);
         c0 = _mm256_xor_si256(c0, _mm256_and_si256(_mm256_xor_si256(_mm256_and_si256(pa, pb), gm), z->d));
         __m256i t1 = _mm256_xor_si256(_mm256_xor_si256(x[4 * q + 1], x[4 * q]),
