@@ -40,8 +40,7 @@ public final class PrfOnly {
         private byte[] nibbles = new byte[0];
         private int[] meta = new int[0];
         private final long[] one = new long[2];
-        private final long[] xorKeys = new long[6];
-        private final long[] xorPrf = new long[6];
+        private final XorGroup xors = new XorGroup();
 
         Garbler(Kernel kernel, AesCtrRandom random) {
             super(kernel, LabelHash.KEYED);
@@ -58,6 +57,7 @@ public final class PrfOnly {
             if (pair.length < 4 * slots) {
                 pair = java.util.Arrays.copyOf(pair, 4 * slots);
             }
+            xors.ensureSlots(slots);
         }
 
         @Override
@@ -128,17 +128,30 @@ public final class PrfOnly {
             pair[4 * to + 3 - z] = h1;
         }
 
+        /**
+         * XOR gates wait in {@link #xors} and are garbled a group at a time, so their PRF calls reach the kernel
+         * together; a gate that reads a waiting gate's output, a constant (which writes to the stream) and an AND
+         * batch run the group first. Copies and negations run at once unless they touch a waiting gate's output.
+         */
         @Override
         public void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream) {
             if (GateOp.kind(op) == GateOp.Kind.XOR) {
-                garbleXor(in0, in1, out, index, op == GateOp.XNOR, stream);
+                if (xors.waitsFor(in0) || xors.waitsFor(in1) || xors.full()) {
+                    garbleXors(stream);
+                }
+                queueXor(in0, in1, out, index, op == GateOp.XNOR);
                 return;
             }
             int form = GateOp.freeForm(op);
             boolean not = (form & GateOp.FREE_NOT) != 0;
-            if ((form & GateOp.FREE_LEFT) != 0) {
+            boolean left = (form & GateOp.FREE_LEFT) != 0;
+            boolean right = (form & GateOp.FREE_RIGHT) != 0;
+            if (!left && !right || left && xors.waitsFor(in0) || right && xors.waitsFor(in1) || xors.waitsFor(out)) {
+                garbleXors(stream);
+            }
+            if (left) {
                 copyPair(in0, out, not);
-            } else if ((form & GateOp.FREE_RIGHT) != 0) {
+            } else if (right) {
                 copyPair(in1, out, not);
             } else {
                 freshPair(out);
@@ -147,8 +160,12 @@ public final class PrfOnly {
             }
         }
 
-        /** GLNP15 Fig. 8 (G′): translate the left keys, keep the right colour-0 key, one ciphertext. */
-        private void garbleXor(int a, int b, int out, long j, boolean xnor, GarbledStream stream) {
+        /**
+         * GLNP15 Fig. 8 (G′) for gate j, first half: the PRF inputs of the left keys of both colours and of the
+         * right key of colour 1, and what the second half needs of the inputs' labels (taken now: a later gate of
+         * the group may overwrite them).
+         */
+        private void queueXor(int a, int b, int out, long j, boolean xnor) {
             int pa = (int) (pair[4 * a] & 1);
             int pb = (int) (pair[4 * b] & 1);
             // Label of colour c of wire w is the label of value c ^ p_w.
@@ -156,49 +173,73 @@ public final class PrfOnly {
             int a1 = 4 * a + 2 * (1 - pa);  // A_1
             int b0 = 4 * b + 2 * pb;        // B_0
             int b1 = 4 * b + 2 * (1 - pb);  // B_1
-            long[] k = xorKeys;
-            k[0] = pair[a0];
-            k[1] = pair[a0 + 1];
-            k[2] = pair[a1];
-            k[3] = pair[a1 + 1];
-            k[4] = pair[b1];
-            k[5] = pair[b1 + 1];
-            long[] x = xorPrf;
-            x[0] = j;
-            x[1] = tweakHi(0, 0);
-            x[2] = j;
-            x[3] = tweakHi(0, 1);
-            x[4] = j;
-            x[5] = tweakHi(1, 1);
-            kernel.multiKeyEncrypt(k, x, x, 3);
-            long ta0Lo = x[0] & CLEAR_COLOUR;
-            long ta0Hi = x[1];
-            long ta1Lo = (x[2] & CLEAR_COLOUR) | 1;
-            long ta1Hi = x[3];
-            long dLo = ta0Lo ^ ta1Lo;
-            long dHi = ta0Hi ^ ta1Hi;
-            long tb0Lo = pair[b0];
-            long tb0Hi = pair[b0 + 1];
-            one[0] = x[4] ^ tb0Lo ^ dLo; // T = F_{B_1}(j, right, 1) ^ B̃_1, B̃_1 = B_0 ^ ΔC
-            one[1] = x[5] ^ tb0Hi ^ dHi;
-            stream.writeBlocks(one, 0, 1);
-            // Value 0 of A is colour pa, of B colour pb.
-            long c0Lo = (pa == 0 ? ta0Lo : ta1Lo) ^ tb0Lo ^ (pb == 0 ? 0 : dLo);
-            long c0Hi = (pa == 0 ? ta0Hi : ta1Hi) ^ tb0Hi ^ (pb == 0 ? 0 : dHi);
-            int z = xnor ? 2 : 0;
-            pair[4 * out + z] = c0Lo;
-            pair[4 * out + z + 1] = c0Hi;
-            pair[4 * out + 2 - z] = c0Lo ^ dLo;
-            pair[4 * out + 3 - z] = c0Hi ^ dHi;
+            int k = xors.add(out, pa | pb << 1 | (xnor ? 4 : 0));
+            long[] keys = xors.keys;
+            long[] x = xors.prf;
+            int q = 6 * k;
+            keys[q] = pair[a0];
+            keys[q + 1] = pair[a0 + 1];
+            keys[q + 2] = pair[a1];
+            keys[q + 3] = pair[a1 + 1];
+            keys[q + 4] = pair[b1];
+            keys[q + 5] = pair[b1 + 1];
+            x[q] = j;
+            x[q + 1] = tweakHi(0, 0);
+            x[q + 2] = j;
+            x[q + 3] = tweakHi(0, 1);
+            x[q + 4] = j;
+            x[q + 5] = tweakHi(1, 1);
+            xors.held[2 * k] = pair[b0];
+            xors.held[2 * k + 1] = pair[b0 + 1];
+        }
+
+        /** The second half of every waiting XOR gate, after one kernel call for all their PRF calls. */
+        private void garbleXors(GarbledStream stream) {
+            int n = xors.size();
+            if (n == 0) {
+                return;
+            }
+            long[] x = xors.prf;
+            kernel.multiKeyEncrypt(xors.keys, x, x, 3 * n);
+            long[] ciphertexts = xors.out;
+            for (int k = 0; k < n; k++) {
+                int q = 6 * k;
+                int meta = xors.meta[k];
+                int pa = meta & 1;
+                int pb = (meta >> 1) & 1;
+                long ta0Lo = x[q] & CLEAR_COLOUR;
+                long ta0Hi = x[q + 1];
+                long ta1Lo = (x[q + 2] & CLEAR_COLOUR) | 1;
+                long ta1Hi = x[q + 3];
+                long dLo = ta0Lo ^ ta1Lo;
+                long dHi = ta0Hi ^ ta1Hi;
+                long tb0Lo = xors.held[2 * k];
+                long tb0Hi = xors.held[2 * k + 1];
+                ciphertexts[2 * k] = x[q + 4] ^ tb0Lo ^ dLo; // T = F_{B_1}(j, right, 1) ^ B̃_1, B̃_1 = B_0 ^ ΔC
+                ciphertexts[2 * k + 1] = x[q + 5] ^ tb0Hi ^ dHi;
+                // Value 0 of A is colour pa, of B colour pb.
+                long c0Lo = (pa == 0 ? ta0Lo : ta1Lo) ^ tb0Lo ^ (pb == 0 ? 0 : dLo);
+                long c0Hi = (pa == 0 ? ta0Hi : ta1Hi) ^ tb0Hi ^ (pb == 0 ? 0 : dHi);
+                int z = (meta & 4) != 0 ? 2 : 0;
+                int out = xors.outSlot[k];
+                pair[4 * out + z] = c0Lo;
+                pair[4 * out + z + 1] = c0Hi;
+                pair[4 * out + 2 - z] = c0Lo ^ dLo;
+                pair[4 * out + 3 - z] = c0Hi ^ dHi;
+            }
+            stream.writeBlocks(ciphertexts, 0, n);
+            xors.clear();
         }
 
         @Override
         void walk(CompiledCircuit c, GarbledStream stream) {
             walkBatches(c, stream, this);
+            garbleXors(stream);
         }
 
         @Override
         public void andBatch(int[] records, int first, int count, long firstIndex, GarbledStream stream) {
+            garbleXors(stream);
             if (meta.length < count) {
                 keys = new long[16 * count];
                 prf = new long[16 * count];
@@ -292,9 +333,7 @@ public final class PrfOnly {
         private long[] prf = new long[0];
         private long[] tables = new long[0];
         private int[] rows = new int[0];
-        private final long[] one = new long[2];
-        private final long[] xorKey = new long[4];
-        private final long[] xorPrf = new long[4];
+        private final XorGroup xors = new XorGroup();
 
         Evaluator(Kernel kernel) {
             super(kernel, LabelHash.KEYED);
@@ -306,44 +345,89 @@ public final class PrfOnly {
         }
 
         @Override
+        public void ensureSlots(int slots) {
+            super.ensureSlots(slots);
+            xors.ensureSlots(slots);
+        }
+
+        /** XOR gates wait in {@link #xors} as the garbler's do; other gates run the group first when they touch it. */
+        @Override
         public void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream) {
             if (GateOp.kind(op) != GateOp.Kind.XOR) {
+                int form = GateOp.freeForm(op);
+                if ((form & GateOp.FREE_LEFT) != 0 && xors.waitsFor(in0) || (form & GateOp.FREE_RIGHT) != 0 && xors.waitsFor(in1)
+                        || xors.waitsFor(out)) {
+                    evaluateXors();
+                }
                 super.freeGate(op, in0, in1, out, index, stream); // copies and constants: same as free XOR
                 return;
             }
-            stream.readBlocks(one, 0, 1);
+            if (xors.waitsFor(in0) || xors.waitsFor(in1) || xors.full()) {
+                evaluateXors();
+            }
             long aLo = label[2 * in0];
             long aHi = label[2 * in0 + 1];
             long bLo = label[2 * in1];
             long bHi = label[2 * in1 + 1];
             int ca = (int) (aLo & 1);
             int cb = (int) (bLo & 1);
-            xorKey[0] = aLo;
-            xorKey[1] = aHi;
-            xorPrf[0] = index;
-            xorPrf[1] = tweakHi(0, ca);
-            int n = 1;
-            if (cb == 1) {
-                xorKey[2] = bLo;
-                xorKey[3] = bHi;
-                xorPrf[2] = index;
-                xorPrf[3] = tweakHi(1, 1);
-                n = 2;
+            int k = xors.add(out, ca | cb << 1);
+            // The ciphertext, and B for colour 0 (taken now: a later gate of the group may overwrite it).
+            stream.readBlocks(xors.held, k, 1);
+            if (cb == 0) {
+                xors.held[2 * k] = bLo;
+                xors.held[2 * k + 1] = bHi;
             }
-            kernel.multiKeyEncrypt(xorKey, xorPrf, xorPrf, n);
-            long tbLo = cb == 0 ? bLo : xorPrf[2] ^ one[0];
-            long tbHi = cb == 0 ? bHi : xorPrf[3] ^ one[1];
-            label[2 * out] = ((xorPrf[0] & CLEAR_COLOUR) | ca) ^ tbLo;
-            label[2 * out + 1] = xorPrf[1] ^ tbHi;
+            int q = 2 * xors.blocks;
+            xors.keys[q] = aLo;
+            xors.keys[q + 1] = aHi;
+            xors.prf[q] = index;
+            xors.prf[q + 1] = tweakHi(0, ca);
+            xors.blocks++;
+            if (cb == 1) {
+                xors.keys[q + 2] = bLo;
+                xors.keys[q + 3] = bHi;
+                xors.prf[q + 2] = index;
+                xors.prf[q + 3] = tweakHi(1, 1);
+                xors.blocks++;
+            }
+        }
+
+        /** Every waiting XOR gate after one kernel call for their PRF calls: one or two per gate. */
+        private void evaluateXors() {
+            int n = xors.size();
+            if (n == 0) {
+                return;
+            }
+            long[] x = xors.prf;
+            kernel.multiKeyEncrypt(xors.keys, x, x, xors.blocks);
+            int q = 0;
+            for (int k = 0; k < n; k++) {
+                int ca = xors.meta[k] & 1;
+                int cb = (xors.meta[k] >> 1) & 1;
+                long tbLo = xors.held[2 * k];
+                long tbHi = xors.held[2 * k + 1];
+                if (cb == 1) {
+                    tbLo ^= x[q + 2];
+                    tbHi ^= x[q + 3];
+                }
+                int out = xors.outSlot[k];
+                label[2 * out] = ((x[q] & CLEAR_COLOUR) | ca) ^ tbLo;
+                label[2 * out + 1] = x[q + 1] ^ tbHi;
+                q += 2 * (1 + cb);
+            }
+            xors.clear();
         }
 
         @Override
         void walk(CompiledCircuit c, GarbledStream stream) {
             walkBatches(c, stream, this);
+            evaluateXors();
         }
 
         @Override
         public void andBatch(int[] records, int first, int count, long firstIndex, GarbledStream stream) {
+            evaluateXors();
             if (rows.length < count) {
                 keys = new long[4 * count];
                 prf = new long[4 * count];
@@ -400,6 +484,64 @@ public final class PrfOnly {
                 label[2 * out] = lo ^ ((t >> r) & 1);
                 label[2 * out + 1] = hi;
             }
+        }
+    }
+    /**
+     * XOR gates waiting to be garbled or evaluated together: prf-only's XOR gates cost PRF calls (three to
+     * garble, one or two to evaluate), and one kernel call for a group rather than one per gate is what keeps a
+     * circuit of mostly XOR gates off the JNI crossing. A gate joins unless it reads a waiting gate's output;
+     * outputs are written in gate order when the group runs, so a later gate of the group that writes the same
+     * slot still wins. Its size is fixed: no allocation per gate or per circuit.
+     */
+    private static final class XorGroup {
+        /** Gates per group: 384 PRF blocks for the garbler, enough to pipeline the key schedules. */
+        static final int GATES = 128;
+        final long[] keys = new long[6 * GATES];
+        final long[] prf = new long[6 * GATES];
+        /** Per gate, a block the second half needs (the garbler's B_0, the evaluator's B or ciphertext). */
+        final long[] held = new long[2 * GATES];
+        /** The garbler's ciphertexts, one block per gate. */
+        final long[] out = new long[2 * GATES];
+        final int[] meta = new int[GATES];
+        final int[] outSlot = new int[GATES];
+        /** The evaluator's PRF blocks so far. */
+        int blocks;
+        private int size;
+        /** Per slot, the generation in which a waiting gate writes it; a new generation starts with each group. */
+        private int[] writtenIn = new int[0];
+        private int generation = 1;
+
+        void ensureSlots(int slots) {
+            if (writtenIn.length < slots) {
+                writtenIn = java.util.Arrays.copyOf(writtenIn, slots);
+            }
+        }
+
+        /** Whether a waiting gate writes {@code slot}. */
+        boolean waitsFor(int slot) {
+            return size > 0 && writtenIn[slot] == generation;
+        }
+
+        boolean full() {
+            return size == GATES;
+        }
+
+        int size() {
+            return size;
+        }
+
+        /** Adds a gate writing {@code slot} and returns its position in the group. */
+        int add(int slot, int gateMeta) {
+            writtenIn[slot] = generation;
+            meta[size] = gateMeta;
+            outSlot[size] = slot;
+            return size++;
+        }
+
+        void clear() {
+            size = 0;
+            blocks = 0;
+            generation++;
         }
     }
 }
