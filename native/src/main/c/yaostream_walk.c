@@ -517,7 +517,14 @@ typedef struct {
     __m256i k0_one;    /* round key 0 ^ (1, 0) */
     __m256i k0_one_sd; /* round key 0 ^ (1, 0) ^ sigma(Δ) */
     __m256i four;      /* (4, 0): two gates on, in tweak units */
+    __m256i dl[4];     /* Δ in the lanes of lanes2's flags: one load instead of a mask and an AND */
+    __m256i dl_sd[4];  /* the same XOR sigma(Δ) */
 } ys_wide2;
+
+/* Δ in lane 0 when bit 0 of f0 is set, in lane 1 when bit 0 of f1 is. */
+YS_V2 static inline __m256i delta_lanes2(const ys_wide2 *z, uint64_t f0, uint64_t f1) {
+    return z->dl[(f0 & 1) | (f1 & 1) << 1];
+}
 
 YS_V2 static inline void widen2(const ys_ctx *c, ys_wide2 *z) {
     for (int r = 0; r < 11; r++) z->k[r] = _mm256_broadcastsi128_si256(c->rk[r]);
@@ -528,6 +535,10 @@ YS_V2 static inline void widen2(const ys_ctx *c, ys_wide2 *z) {
     z->k0_one = _mm256_xor_si256(z->k[0], one);
     z->k0_one_sd = _mm256_xor_si256(z->k0_one, z->sd);
     z->four = _mm256_set_epi64x(0, 4, 0, 4);
+    for (int i = 0; i < 4; i++) {
+        z->dl[i] = _mm256_and_si256(lanes2(i & 1, i >> 1), z->d);
+        z->dl_sd[i] = _mm256_xor_si256(z->dl[i], z->sd);
+    }
 }
 
 #define AES_ROUNDS2(k, x, Z)                                                                              \
@@ -548,19 +559,16 @@ YS_V2 static inline void store_outputs2(uint8_t *labels, const int32_t *records,
 /* garble_step on 256-bit registers: m gates (m <= 2 * P) in P pairs, 4 * P AES registers in flight. */
 YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wide2 *z, uint8_t *labels,
         const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int P) {
-    /* Live across the AES: a0, sab and pb per pair and the 4 * P AES registers (14 of the 16 for P = 2); the colour
-     * of A0 and the γ lanes are made again after it. */
-    __m256i a0[P], sab[P], pb[P], x[4 * P];
+    /* Live across the AES: a0 and sab per pair and the 4 * P AES registers (12 of the 16 for P = 2); the colours
+     * of A0 and B0 and the γ lanes are read again after it, with byte and table loads. */
+    __m256i a0[P], sab[P], x[4 * P];
     __m256i tq = _mm256_set_epi64x(0, (long long) (2 * index + 2), 0, (long long) (2 * index));
     for (int q = 0; q < P; q++) {
         const int32_t *r0 = gate_of(records, first, m, 2 * q);
         const int32_t *r1 = gate_of(records, first, m, 2 * q + 1);
         int f0 = FORM[r0[0]], f1 = FORM[r1[0]];
-        a0[q] = _mm256_xor_si256(pair(load(labels, r0[1]), load(labels, r1[1])),
-                                 _mm256_and_si256(lanes2(f0, f1), z->d));
-        __m256i b0 = _mm256_xor_si256(pair(load(labels, r0[2]), load(labels, r1[2])),
-                                      _mm256_and_si256(lanes2(f0 >> 1, f1 >> 1), z->d));
-        pb[q] = input_colours2(labels, r0, r1, 2, 1);
+        a0[q] = _mm256_xor_si256(pair(load(labels, r0[1]), load(labels, r1[1])), delta_lanes2(z, f0, f1));
+        __m256i b0 = _mm256_xor_si256(pair(load(labels, r0[2]), load(labels, r1[2])), delta_lanes2(z, f0 >> 1, f1 >> 1));
         __m256i sa = sigma2(a0[q]), sb = sigma2(b0);
         sab[q] = _mm256_xor_si256(sa, sb);
         __m256i sat = _mm256_xor_si256(sa, tq), sbt = _mm256_xor_si256(sb, tq);
@@ -574,17 +582,18 @@ YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wi
     for (int q = 0; q < P; q++) {
         int v = m - 2 * q < 2 ? m - 2 * q : 2; /* gates of this pair */
         if (v <= 0) break;
-        int f0 = FORM[gate_of(records, first, m, 2 * q)[0]], f1 = FORM[gate_of(records, first, m, 2 * q + 1)[0]];
-        __m256i gm = lanes2(f0 >> 2, f1 >> 2);
-        __m256i pa = input_colours2(labels, gate_of(records, first, m, 2 * q), gate_of(records, first, m, 2 * q + 1), 1, 1);
-        __m256i tg = _mm256_xor_si256(_mm256_xor_si256(x[4 * q], x[4 * q + 1]), z->sd);
-        tg = _mm256_xor_si256(tg, _mm256_and_si256(pb[q], z->d));
+        const int32_t *r0 = gate_of(records, first, m, 2 * q), *r1 = gate_of(records, first, m, 2 * q + 1);
+        int f0 = FORM[r0[0]], f1 = FORM[r1[0]];
+        /* The colours of A0 and B0: the slots' colours XOR the forms' shifts (Δ has colour 1). */
+        uint64_t ca0 = labels[16 * (size_t) r0[1]] ^ (uint64_t) f0, ca1 = labels[16 * (size_t) r1[1]] ^ (uint64_t) f1;
+        uint64_t cb0 = labels[16 * (size_t) r0[2]] ^ (uint64_t) (f0 >> 1), cb1 = labels[16 * (size_t) r1[2]] ^ (uint64_t) (f1 >> 1);
+        __m256i tg = _mm256_xor_si256(_mm256_xor_si256(x[4 * q], x[4 * q + 1]), z->dl_sd[(cb0 & 1) | (cb1 & 1) << 1]);
         __m256i hb = _mm256_xor_si256(_mm256_xor_si256(x[4 * q + 2], x[4 * q + 3]), z->sd);
         __m256i te = _mm256_xor_si256(hb, a0[q]);
         __m256i c0 = _mm256_xor_si256(_mm256_xor_si256(x[4 * q], x[4 * q + 2]), sab[q]);
-        c0 = _mm256_xor_si256(c0, _mm256_and_si256(pa, tg));
-        c0 = _mm256_xor_si256(c0, _mm256_and_si256(pb[q], hb));
-        c0 = _mm256_xor_si256(c0, _mm256_and_si256(gm, z->d));
+        c0 = _mm256_xor_si256(c0, _mm256_and_si256(lanes2(ca0, ca1), tg));
+        c0 = _mm256_xor_si256(c0, _mm256_and_si256(lanes2(cb0, cb1), hb));
+        c0 = _mm256_xor_si256(c0, delta_lanes2(z, f0 >> 2, f1 >> 2));
         store_outputs2(labels, records, first + 2 * q, v, c0);
         uint8_t *tt = t + 64 * (size_t) q; /* per gate TG then TE */
         _mm256_storeu_si256((__m256i *) tt, _mm256_permute2x128_si256(tg, te, 0x20));
