@@ -396,11 +396,59 @@ static size_t cr_hash_vaes512(const uint8_t *in, uint64_t first, uint64_t domain
     return i;
 }
 
+/* sigma of two blocks: per 128-bit lane, low word x_hi and high word x_hi ^ x_lo. */
+__attribute__((target("avx2")))
+static inline __m256i sigma2(__m256i x) {
+    return _mm256_xor_si256(_mm256_unpackhi_epi64(x, x), _mm256_unpacklo_epi64(_mm256_setzero_si256(), x));
+}
+
+/* ys_cr_hash_range on VAES-256, sixteen outputs (eight registers) at a time, all in registers: 16 inputs, or 8 with
+ * the offset, whose registers each hold one input twice (the second copy XOR the offset). Returns inputs done. */
+__attribute__((target("avx2,vaes")))
+static size_t cr_hash_vaes256(const uint8_t *in, uint64_t first, uint64_t domain, int with_offset,
+                              __m128i sigma_offset, uint8_t *out, size_t n) {
+    __m256i k[11];
+    broadcast_schedule256(fixed_schedule.rk, k);
+    long long d = (long long) domain;
+    long long f = (long long) first;
+    /* the tweaks of register 0; each register on adds per_register */
+    __m256i tweak = with_offset ? _mm256_set_epi64x(d, f, d, f) : _mm256_set_epi64x(d, f + 1, d, f);
+    long long per_register = with_offset ? 1 : 2;
+    const __m256i next_register = _mm256_set_epi64x(0, per_register, 0, per_register);
+    const __m256i offset = _mm256_inserti128_si256(_mm256_setzero_si256(), sigma_offset, 1); /* lane 1 */
+    size_t step = with_offset ? 8 : 16;
+    size_t i = 0;
+    for (; i + step <= n; i += step) {
+        __m256i sg[8], x[8];
+        for (int q = 0; q < 8; q++) {
+            if (with_offset) {
+                __m128i v = _mm_loadu_si128((const __m128i *) (in + 16 * (i + (size_t) q)));
+                sg[q] = _mm256_xor_si256(sigma2(_mm256_broadcastsi128_si256(v)), offset);
+            } else {
+                sg[q] = sigma2(_mm256_loadu_si256((const __m256i *) (in + 16 * (i + 2 * (size_t) q))));
+            }
+            x[q] = _mm256_xor_si256(_mm256_xor_si256(sg[q], tweak), k[0]);
+            tweak = _mm256_add_epi64(tweak, next_register);
+        }
+        for (int r = 1; r < 10; r++) {
+            for (int q = 0; q < 8; q++) {
+                x[q] = _mm256_aesenc_epi128(x[q], k[r]);
+            }
+        }
+        uint8_t *o = out + 16 * (i << with_offset);
+        for (int q = 0; q < 8; q++) {
+            _mm256_storeu_si256((__m256i *) (o + 32 * q), _mm256_xor_si256(_mm256_aesenclast_epi128(x[q], k[10]), sg[q]));
+        }
+    }
+    return i;
+}
+
 void ys_cr_hash_range(const uint8_t *in, uint64_t first, uint64_t domain, const uint8_t *offset, uint8_t *out,
                       size_t n) {
     int with_offset = offset != NULL;
     __m128i sigma_offset = with_offset ? sigma(_mm_loadu_si128((const __m128i *) offset)) : _mm_setzero_si128();
-    size_t done = use_vaes512 ? cr_hash_vaes512(in, first, domain, with_offset, sigma_offset, out, n) : 0;
+    size_t done = use_vaes512   ? cr_hash_vaes512(in, first, domain, with_offset, sigma_offset, out, n)
+                  : use_vaes256 ? cr_hash_vaes256(in, first, domain, with_offset, sigma_offset, out, n) : 0;
     size_t chunk = (size_t) 64 >> with_offset;
     for (; done < n; done += chunk) {
         size_t inputs = n - done < chunk ? n - done : chunk;
