@@ -284,28 +284,23 @@ static size_t multi_key_encrypt_vaes256(const uint8_t *keys, const uint8_t *in, 
 void ys_multi_key_encrypt(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t blocks) {
     size_t i = use_vaes512 ? multi_key_encrypt_vaes512(keys, in, out, blocks)
                : use_vaes256 ? multi_key_encrypt_vaes256(keys, in, out, blocks) : 0;
-    __m128i rk[4][11];
-    for (; i + 4 <= blocks; i += 4) {
-        /* Four key schedules, then four encryptions, interleaved by round (GLNP15 KS4_ENC4). */
-        for (int j = 0; j < 4; j++) {
-            expand_key(_mm_loadu_si128((const __m128i *) (keys + 16 * (i + j))), rk[j]);
+    for (; i + 8 <= blocks; i += 8) {
+        /* Eight key schedules a round ahead of eight encryptions, interleaved by round (GLNP15 §2.2), with the
+         * byte shuffle and AESENCLAST rather than AESKEYGENASSIST (YS_KEYED_ROUNDS1). */
+        __m128i k[8], x[8];
+        for (int j = 0; j < 8; j++) {
+            k[j] = _mm_loadu_si128((const __m128i *) (keys + 16 * (i + (size_t) j)));
+            x[j] = _mm_xor_si128(_mm_loadu_si128((const __m128i *) (in + 16 * (i + (size_t) j))), k[j]);
         }
-        __m128i x[4];
-        for (int j = 0; j < 4; j++) {
-            x[j] = _mm_xor_si128(_mm_loadu_si128((const __m128i *) (in + 16 * (i + j))), rk[j][0]);
-        }
-        for (int r = 1; r < 10; r++) {
-            for (int j = 0; j < 4; j++) {
-                x[j] = _mm_aesenc_si128(x[j], rk[j][r]);
-            }
-        }
-        for (int j = 0; j < 4; j++) {
-            _mm_storeu_si128((__m128i *) (out + 16 * (i + j)), _mm_aesenclast_si128(x[j], rk[j][10]));
+        YS_KEYED_ROUNDS1(k, x, 8);
+        for (int j = 0; j < 8; j++) {
+            _mm_storeu_si128((__m128i *) (out + 16 * (i + (size_t) j)), x[j]);
         }
     }
+    __m128i rk[11];
     for (; i < blocks; i++) {
-        expand_key(_mm_loadu_si128((const __m128i *) (keys + 16 * i)), rk[0]);
-        _mm_storeu_si128((__m128i *) (out + 16 * i), encrypt1(rk[0], _mm_loadu_si128((const __m128i *) (in + 16 * i))));
+        expand_key(_mm_loadu_si128((const __m128i *) (keys + 16 * i)), rk);
+        _mm_storeu_si128((__m128i *) (out + 16 * i), encrypt1(rk, _mm_loadu_si128((const __m128i *) (in + 16 * i))));
     }
 }
 

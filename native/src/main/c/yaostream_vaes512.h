@@ -1,5 +1,5 @@
-/* AES-128 on VAES registers (four blocks or keys each on 512 bits, two on 256), shared by the kernel's multi-key
- * encryption and the half-gates walk. Only for functions compiled for the matching targets (avx512f, avx512bw and
+/* AES-128 on VAES registers (four blocks or keys each on 512 bits, two on 256) and on 128-bit ones, shared by the
+ * kernel's multi-key encryption and the half-gates walk. Only for functions compiled for the matching targets (avx512f, avx512bw and
  * vaes; avx2 and vaes), called on their path. */
 #ifndef YAOSTREAM_VAES512_H
 #define YAOSTREAM_VAES512_H
@@ -50,6 +50,26 @@ __attribute__((target("avx2,vaes"))) static inline __m256i ys_next_round_keys2(_
                 (keys)[j_] = ys_next_round_keys2((keys)[j_], rcon_);                                \
                 (x)[j_] = r_ < 9 ? _mm256_aesenc_epi128((x)[j_], (keys)[j_])                        \
                                  : _mm256_aesenclast_epi128((x)[j_], (keys)[j_]);                   \
+            }                                                                                       \
+        }                                                                                           \
+    } while (0)
+
+/* The same on 128-bit registers (one key each), for the AES-NI path: SSSE3's byte shuffle and AES-NI only. */
+static inline __m128i ys_next_round_key1(__m128i k, __m128i rcon) {
+    __m128i t = _mm_aesenclast_si128(_mm_shuffle_epi8(k, _mm_set1_epi32(0x0c0f0e0d)), rcon);
+    __m128i u = _mm_xor_si128(k, _mm_slli_si128(k, 4));
+    return _mm_xor_si128(_mm_xor_si128(u, _mm_slli_si128(u, 8)), t);
+}
+
+/* YS_KEYED_ROUNDS on Z 128-bit registers (Z blocks). */
+#define YS_KEYED_ROUNDS1(keys, x, Z)                                                                \
+    do {                                                                                            \
+        for (int r_ = 0; r_ < 10; r_++) {                                                           \
+            __m128i rcon_ = _mm_set1_epi32(YS_RCON[r_]);                                            \
+            for (int j_ = 0; j_ < (Z); j_++) {                                                      \
+                (keys)[j_] = ys_next_round_key1((keys)[j_], rcon_);                                 \
+                (x)[j_] = r_ < 9 ? _mm_aesenc_si128((x)[j_], (keys)[j_])                            \
+                                 : _mm_aesenclast_si128((x)[j_], (keys)[j_]);                       \
             }                                                                                       \
         }                                                                                           \
     } while (0)
