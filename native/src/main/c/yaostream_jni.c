@@ -226,3 +226,66 @@ JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleFreeX
     WALK_END(records, batches, cursor);
     return (jint) written;
 }
+
+JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garblePrfOnlyFree(JNIEnv *env, jclass cls,
+        jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
+        jlongArray pair, jlongArray tables, jint capacity) {
+    (void) cls;
+    WALK_BEGIN(records, gates, batches, batchCount, cursor, gateIndex);
+    jlong *ppair = (*env)->GetPrimitiveArrayCritical(env, pair, NULL);
+    jlong *ptables = (*env)->GetPrimitiveArrayCritical(env, tables, NULL);
+    size_t written = ys_prf_only_garble_free(&walk, (uint8_t *) ppair, (uint8_t *) ptables, (size_t) capacity);
+    (*env)->ReleasePrimitiveArrayCritical(env, tables, ptables, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, pair, ppair, 0);
+    WALK_END(records, batches, cursor);
+    return (jint) written;
+}
+
+JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_garblePrfOnlyAnds(JNIEnv *env, jclass cls,
+        jintArray records, jint first, jint n, jlong gateIndex, jlongArray pair, jbyteArray colours, jlongArray tables,
+        jbyteArray nibbles) {
+    (void) cls;
+    jint *precords = (*env)->GetPrimitiveArrayCritical(env, records, NULL);
+    jlong *ppair = (*env)->GetPrimitiveArrayCritical(env, pair, NULL);
+    jbyte *pcolours = (*env)->GetPrimitiveArrayCritical(env, colours, NULL);
+    jlong *ptables = (*env)->GetPrimitiveArrayCritical(env, tables, NULL);
+    jbyte *pnibbles = (*env)->GetPrimitiveArrayCritical(env, nibbles, NULL);
+    ys_prf_only_garble_ands((const int32_t *) precords, first, n, (uint64_t) gateIndex, (uint8_t *) ppair,
+                            (const uint8_t *) pcolours, (uint8_t *) ptables, (uint8_t *) pnibbles);
+    (*env)->ReleasePrimitiveArrayCritical(env, nibbles, pnibbles, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, tables, ptables, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, colours, pcolours, JNI_ABORT);
+    (*env)->ReleasePrimitiveArrayCritical(env, pair, ppair, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, records, precords, JNI_ABORT);
+}
+
+JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluatePrfOnlyFree(JNIEnv *env, jclass cls,
+        jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
+        jlongArray label, jlongArray tables, jint blocks) {
+    (void) cls;
+    WALK_BEGIN(records, gates, batches, batchCount, cursor, gateIndex);
+    jlong *plabel = (*env)->GetPrimitiveArrayCritical(env, label, NULL);
+    jlong *ptables = (*env)->GetPrimitiveArrayCritical(env, tables, NULL);
+    size_t used = ys_prf_only_evaluate_free(&walk, (uint8_t *) plabel, (const uint8_t *) ptables, (size_t) blocks);
+    (*env)->ReleasePrimitiveArrayCritical(env, tables, ptables, JNI_ABORT);
+    (*env)->ReleasePrimitiveArrayCritical(env, label, plabel, 0);
+    WALK_END(records, batches, cursor);
+    return (jint) used;
+}
+
+JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluatePrfOnlyAnds(JNIEnv *env, jclass cls,
+        jintArray records, jint first, jint n, jlong gateIndex, jlongArray label, jlongArray tables,
+        jbyteArray nibbles) {
+    (void) cls;
+    jint *precords = (*env)->GetPrimitiveArrayCritical(env, records, NULL);
+    jlong *plabel = (*env)->GetPrimitiveArrayCritical(env, label, NULL);
+    jlong *ptables = (*env)->GetPrimitiveArrayCritical(env, tables, NULL);
+    jbyte *pnibbles = (*env)->GetPrimitiveArrayCritical(env, nibbles, NULL);
+    int result = ys_prf_only_evaluate_ands((const int32_t *) precords, first, n, (uint64_t) gateIndex,
+                                           (uint8_t *) plabel, (const uint8_t *) ptables, (const uint8_t *) pnibbles);
+    (*env)->ReleasePrimitiveArrayCritical(env, nibbles, pnibbles, JNI_ABORT);
+    (*env)->ReleasePrimitiveArrayCritical(env, tables, ptables, JNI_ABORT);
+    (*env)->ReleasePrimitiveArrayCritical(env, label, plabel, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, records, precords, JNI_ABORT);
+    return (jint) result;
+}

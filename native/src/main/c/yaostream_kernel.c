@@ -281,6 +281,20 @@ static size_t multi_key_encrypt_vaes256(const uint8_t *keys, const uint8_t *in, 
     return i;
 }
 
+/* Blocks i..i+z-1 of ys_multi_key_encrypt on 128-bit registers, z constant where inlined. */
+static inline __attribute__((always_inline)) void multi_key_tail(const uint8_t *keys, const uint8_t *in, uint8_t *out,
+                                                                 size_t i, const int z) {
+    __m128i k[8], x[8];
+    for (int j = 0; j < z; j++) {
+        k[j] = _mm_loadu_si128((const __m128i *) (keys + 16 * (i + (size_t) j)));
+        x[j] = _mm_xor_si128(_mm_loadu_si128((const __m128i *) (in + 16 * (i + (size_t) j))), k[j]);
+    }
+    YS_KEYED_ROUNDS1(k, x, z);
+    for (int j = 0; j < z; j++) {
+        _mm_storeu_si128((__m128i *) (out + 16 * (i + (size_t) j)), x[j]);
+    }
+}
+
 void ys_multi_key_encrypt(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t blocks) {
     size_t i = use_vaes512 ? multi_key_encrypt_vaes512(keys, in, out, blocks)
                : use_vaes256 ? multi_key_encrypt_vaes256(keys, in, out, blocks) : 0;
@@ -297,10 +311,17 @@ void ys_multi_key_encrypt(const uint8_t *keys, const uint8_t *in, uint8_t *out, 
             _mm_storeu_si128((__m128i *) (out + 16 * (i + (size_t) j)), x[j]);
         }
     }
-    __m128i rk[11];
-    for (; i < blocks; i++) {
-        expand_key(_mm_loadu_si128((const __m128i *) (keys + 16 * i)), rk);
-        _mm_storeu_si128((__m128i *) (out + 16 * i), encrypt1(rk, _mm_loadu_si128((const __m128i *) (in + 16 * i))));
+    /* The last few (a small group's whole call): all their schedules interleaved too, as the time of a few is the
+     * latency of one key schedule. */
+    switch (blocks - i) {
+    case 1: multi_key_tail(keys, in, out, i, 1); break;
+    case 2: multi_key_tail(keys, in, out, i, 2); break;
+    case 3: multi_key_tail(keys, in, out, i, 3); break;
+    case 4: multi_key_tail(keys, in, out, i, 4); break;
+    case 5: multi_key_tail(keys, in, out, i, 5); break;
+    case 6: multi_key_tail(keys, in, out, i, 6); break;
+    case 7: multi_key_tail(keys, in, out, i, 7); break;
+    default: break;
     }
 }
 

@@ -93,6 +93,29 @@ size_t ys_free_xor_garble(ys_walk *w, int rule, uint8_t *zero, const uint8_t del
  * gate, at the end, or before an AND gate with no whole table left. Returns blocks used. */
 size_t ys_free_xor_evaluate(ys_walk *w, int rule, uint8_t *label, const uint8_t *tables, size_t blocks);
 
+/* prf-only (core's PrfOnly): the garbler keeps both labels of a slot (label of 0 at block 2s, of 1 at 2s + 1), the
+ * evaluator one. Every XOR and AND gate takes a gate index, in gate order.
+ *
+ * The free gates from the walk's gate up to the next AND batch: XOR gates write one ciphertext block each to tables;
+ * copies and negations move labels. Stops before a constant, before an AND batch, at the end, or before an XOR gate
+ * whose block would pass capacity. Returns the blocks written. */
+size_t ys_prf_only_garble_free(ys_walk *w, uint8_t *pair, uint8_t *tables, size_t capacity);
+
+/* AND gates first..first+n-1, a whole batch, gate indices from index: two table blocks each to tables, four bits
+ * each to nibbles ((n + 1) / 2 bytes, gate k at bit 4 (k % 2) of byte k / 2), the colour of gate k's output label of
+ * value 1 ^ gamma from bit 0 of colours[k] (random, the garbler's). */
+void ys_prf_only_garble_ands(const int32_t *records, int32_t first, int32_t n, uint64_t index, uint8_t *pair,
+                             const uint8_t *colours, uint8_t *tables, uint8_t *nibbles);
+
+/* The evaluator's side of ys_prf_only_garble_free, reading one block per XOR gate; stops likewise, or before an XOR
+ * gate with no block left. Returns the blocks used. */
+size_t ys_prf_only_evaluate_free(ys_walk *w, uint8_t *label, const uint8_t *tables, size_t blocks);
+
+/* The evaluator's side of ys_prf_only_garble_ands. Returns 0; -1 when the padding bits of an odd batch's last byte
+ * are set; or 1 + k when the tables of gate k have a colour bit set (garbled material altered). */
+int ys_prf_only_evaluate_ands(const int32_t *records, int32_t first, int32_t n, uint64_t index, uint8_t *label,
+                              const uint8_t *tables, const uint8_t *nibbles);
+
 /* edwards25519 for the base OTs (core's EdwardsArithmetic). A point is encoded in 64 bytes, affine x then y, each
  * 32 bytes little-endian and canonical, and must lie on the curve; a scalar k is 64 signed radix-16 digits d_i in
  * [-8, 8], k = sum d_i 16^i. Constant time in the scalars; safe to call from several threads at once. */

@@ -54,6 +54,22 @@ final class NativeBindings {
                                             int[] cursor, long gateIndex, long[] label, java.nio.ByteBuffer tables,
                                             int offset, int blocks);
 
+    /** Kernel.garblePrfOnlyFree; {@code cursor} = {gate, batch} in and out. */
+    static native int garblePrfOnlyFree(int[] records, int gates, int[] batches, int batchCount, int[] cursor,
+                                        long gateIndex, long[] pair, long[] tables, int capacity);
+
+    /** Kernel.garblePrfOnlyAnds on the {@code n} gates from {@code first}. */
+    static native void garblePrfOnlyAnds(int[] records, int first, int n, long gateIndex, long[] pair, byte[] colours,
+                                         long[] tables, byte[] nibbles);
+
+    /** Kernel.evaluatePrfOnlyFree, likewise. */
+    static native int evaluatePrfOnlyFree(int[] records, int gates, int[] batches, int batchCount, int[] cursor,
+                                          long gateIndex, long[] label, long[] tables, int blocks);
+
+    /** Kernel.evaluatePrfOnlyAnds on the {@code n} gates from {@code first}. */
+    static native int evaluatePrfOnlyAnds(int[] records, int first, int n, long gateIndex, long[] label, long[] tables,
+                                          byte[] nibbles);
+
     /** ys_ed25519_multiply_points on points [from, to) of {@code points}, out from byte {@code outOffset}. */
     static native void edwardsMultiplyPoints(byte[] points, int from, int to, byte[] digits, byte[] step, int steps,
                                              byte[] out, int outOffset);

@@ -138,6 +138,66 @@ public final class NativeKernel implements Kernel {
         return used;
     }
 
+    @Override
+    public int garblePrfOnlyFree(CompiledCircuit c, GateCursor at, long[] pair, long[] tables, int capacity) {
+        checkWalk(c, at, pair, 2);
+        checkBlocks(capacity, tables);
+        int blocks = NativeBindings.garblePrfOnlyFree(c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
+                c.andBatchCount(), cursor, at.gateIndex(), pair, tables, capacity);
+        at.moveTo(cursor[0], cursor[1], at.gateIndex() + blocks); // one block and one gate index per XOR gate
+        return blocks;
+    }
+
+    @Override
+    public void garblePrfOnlyAnds(CompiledCircuit c, GateCursor at, long[] pair, byte[] colours, long[] tables,
+                                  byte[] nibbles) {
+        int n = checkAnds(c, at, pair, 2, tables, nibbles);
+        if (colours.length < n) {
+            throw new IllegalArgumentException(colours.length + " colours for a batch of " + n + " AND gates");
+        }
+        NativeBindings.garblePrfOnlyAnds(c.gateRecordsView(), at.gate(), n, at.gateIndex(), pair, colours, tables, nibbles);
+        at.moveTo(at.gate() + n, at.batch() + 1, at.gateIndex() + n);
+    }
+
+    @Override
+    public int evaluatePrfOnlyFree(CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks) {
+        checkWalk(c, at, label);
+        checkBlocks(blocks, tables);
+        int used = NativeBindings.evaluatePrfOnlyFree(c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
+                c.andBatchCount(), cursor, at.gateIndex(), label, tables, blocks);
+        at.moveTo(cursor[0], cursor[1], at.gateIndex() + used);
+        return used;
+    }
+
+    @Override
+    public int evaluatePrfOnlyAnds(CompiledCircuit c, GateCursor at, long[] label, long[] tables, byte[] nibbles) {
+        int n = checkAnds(c, at, label, 1, tables, nibbles);
+        int result = NativeBindings.evaluatePrfOnlyAnds(c.gateRecordsView(), at.gate(), n, at.gateIndex(), label, tables,
+                nibbles);
+        if (result == 0) {
+            at.moveTo(at.gate() + n, at.batch() + 1, at.gateIndex() + n);
+        }
+        return result;
+    }
+
+    /** What the C code trusts of an AND batch call: its start, the labels, two table blocks and half a byte per gate. */
+    private static int checkAnds(CompiledCircuit c, GateCursor at, long[] labels, int blocksPerSlot, long[] tables,
+                                 byte[] nibbles) {
+        int n = at.batchStartingHere(c);
+        checkBlocks(blocksPerSlot * c.slots(), labels);
+        checkBlocks(2 * n, tables);
+        if (nibbles.length < (n + 1) / 2) {
+            throw new IllegalArgumentException(nibbles.length + " nibble bytes for a batch of " + n + " AND gates");
+        }
+        return n;
+    }
+
+    /** {@link #checkWalk(CompiledCircuit, GateCursor, long[])} with {@code blocksPerSlot} label blocks per slot. */
+    private void checkWalk(CompiledCircuit c, GateCursor at, long[] labels, int blocksPerSlot) {
+        checkWalk(c, at, labels);
+        checkBlocks(blocksPerSlot * c.slots(), labels);
+    }
+
     /**
      * What the C walk trusts: a position inside the circuit and a label for every slot (the circuit's own slot
      * numbers are checked when it is built). Stores {gate, batch} in {@link #cursor}.

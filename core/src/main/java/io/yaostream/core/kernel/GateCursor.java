@@ -51,6 +51,14 @@ public final class GateCursor {
         return c.andBatchStart(batch) + c.andBatchLength(batch) - gate;
     }
 
+    /** The length of the AND batch this cursor stands at the start of; IllegalArgumentException anywhere else. */
+    public int batchStartingHere(CompiledCircuit c) {
+        if (batch >= c.andBatchCount() || c.andBatchStart(batch) != gate) {
+            throw new IllegalArgumentException("gate " + gate + " is not the start of AND batch " + batch);
+        }
+        return c.andBatchLength(batch);
+    }
+
     /** Steps over {@code n} AND gates of the current batch, of which {@code leftInBatch} were left. */
     void andsDone(int n, int leftInBatch) {
         gate += n;

@@ -24,6 +24,7 @@ public final class JavaKernel implements Kernel {
     private static final int MAX_CTR_KEYS = 512;
     private final java.util.Map<KeyBlock, Cipher> ctrCiphers = new java.util.HashMap<>();
     private final JavaFreeXorWalk walk = new JavaFreeXorWalk(this);
+    private final JavaPrfOnly prfOnly = new JavaPrfOnly(this);
     private long[] directTables = new long[0];
 
     public JavaKernel() {
@@ -132,6 +133,27 @@ public final class JavaKernel implements Kernel {
         long[] copy = directTables(blocks);
         Blocks.fromBuffer(tables, tables.position(), copy, 0, blocks);
         return walk.evaluate(rule, c, at, label, copy, blocks);
+    }
+
+    @Override
+    public int garblePrfOnlyFree(CompiledCircuit c, GateCursor at, long[] pair, long[] tables, int capacity) {
+        return prfOnly.garbleFree(c, at, pair, tables, capacity);
+    }
+
+    @Override
+    public void garblePrfOnlyAnds(CompiledCircuit c, GateCursor at, long[] pair, byte[] colours, long[] tables,
+                                  byte[] nibbles) {
+        prfOnly.garbleAnds(c, at, pair, colours, tables, nibbles);
+    }
+
+    @Override
+    public int evaluatePrfOnlyFree(CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks) {
+        return prfOnly.evaluateFree(c, at, label, tables, blocks);
+    }
+
+    @Override
+    public int evaluatePrfOnlyAnds(CompiledCircuit c, GateCursor at, long[] label, long[] tables, byte[] nibbles) {
+        return prfOnly.evaluateAnds(c, at, label, tables, nibbles);
     }
 
     /** The array that stands in for a direct buffer's tables, at least {@code blocks} long. */

@@ -110,6 +110,37 @@ public interface Kernel {
                         int blocks);
 
     /**
+     * prf-only's free gates (formulas in {@code io.yaostream.core.garble.PrfOnly}) from {@code at} up to the next AND
+     * batch: {@code pair} holds both labels of every slot (the label of 0 at block 2s, of 1 at block 2s + 1); each
+     * XOR or XNOR gate takes the next gate index and writes one ciphertext block to {@code tables}, from block 0 on;
+     * copies and negations move labels. Stops before a constant gate, before an AND batch, at the end, or before an
+     * XOR gate whose block would pass {@code capacity}; moves {@code at} on and returns the blocks written. Many
+     * gates per call: the PRF calls of a group of XOR gates go through one multi-key encryption.
+     */
+    int garblePrfOnlyFree(CompiledCircuit c, GateCursor at, long[] pair, long[] tables, int capacity);
+
+    /**
+     * prf-only's AND batch that {@code at} stands at the start of, whole: gate k of the batch takes gate index
+     * {@code at.gateIndex() + k}, writes two table blocks to {@code tables} from block 2k and four bits to
+     * {@code nibbles} (gate k at bit 4(k % 2) of byte k / 2; an odd batch's last high bits zero), and takes the colour
+     * of its output label of value 1 ⊕ γ from bit 0 of {@code colours[k]}. Moves {@code at} past the batch.
+     */
+    void garblePrfOnlyAnds(CompiledCircuit c, GateCursor at, long[] pair, byte[] colours, long[] tables, byte[] nibbles);
+
+    /**
+     * The evaluator's side of {@link #garblePrfOnlyFree}: active labels in {@code label}, one block of {@code tables}
+     * per XOR gate; stops likewise, or before an XOR gate with no block left. Returns the blocks used.
+     */
+    int evaluatePrfOnlyFree(CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks);
+
+    /**
+     * The evaluator's side of {@link #garblePrfOnlyAnds}. Returns 0 and moves {@code at} past the batch; or, leaving
+     * {@code at} where it is, -1 when an odd batch's padding bits are set, and 1 + k when the tables of gate k of the
+     * batch have a colour bit set (garbled material altered either way).
+     */
+    int evaluatePrfOnlyAnds(CompiledCircuit c, GateCursor at, long[] label, long[] tables, byte[] nibbles);
+
+    /**
      * The base OTs' scalar multiplications on edwards25519. Unlike the other operations, safe to use from several
      * threads at once.
      */
