@@ -142,6 +142,7 @@ class NativeKernelTest {
                 for (AndGateRule rule : AndGateRule.values()) {
                     freeXorWalksAreBitIdenticalWhateverTheBufferSize(rule);
                 }
+                prfOnlyWalksAreBitIdenticalWhateverTheCapacity();
             }
         } finally {
             NativePath.limit(NativePath.VAES512);
@@ -365,6 +366,164 @@ class NativeKernelTest {
                 for (Kernel k : new Kernel[] {nat, java}) {
                     assertArrayEquals(expectedLabels, evaluateWalk(k, rule, c, active, expected.tables(), capacity, constants, true),
                             k.name() + " evaluated from a buffer, chunk " + capacity + ", trial " + trial);
+                }
+            }
+        }
+    }
+
+    /** A prf-only garbler's walk by one kernel: every block and nibble in stream order, and the label pairs. */
+    private record PrfWalk(long[] blocks, byte[] nibbles, long[] pair) {
+    }
+
+    /**
+     * Garbles all of {@code c} with prf-only's kernel operations, {@code capacity} XOR blocks per free call; a
+     * constant gets a pair made from its position, its active label appended to {@code constants}; AND gate k of the
+     * circuit takes its output colour from bit k of the hash of the trial.
+     */
+    private static PrfWalk garblePrfOnly(Kernel kernel, CompiledCircuit c, long[] pair0, int capacity, List<long[]> constants) {
+        long[] pair = pair0.clone();
+        long[] buf = new long[Math.max(2 * capacity, 4 * c.gateCount())];
+        long[] all = new long[2 * (c.counts().xor() + c.counts().constants() + 2 * c.counts().and())];
+        byte[] nibbles = new byte[c.counts().and() + 1];
+        byte[] colours = new byte[c.gateCount()];
+        int written = 0;
+        int nib = 0;
+        GateCursor at = new GateCursor();
+        at.start(7);
+        while (at.gate() < c.gateCount()) {
+            int blocks = kernel.garblePrfOnlyFree(c, at, pair, buf, capacity);
+            assertTrue(blocks <= capacity, "blocks " + blocks);
+            System.arraycopy(buf, 0, all, 2 * written, 2 * blocks);
+            written += blocks;
+            if (at.gate() == c.gateCount()) {
+                break;
+            }
+            int g = at.gate();
+            if (GateOp.isConstant(c.op(g))) {
+                int out = c.out(g);
+                pair[4 * out] = 0x9e3779b97f4a7c15L * (g + 1) & ~1L;
+                pair[4 * out + 1] = g;
+                pair[4 * out + 2] = ~pair[4 * out] | 1;
+                pair[4 * out + 3] = -g;
+                int v = (GateOp.freeForm(c.op(g)) & GateOp.FREE_NOT) != 0 ? 2 : 0;
+                constants.add(new long[] {pair[4 * out + v], pair[4 * out + v + 1]});
+                all[2 * written] = pair[4 * out + v];
+                all[2 * written + 1] = pair[4 * out + v + 1];
+                written++;
+                at.skipConstant();
+            } else if (at.batch() < c.andBatchCount() && c.andBatchStart(at.batch()) == g) {
+                int n = c.andBatchLength(at.batch());
+                for (int k = 0; k < n; k++) {
+                    colours[k] = (byte) ((g * 31 + k * 7) >> 2);
+                }
+                byte[] nb = new byte[(n + 1) / 2];
+                kernel.garblePrfOnlyAnds(c, at, pair, colours, buf, nb);
+                System.arraycopy(buf, 0, all, 2 * written, 4 * n);
+                written += 2 * n;
+                System.arraycopy(nb, 0, nibbles, nib, nb.length);
+                nib += nb.length;
+            }
+        }
+        assertEquals(all.length / 2, written, "a block per XOR gate and constant, two per AND gate");
+        return new PrfWalk(all, Arrays.copyOf(nibbles, nib), pair);
+    }
+
+    /** The evaluator's walk over {@link #garblePrfOnly}'s material, {@code chunk} XOR blocks per free call at most. */
+    private static long[] evaluatePrfOnly(Kernel kernel, CompiledCircuit c, long[] label0, PrfWalk g, int chunk,
+                                          List<long[]> constants) {
+        long[] label = label0.clone();
+        long[] buf = new long[Math.max(2 * chunk, 4 * c.gateCount())];
+        int pos = 0;
+        int nib = 0;
+        int constant = 0;
+        GateCursor at = new GateCursor();
+        at.start(7);
+        while (at.gate() < c.gateCount()) {
+            int n = Math.min(chunk, g.blocks().length / 2 - pos);
+            System.arraycopy(g.blocks(), 2 * pos, buf, 0, 2 * n);
+            int used = kernel.evaluatePrfOnlyFree(c, at, label, buf, n);
+            pos += used;
+            if (at.gate() == c.gateCount()) {
+                break;
+            }
+            int gate = at.gate();
+            if (GateOp.isConstant(c.op(gate))) {
+                long[] l = constants.get(constant++);
+                label[2 * c.out(gate)] = l[0];
+                label[2 * c.out(gate) + 1] = l[1];
+                pos++;
+                at.skipConstant();
+            } else if (at.batch() < c.andBatchCount() && c.andBatchStart(at.batch()) == gate) {
+                int ands = c.andBatchLength(at.batch());
+                System.arraycopy(g.blocks(), 2 * pos, buf, 0, 4 * ands);
+                byte[] nb = Arrays.copyOfRange(g.nibbles(), nib, nib + (ands + 1) / 2);
+                assertEquals(0, kernel.evaluatePrfOnlyAnds(c, at, label, buf, nb), "AND batch at gate " + gate);
+                pos += 2 * ands;
+                nib += nb.length;
+            }
+        }
+        assertEquals(g.blocks().length / 2, pos, "every block used");
+        return label;
+    }
+
+    /**
+     * prf-only's walks, native against Java, on random circuits with every op and slot reuse, with free calls from
+     * one block up: the same material and labels; the evaluator ends with one of the garbler's two labels on every
+     * slot; and altered material is refused the same way by both kernels.
+     */
+    @Test
+    void prfOnlyWalksAreBitIdenticalWhateverTheCapacity() {
+        Kernel nat = Kernels.create("native");
+        Kernel java = new JavaKernel();
+        Random rnd = new Random(77);
+        for (int trial = 0; trial < 200; trial++) {
+            CompiledCircuit c = trial % 4 == 0 ? randomAndXor(rnd, 64 + rnd.nextInt(600)) : TestCircuits.random(rnd, 1 + rnd.nextInt(300));
+            long[] pair = random(rnd, 4 * c.slots());
+            for (int s = 0; s < c.slots(); s++) {
+                pair[4 * s + 2] = (pair[4 * s + 2] & ~1L) | (~pair[4 * s] & 1); // opposite colours
+            }
+            List<long[]> constants = new ArrayList<>();
+            PrfWalk expected = garblePrfOnly(java, c, pair, 4096, constants);
+            long[] active = new long[2 * c.slots()];
+            for (int s = 0; s < c.slots(); s++) {
+                int v = rnd.nextBoolean() ? 2 : 0;
+                active[2 * s] = pair[4 * s + v];
+                active[2 * s + 1] = pair[4 * s + v + 1];
+            }
+            long[] expectedLabels = evaluatePrfOnly(java, c, active, expected, 4096, constants);
+            for (int s = 0; s < c.slots(); s++) {
+                long lo = expectedLabels[2 * s];
+                long hi = expectedLabels[2 * s + 1];
+                long[] p = expected.pair();
+                assertTrue(lo == p[4 * s] && hi == p[4 * s + 1] || lo == p[4 * s + 2] && hi == p[4 * s + 3],
+                        "slot " + s + " holds a label of its wire, trial " + trial);
+            }
+            for (int capacity : new int[] {1, 2, 1 + rnd.nextInt(70), 4096}) {
+                PrfWalk got = garblePrfOnly(nat, c, pair, capacity, new ArrayList<>());
+                assertArrayEquals(expected.blocks(), got.blocks(), "blocks, capacity " + capacity + ", trial " + trial);
+                assertArrayEquals(expected.nibbles(), got.nibbles(), "nibbles, capacity " + capacity + ", trial " + trial);
+                assertArrayEquals(expected.pair(), got.pair(), "pairs, capacity " + capacity + ", trial " + trial);
+                assertArrayEquals(expectedLabels, evaluatePrfOnly(nat, c, active, expected, capacity, constants),
+                        "evaluated labels, chunk " + capacity + ", trial " + trial);
+            }
+            if (c.counts().and() > 0) {
+                // A table's colour bit, then an odd batch's padding: both kernels give the same answer.
+                int b = rnd.nextInt(c.andBatchCount());
+                for (Kernel k : new Kernel[] {nat, java}) {
+                    long[] label = active.clone();
+                    GateCursor at = new GateCursor();
+                    at.moveTo(c.andBatchStart(b), b, 7);
+                    int n = c.andBatchLength(b);
+                    long[] tables = new long[4 * n];
+                    int bad = rnd.nextInt(n);
+                    tables[4 * bad + 2 * rnd.nextInt(2)] |= 1;
+                    byte[] nb = new byte[(n + 1) / 2];
+                    assertEquals(1 + bad, k.evaluatePrfOnlyAnds(c, at, label, tables, nb), k.name() + " colour bit");
+                    assertEquals(c.andBatchStart(b), at.gate(), "the cursor stays");
+                    if (n % 2 == 1) {
+                        nb[n / 2] = (byte) 0x10;
+                        assertEquals(-1, k.evaluatePrfOnlyAnds(c, at, label, new long[4 * n], nb), k.name() + " padding");
+                    }
                 }
             }
         }
