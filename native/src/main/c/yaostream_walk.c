@@ -270,6 +270,11 @@ static inline __mmask8 first_blocks(int g) {
     return (__mmask8) (((1u << (2 * (g < 0 ? 0 : g > 4 ? 4 : g))) - 1) & 0xff);
 }
 
+/* The most quads a VAES-512 step takes. Steps size their arrays by it rather than by their Q: arrays sized by a
+ * parameter are variable-length to gcc even when inlined with a constant, and it kept them on a stack it adjusted
+ * every step (~7% of garbling). */
+enum { MAX_QUADS = 4 };
+
 /* Round keys, Δ and the constants of the AES inputs broadcast to every lane, once per run. sigma is linear, so
  * sigma(A1) = sigma(A0) ^ sigma(Δ); the evaluator's tweak 2j + 1 is 2j ^ 1. */
 typedef struct {
@@ -303,9 +308,9 @@ YS_VAES static inline void widen(const ys_ctx *c, ys_wide *z) {
  * C0 = X0 ^ X2 ^ sigma(A0) ^ sigma(B0) ^ pa TG ^ pb (X2 ^ X3 ^ sigma(Δ)) ^ γΔ. */
 YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_wide *z, uint8_t *labels,
         const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int Q, const int keyed) {
-    __m512i a0[Q], sab[Q], x[4 * Q], keys[4 * Q];
+    __m512i a0[MAX_QUADS], sab[MAX_QUADS], x[4 * MAX_QUADS], keys[4 * MAX_QUADS];
     __m512i sd = keyed ? _mm512_setzero_si512() : z->sd;
-    __mmask8 pa[Q], pb[Q], gm[Q];
+    __mmask8 pa[MAX_QUADS], pb[MAX_QUADS], gm[MAX_QUADS];
     __m512i tq = tweaks4(2 * index);
     for (int q = 0; q < Q; q++) {
         uint32_t masks = 0, ca = 0, cb = 0;
@@ -372,8 +377,8 @@ YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_w
  * sb (TE ^ A), X the AES outputs of A and B. */
 YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys_wide *z, uint8_t *labels,
         const int32_t *records, int32_t first, int m, uint64_t index, const uint8_t *t, const int Q, const int keyed) {
-    __m512i a[Q], sab[Q], x[2 * Q], keys[2 * Q];
-    __mmask8 ca[Q], cb[Q];
+    __m512i a[MAX_QUADS], sab[MAX_QUADS], x[2 * MAX_QUADS], keys[2 * MAX_QUADS];
+    __mmask8 ca[MAX_QUADS], cb[MAX_QUADS];
     __m512i tq = tweaks4(2 * index);
     for (int q = 0; q < Q; q++) {
         __m128i la[4], lb[4];
@@ -474,6 +479,9 @@ VAES_ANDS(YS_VAES_BW, evaluate_ands_vaes_keyed, evaluate_run, 1)
  * memory (a vaesenc takes its key from there at no cost) and steps keep at most 8 AES registers in flight. */
 #define YS_V2 __attribute__((target("avx2,vaes")))
 
+/* The most pairs a VAES-256 step takes (arrays sized by it, as MAX_QUADS). */
+enum { MAX_PAIRS = 4 };
+
 /* Lane 0 gets x0, lane 1 x1. */
 YS_V2 static inline __m256i pair(__m128i x0, __m128i x1) {
     return _mm256_inserti128_si256(_mm256_castsi128_si256(x0), x1, 1);
@@ -561,7 +569,7 @@ YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wi
         const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int P) {
     /* Live across the AES: a0 and sab per pair and the 4 * P AES registers (12 of the 16 for P = 2); the colours
      * of A0 and B0 and the γ lanes are read again after it, with byte and table loads. */
-    __m256i a0[P], sab[P], x[4 * P];
+    __m256i a0[MAX_PAIRS], sab[MAX_PAIRS], x[4 * MAX_PAIRS];
     __m256i tq = _mm256_set_epi64x(0, (long long) (2 * index + 2), 0, (long long) (2 * index));
     for (int q = 0; q < P; q++) {
         const int32_t *r0 = gate_of(records, first, m, 2 * q);
@@ -606,7 +614,7 @@ YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wi
 /* evaluate_step on 256-bit registers: m gates (m <= 2 * P), 2 * P AES registers in flight. */
 YS_V2 __attribute__((always_inline)) static inline void evaluate_step2(const ys_wide2 *z, uint8_t *labels,
         const int32_t *records, int32_t first, int m, uint64_t index, const uint8_t *t, const int P) {
-    __m256i a[P], bq[P], sab[P], x[2 * P];
+    __m256i a[MAX_PAIRS], bq[MAX_PAIRS], sab[MAX_PAIRS], x[2 * MAX_PAIRS];
     __m256i tq = _mm256_set_epi64x(0, (long long) (2 * index + 2), 0, (long long) (2 * index));
     for (int q = 0; q < P; q++) {
         const int32_t *r0 = gate_of(records, first, m, 2 * q);
@@ -785,7 +793,7 @@ YS_V2 static inline __m256i gf_double2(__m256i x) {
  * registers live across the AES; the colours are read again after it. */
 YS_V2 __attribute__((always_inline)) static inline void grr3_garble_step2(const ys_wide2 *z, const __m256i *dd,
         uint8_t *labels, const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int P) {
-    __m256i k0[P], x[4 * P];
+    __m256i k0[MAX_PAIRS], x[4 * MAX_PAIRS];
     __m256i tq = _mm256_set_epi64x(0, (long long) (index + 1), 0, (long long) index);
     for (int q = 0; q < P; q++) {
         const int32_t *r0 = gate_of(records, first, m, 2 * q);
