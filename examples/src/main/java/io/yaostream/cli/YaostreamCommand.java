@@ -13,6 +13,10 @@ import java.io.UncheckedIOException;
 /** The {@code yaostream} command. Errors print one line on standard error and exit non-zero. */
 @Command(name = "yaostream", mixinStandardHelpOptions = true, version = "yaostream 0.1.0",
         description = "Secure two-party computation with Yao's garbled circuits.",
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:success", "1:a failure to act on: a bad file or input value, the peer, the network",
+                "2:a bad command line: unknown option, bad option value, options that conflict or are missing",
+                "70:an internal error (a bug; YAOSTREAM_DEBUG=1 prints the stack trace)"},
         subcommands = {CompileCommand.class, InfoCommand.class, EvalCommand.class, RunCommand.class, DemoCommand.class,
                 HammingCommand.class, AesCommand.class, PresentCommand.class, KaratsubaCommand.class, MinimumCommand.class, BenchCommand.class})
 public final class YaostreamCommand implements Runnable {
@@ -56,6 +60,10 @@ public final class YaostreamCommand implements Runnable {
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             String cmd = commandLine.getCommandSpec().qualifiedName();
+            if (ex instanceof UsageError) {
+                err.println(cmd + ": " + ex.getMessage() + " (see '" + cmd + " --help')");
+                return EXIT_USAGE;
+            }
             if (ex instanceof UserError || ex instanceof CircuitFormatException || ex instanceof ChannelException
                     || ex instanceof ProtocolException || ex instanceof GarblingException) {
                 err.println(cmd + ": " + ex.getMessage());

@@ -27,13 +27,18 @@ import java.util.List;
 public final class Compiler {
 
     /**
-     * @param maxBatch largest AND batch; 0 means no limit and no deferral (batches are the order's own runs)
+     * @param maxBatch largest AND batch ({@link #UNLIMITED} for no limit); 0 turns batching off: every AND gate
+     *                 is a batch of its own and gates keep the order's sequence (no deferral)
      * @param reorder  whether orders other than the netlist's own may be tried
      */
     public record Options(int maxBatch, boolean reorder) {
+        /** {@code maxBatch} for batches of any length. */
+        public static final int UNLIMITED = Integer.MAX_VALUE;
+        /** {@code maxBatch} that turns batching off. */
+        public static final int OFF = 0;
         public static final Options DEFAULT = new Options(4096);
         /** The netlist's order exactly, no batching: what an in-order slot allocator reaches. */
-        public static final Options IN_ORDER = new Options(0, false);
+        public static final Options IN_ORDER = new Options(OFF, false);
 
         public Options {
             if (maxBatch < 0) {
@@ -93,7 +98,7 @@ public final class Compiler {
         }
         List<CompiledCircuit> candidates = new ArrayList<>();
         for (int[] order : orders) {
-            for (boolean defer : options.maxBatch() == 0 ? new boolean[] {false} : new boolean[] {false, true}) {
+            for (boolean defer : options.maxBatch() == Options.OFF ? new boolean[] {false} : new boolean[] {false, true}) {
                 candidates.add(build(order, defer));
             }
         }
@@ -251,11 +256,11 @@ public final class Compiler {
      * Emits the gates of {@code order} and records the AND batches. With {@code defer}, an AND gate waits
      * in the open batch until a later gate needs its value, and free gates that need waiting values wait with
      * it; without, gates keep their order and a batch is a run of consecutive independent AND gates. Either
-     * way a batch closes at {@link Options#maxBatch()} gates (no limit when it is 0).
+     * way a batch closes at {@link Options#maxBatch()} gates; with batching off, at every AND gate.
      */
     private void schedule(int[] order, boolean defer) {
         int n = net.nodeCount();
-        int cap = options.maxBatch() == 0 ? Integer.MAX_VALUE : options.maxBatch();
+        int cap = options.maxBatch() == Options.OFF ? 1 : options.maxBatch();
         int[] pendingAnds = new int[Math.min(cap, n)];
         int pending = 0;
         int[] deferred = new int[n];

@@ -101,12 +101,28 @@ public final class CircuitFiles {
         }
     }
 
-    /** Writes through a temporary file and a rename, so a failed write never leaves half a file behind. */
+    /**
+     * Writes through a temporary file and a rename, so a failed write never leaves half a file behind. The file
+     * gets the mode any new file gets (0644 under umask 022), not the owner-only mode of a temporary file.
+     */
     public static void write(CompiledCircuit c, Path path, Format format) throws IOException {
         Path dir = path.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, path.getFileName().toString(), ".tmp");
+        Path tmp = null;
+        OutputStream stream = null;
+        // Files.createTempFile would make the file 0600; a new file opened with CREATE_NEW takes the umask's mode.
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        for (int attempt = 0; stream == null; attempt++) {
+            tmp = dir.resolve("." + path.getFileName() + "." + Long.toUnsignedString(random.nextLong(), 36) + ".tmp");
+            try {
+                stream = Files.newOutputStream(tmp, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt == 9) {
+                    throw e;
+                }
+            }
+        }
         try {
-            try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+            try (OutputStream out = new java.io.BufferedOutputStream(stream, 1 << 16)) {
                 write(c, out, format);
             }
             Files.move(tmp, path, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);

@@ -1,6 +1,7 @@
 package io.yaostream.core.format;
 
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.GateCounts;
 import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
@@ -29,9 +30,18 @@ import java.util.List;
  *
  * <p>ME-SFE has only two-input gates: on writing, INV becomes table 12 over its input twice, constants
  * become tables 0 and 15 over slot 0.
+ *
+ * <p>ME-SFE has one input and one output value per party. An output both parties receive is written in both
+ * output lists; on reading, two identical non-empty output lists are one output for both parties (the same
+ * value either way). Output groups given to one party run together into that party's one value, and so do
+ * input groups. The text form records the gate counts of the source the circuit was compiled from, where they
+ * differ from the gates', in a leading comment, {@code // yaostream source: gates=N and=N xor=N inv=N const=N},
+ * which ME-SFE skips as it skips any comment; the binary form has no room for it, so a {@code .bmec} file's
+ * counts are its gates'.
  */
 public final class MesfeFormat {
     private static final String COMMENT = "//";
+    private static final String SOURCE_COMMENT = "yaostream source:";
     private static final String[] LIST_LABELS = {"inputsCreator", "inputsEvaluator", "outputsCreator", "outputsEvaluator"};
     private static final int NOT_LEFT = 12;
     private static final int BINARY_GATE_BYTES = 16;
@@ -57,6 +67,10 @@ public final class MesfeFormat {
                     SlotBinaryFormat.maxSlots(data.length), "numberOfRegisters");
             int gates = Numbers.parse(header(lines, "numberOfGates"), data.length / 6, "numberOfGates");
             CompiledCircuit.Builder b = start(registers, lists);
+            GateCounts source = sourceComment(data, fileName);
+            if (source != null) {
+                b.sourceCounts(source);
+            }
             for (int g = 0; g < gates; g++) {
                 String line = lines.nextContent(COMMENT);
                 if (line == null) {
@@ -80,6 +94,34 @@ public final class MesfeFormat {
         }
     }
 
+    /**
+     * The source counts of the {@code // yaostream source:} comment among the comment lines before the header,
+     * or null when there is none.
+     */
+    private static GateCounts sourceComment(byte[] data, String fileName) {
+        TextLines lines = new TextLines(data, fileName);
+        String line;
+        while ((line = lines.next()) != null) {
+            String t = line.strip();
+            if (t.isEmpty()) {
+                continue;
+            }
+            if (!t.startsWith(COMMENT)) {
+                return null; // the header starts: the comment, when written, comes before it
+            }
+            String comment = t.substring(COMMENT.length()).strip();
+            if (comment.startsWith(SOURCE_COMMENT)) {
+                try {
+                    int[] v = SlotTextFormat.parseCounts(comment.substring(SOURCE_COMMENT.length()));
+                    return new GateCounts(v[0], v[1], v[2], v[3], v[4]);
+                } catch (IllegalArgumentException e) {
+                    throw lines.error("'// " + SOURCE_COMMENT + "': " + e.getMessage());
+                }
+            }
+        }
+        return null;
+    }
+
     private static String header(TextLines lines, String label) {
         String line = lines.nextContent(COMMENT);
         if (line == null) {
@@ -95,6 +137,10 @@ public final class MesfeFormat {
         }
         if (lists[1].length > 0) {
             b.input("evaluator", Party.EVALUATOR, lists[1]);
+        }
+        if (lists[2].length > 0 && java.util.Arrays.equals(lists[2], lists[3])) {
+            b.output("output", Receiver.BOTH, lists[2]); // what the writer makes of an output for both
+            return b;
         }
         if (lists[2].length > 0) {
             b.output("creator", Receiver.GARBLER, lists[2]);
@@ -149,6 +195,9 @@ public final class MesfeFormat {
 
     public static void writeText(CompiledCircuit c, Writer out) throws IOException {
         int[][] lists = lists(c);
+        if (!c.sourceCounts().equals(c.counts())) { // absent means "the gates' own", as in the slot-ID text form
+            out.write(COMMENT + " " + SOURCE_COMMENT + " " + SlotTextFormat.countsText(c.sourceCounts()) + "\n");
+        }
         for (int i = 0; i < 4; i++) {
             StringBuilder sb = new StringBuilder(LIST_LABELS[i]).append(": ");
             for (int k = 0; k < lists[i].length; k++) {

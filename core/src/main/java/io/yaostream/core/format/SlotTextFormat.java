@@ -82,7 +82,7 @@ public final class SlotTextFormat {
         out.flush();
     }
 
-    private static String countsText(GateCounts n) {
+    static String countsText(GateCounts n) {
         return "gates=" + n.gates() + " and=" + n.and() + " xor=" + n.xor() + " inv=" + n.inv() + " const=" + n.constants();
     }
 
@@ -197,7 +197,7 @@ public final class SlotTextFormat {
         b.gate(op, ins.length > 0 ? ins[0] : GateOp.NO_SLOT, ins.length > 1 ? ins[1] : GateOp.NO_SLOT, out);
     }
 
-    private static int[] parseCounts(String value) {
+    static int[] parseCounts(String value) {
         String[] names = {"gates", "and", "xor", "inv", "const"};
         String[] parts = value.strip().split("\\s+");
         if (parts.length != names.length) {

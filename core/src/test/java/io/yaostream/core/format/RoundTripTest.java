@@ -11,10 +11,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Every compiled format written and read back: slot-ID binary and text give an equal circuit (same slots,
@@ -137,6 +141,70 @@ class RoundTripTest {
                 }
             }
         }
+    }
+
+    @Test
+    void anOutputForBothPartiesIsOneGroupInEitherMesfeForm() {
+        CompiledCircuit c = TestCircuits.small(); // one output group, for both parties
+        for (Format f : new Format[] {Format.MESFE_TEXT, Format.MESFE_BINARY}) {
+            CompiledCircuit back = CircuitFiles.read(TestCircuits.write(c, f), "c", f);
+            assertEquals(1, back.outputs().size(), f + ": " + back.outputs());
+            assertEquals(Receiver.BOTH, back.outputs().get(0).owner(), f.toString());
+            assertArrayEquals(new int[] {1, 2}, slotsOf(back.outputs().get(0)), f.toString());
+        }
+        // Outputs for one party each stay two groups, even of equal width.
+        CompiledCircuit split = new CompiledCircuit.Builder(3)
+                .input("a", Party.GARBLER, new int[] {0}).input("b", Party.EVALUATOR, new int[] {1})
+                .gate(GateOp.AND, 0, 1, 2)
+                .output("g", Receiver.GARBLER, new int[] {2}).output("e", Receiver.EVALUATOR, new int[] {0})
+                .build();
+        CompiledCircuit back = MesfeFormat.readText(TestCircuits.write(split, Format.MESFE_TEXT), "s.mec");
+        assertEquals(List.of(Receiver.GARBLER, Receiver.EVALUATOR), back.outputs().stream().map(g -> g.owner()).toList());
+    }
+
+    @Test
+    void theMecTextKeepsTheSourceCountsAndTheBinaryFormCannot() {
+        CompiledCircuit c = new CompiledCircuit.Builder(3)
+                .input("creator", Party.GARBLER, new int[] {0}).input("evaluator", Party.EVALUATOR, new int[] {1})
+                .gate(GateOp.AND, 0, 1, 2)
+                .output("output", Receiver.BOTH, new int[] {2})
+                .sourceCounts(new io.yaostream.core.circuit.GateCounts(7, 3, 2, 1, 1))
+                .build();
+        byte[] mec = TestCircuits.write(c, Format.MESFE_TEXT);
+        assertTrue(new String(mec, StandardCharsets.US_ASCII).startsWith("// yaostream source: gates=7 and=3 xor=2 inv=1 const=1\n"));
+        CompiledCircuit fromMec = MesfeFormat.readText(mec, "c.mec");
+        assertEquals(c.sourceCounts(), fromMec.sourceCounts());
+        assertEquals(c, fromMec, "slots, gates, groups (one output for both) and counts: only names differ, and here none does");
+        CompiledCircuit fromBmec = MesfeFormat.readBinary(TestCircuits.write(c, Format.MESFE_BINARY), "c.bmec");
+        assertEquals(fromBmec.counts(), fromBmec.sourceCounts(), "no room in .bmec: the gates' own counts");
+        // A malformed counts comment is an error on its line, not a silent default.
+        byte[] bad = ("// note\n// yaostream source: gates=x\n" + new String(mec, StandardCharsets.US_ASCII).lines().skip(1)
+                .collect(java.util.stream.Collectors.joining("\n"))).getBytes(StandardCharsets.US_ASCII);
+        CircuitFormatException e = assertThrows(CircuitFormatException.class, () -> MesfeFormat.readText(bad, "bad.mec"));
+        assertTrue(e.getMessage().startsWith("bad.mec:2: "), e.getMessage());
+    }
+
+    @Test
+    void writtenFilesHaveTheModeOfAnyNewFile(@TempDir Path dir) throws Exception {
+        assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
+        Path fresh = java.nio.file.Files.createFile(dir.resolve("fresh"));
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> expected = java.nio.file.Files.getPosixFilePermissions(fresh);
+        for (Format f : Format.values()) {
+            Path p = dir.resolve("c-" + f);
+            CircuitFiles.write(TestCircuits.small(), p, f);
+            assertEquals(expected, java.nio.file.Files.getPosixFilePermissions(p), f + ": the umask's mode, not a temporary file's 0600");
+        }
+        try (var files = java.nio.file.Files.list(dir)) {
+            assertEquals(Format.values().length + 1, files.count(), "no temporary file left behind");
+        }
+    }
+
+    private static int[] slotsOf(io.yaostream.core.circuit.WireGroup<?> g) {
+        int[] s = new int[g.width()];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = g.slot(i);
+        }
+        return s;
     }
 
     private static CompiledCircuit randomCircuit(int seed) {
