@@ -78,7 +78,7 @@ class CommandLineIT {
             assertFalse(r.out().contains(absent), absent + " was not asked for: " + r.out());
         }
         Cli.Result bad = Cli.run("bench", "kernel", "--scheme", "no-such-scheme");
-        assertEquals(1, bad.status());
+        assertEquals(2, bad.status(), "a bad option value is a usage error");
         assertTrue(bad.err().contains("--scheme: unknown scheme 'no-such-scheme'"), bad.err());
     }
 
@@ -102,12 +102,122 @@ class CommandLineIT {
             assertEquals(0, c.status(), c.err());
             Cli.Result r = Cli.run("eval", out.toString(), in[0], in[1], in[2], in[3]);
             assertEquals(0, r.status(), name + ": " + r.err());
-            // ME-SFE files have one output list per party, so an output for both parties reads back as two.
-            java.util.List<String> want = name.endsWith("mec") ? java.util.List.of(expected, expected) : java.util.List.of(expected);
-            assertEquals(want, r.lines(), name);
+            // ME-SFE files have one output list per party; an output for both is in both and reads back as one.
+            assertEquals(java.util.List.of(expected), r.lines(), name);
         }
         assertTrue(Files.readString(dir.resolve("m.txt")).startsWith("yaostream-slots 1\n"));
-        assertTrue(Files.readString(dir.resolve("m.mec")).startsWith("inputsCreator: "));
+        assertTrue(Files.readString(dir.resolve("m.mec")).contains("inputsCreator: "));
+        // The source's counts survive where the format has room for them: not in .bmec.
+        String sourceCounts = sourceCounts(Cli.run("info", source, "--json").out());
+        for (String name : new String[] {"m.sid", "m.txt", "m.mec"}) {
+            assertEquals(sourceCounts, sourceCounts(Cli.run("info", dir.resolve(name).toString(), "--json").out()), name);
+        }
+    }
+
+    private static int andBatches(String infoJson) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"andBatches\":(\\d+)").matcher(infoJson);
+        assertTrue(m.find(), infoJson);
+        return Integer.parseInt(m.group(1));
+    }
+
+    /** The {@code gates, and, xor, inv} fields of {@code info --json}: the source's counts. */
+    private static String sourceCounts(String infoJson) {
+        int end = infoJson.indexOf(",\"compiled\":");
+        assertTrue(infoJson.startsWith("{\"gates\":") && end > 0, infoJson);
+        return infoJson.substring(0, end);
+    }
+
+    @Test
+    void maxBatchZeroTurnsBatchingOffAndUnlimitedHasNoLimit() {
+        String source = Cli.bristol("aes_128.txt").toString();
+        Cli.Result off = Cli.run("compile", source, "-o", dir.resolve("off.sid").toString(), "--max-batch", "0");
+        assertEquals(0, off.status(), off.err());
+        String offInfo = Cli.run("info", dir.resolve("off.sid").toString(), "--json").out();
+        assertTrue(offInfo.contains("\"andBatches\":6400"), "every AND gate a batch of its own: " + offInfo);
+        Cli.Result unlimited = Cli.run("compile", source, "-o", dir.resolve("all.sid").toString(), "--max-batch", "unlimited");
+        assertEquals(0, unlimited.status(), unlimited.err());
+        Cli.Result capped = Cli.run("compile", source, "-o", dir.resolve("capped.sid").toString(), "--max-batch", "2");
+        assertEquals(0, capped.status(), capped.err());
+        int all = andBatches(Cli.run("info", dir.resolve("all.sid").toString(), "--json").out());
+        int two = andBatches(Cli.run("info", dir.resolve("capped.sid").toString(), "--json").out());
+        assertTrue(all < two && two >= 3200 && two < 6400, "batches of at most 2: " + two + "; any length: " + all);
+        for (String bad : new String[] {"-1", "lots"}) {
+            Cli.Result r = Cli.run("compile", source, "-o", dir.resolve("bad.sid").toString(), "--max-batch", bad);
+            assertEquals(2, r.status(), bad);
+            assertOneLine(r.err(), "--max-batch");
+        }
+    }
+
+    @Test
+    void compileRefusesToOverwriteItsSource() throws Exception {
+        Path source = dir.resolve("adder.txt");
+        Files.copy(Cli.bristol("adder64.txt"), source);
+        byte[] before = Files.readAllBytes(source);
+        Path link = Files.createSymbolicLink(dir.resolve("link.txt"), source);
+        for (String out : new String[] {source.toString(), dir.resolve(".").resolve("adder.txt").toString(), link.toString()}) {
+            Cli.Result r = Cli.run("compile", source.toString(), "-o", out);
+            assertEquals(2, r.status(), out + ": " + r.err());
+            assertOneLine(r.err(), "is the source file");
+            assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(source)), "the source is untouched");
+        }
+        try (var files = Files.list(dir)) {
+            assertEquals(2, files.count(), "nothing written beside the source and the link");
+        }
+    }
+
+    @Test
+    void compiledFilesHaveTheModeOfAnyNewFile() throws Exception {
+        // The mode a new file gets under this process's umask (the parties run under the same one).
+        var expected = Files.getPosixFilePermissions(Files.createFile(dir.resolve("fresh")));
+        for (String name : new String[] {"m.sid", "m.txt", "m.mec"}) {
+            Path out = dir.resolve(name);
+            Cli.Result c = Cli.run("compile", Cli.bristol("adder64.txt").toString(), "-o", out.toString());
+            assertEquals(0, c.status(), c.err());
+            assertEquals(expected, Files.getPosixFilePermissions(out), name + ": not a temporary file's owner-only mode");
+        }
+    }
+
+    @Test
+    void commandLineMisuseExitsTwoWithOneLine() {
+        String adder = Cli.bristol("adder64.txt").toString();
+        String[][] misuses = {
+            {"eval", adder, "--scheme", "no-such", "--in", "00", "--in", "00"},
+            {"eval", adder, "--kernel", "quantum", "--garbled"},
+            {"info", adder, "--from", "verilog"},
+            {"compile", adder, "-o", "x.sid", "--max-batch", "-1"},
+            {"demo", "--repeat", "0"},
+            {"demo", "--in", "00"},
+            {"aes", "--demo", "--blocks", "0", "--in", "00", "--in", "00"},
+            {"aes", "--demo", "--in", "000102030405060708090a0b0c0d0e0f"},
+            {"hamming", "--demo", "--bits", "0", "--in", "0", "--in", "0"},
+            {"minimum", "--demo", "--random", "3"},
+            {"minimum", "--demo", "--random", "4", "--strategy", "z"},
+            {"minimum", "--demo", "--random", "4", "--seed", "1", "--values", "v.txt"},
+            {"bench", "ot", "--runs", "0"},
+            {"bench", "kernel", "--kernel-path", "sse2"},
+            {"bench", "apps", "--minimum-values", "3"},
+        };
+        for (String[] args : misuses) {
+            java.io.StringWriter out = new java.io.StringWriter();
+            java.io.StringWriter err = new java.io.StringWriter();
+            int status = io.yaostream.cli.YaostreamCommand.execute(args, new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true));
+            String what = String.join(" ", args);
+            assertEquals(2, status, what + ": " + err);
+            assertOneLine(err.toString(), "(see 'yaostream ");
+            assertEquals("", out.toString(), what);
+        }
+        // The same through the jar: the process's exit status.
+        Cli.Result r = Cli.run("eval", adder, "--scheme", "no-such", "--in", "00", "--in", "00");
+        assertEquals(2, r.status(), r.err());
+        assertOneLine(r.err(), "yaostream eval: --scheme: ");
+    }
+
+    @Test
+    void benchKernelTextHasNoRawMap() {
+        Cli.Result r = Cli.run("bench", "kernel", "--runs", "1", "--warmup-ms", "0", "--scheme", "grr3", "--kernel", "java");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().startsWith("raw fixed-key AES, java kernel (java): "), r.out());
+        assertFalse(r.out().contains("{") || r.out().contains("="), "a Java map's toString: " + r.out());
     }
 
     @Test

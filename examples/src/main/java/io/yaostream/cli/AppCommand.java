@@ -171,7 +171,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
     static List<String> values(List<String> in, Party role, int expected, String what) {
         List<String> v = in == null ? List.of() : in;
         if (v.size() != expected) {
-            throw new UserError("--in: " + (role == null ? "--demo takes the garbler's then the evaluator's " + what
+            throw new UsageError("--in: " + (role == null ? "--demo takes the garbler's then the evaluator's " + what
                     : "the " + role.key() + " gives its " + what) + ": expected " + expected + " value(s), got " + v.size());
         }
         return v;

@@ -32,8 +32,8 @@ final class BenchCommand {
     }
 
     @Command(name = "ot", mixinStandardHelpOptions = true,
-            description = {"Oblivious transfer: 128 base OTs with 1 and N threads, then OT extension throughput for",
-                    "correlated and chosen-message OTs between two threads of this process."})
+            description = {"Oblivious transfer: 128 base OTs with 1 and N threads, then OT extension throughput for "
+                    + "correlated and chosen-message OTs between two threads of this process."})
     static final class Ot implements java.util.concurrent.Callable<Integer> {
         @Option(names = "--ots", paramLabel = "N", defaultValue = "10000000", description = "OTs per throughput run (default: ${DEFAULT-VALUE}).")
         long ots;
@@ -45,9 +45,9 @@ final class BenchCommand {
         Integer threads;
 
         @Option(names = "--warmup-ms", paramLabel = "MS", defaultValue = "8000",
-                description = {"Warm-up of the base OTs before timing, shared by both thread counts (default: ${DEFAULT-VALUE});",
-                        "the scalar multiplications take several seconds to be fully compiled. Each OT extension",
-                        "figure warms up for a quarter of it (and at least two calls)."})
+                description = "Warm-up of the base OTs before timing, shared by both thread counts (default: ${DEFAULT-VALUE}): "
+                        + "the scalar multiplications take several seconds to be fully compiled. Each OT extension "
+                        + "figure warms up for a quarter of it (and at least two calls).")
         long warmupMillis;
 
         @Option(names = "--json", description = "Print JSON: kernel, baseOtMs, baseOtMs1Thread, threads, cotPerSec, otPerSec and their spreads.")
@@ -62,11 +62,11 @@ final class BenchCommand {
         @Override
         public Integer call() {
             if (ots < 1 || runs < 1 || warmupMillis < 0) {
-                throw new UserError("--ots and --runs must be at least 1 and --warmup-ms at least 0");
+                throw new UsageError("--ots and --runs must be at least 1 and --warmup-ms at least 0");
             }
             int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
             if (n < 1) {
-                throw new UserError("--threads: must be at least 1, got " + n);
+                throw new UsageError("--threads: must be at least 1, got " + n);
             }
             Kernel kernel = kernelOption.create();
             BaseOtTiming.warmUp(new int[] {1, n}, warmupMillis, kernel);
@@ -165,22 +165,23 @@ final class BenchCommand {
         @Override
         public Integer call() {
             if (runs < 1 || warmupMillis < 0) {
-                throw new UserError("--runs must be at least 1 and --warmup-ms at least 0");
+                throw new UsageError("--runs must be at least 1 and --warmup-ms at least 0");
             }
             List<String> kernels = new ArrayList<>(List.of(Kernels.JAVA));
             if (Kernels.nativeUnavailableReason() == null) {
                 kernels.add(Kernels.NATIVE);
             }
             if (kernelPath != null) {
+                NativePath limit;
                 try {
-                    NativePath limit = NativePath.fromKey(kernelPath);
-                    if (Kernels.nativeUnavailableReason() != null) {
-                        throw new UserError("--kernel-path: the native kernel cannot run here: " + Kernels.nativeUnavailableReason());
-                    }
-                    NativePath.limit(limit);
+                    limit = NativePath.fromKey(kernelPath);
                 } catch (IllegalArgumentException e) {
-                    throw new UserError("--kernel-path: " + e.getMessage());
+                    throw new UsageError("--kernel-path: " + e.getMessage());
                 }
+                if (Kernels.nativeUnavailableReason() != null) {
+                    throw new UserError("--kernel-path: the native kernel cannot run here: " + Kernels.nativeUnavailableReason());
+                }
+                NativePath.limit(limit);
             }
             if (onlyKernel != null) {
                 // A clear error when it is unknown or cannot load; "auto" becomes the kernel it picks.
@@ -263,9 +264,10 @@ final class BenchCommand {
     }
 
     @Command(name = "apps", mixinStandardHelpOptions = true,
-            description = {"The applications of the ME-SFE paper (its Table 3) on this machine, two parties over TCP loopback: AND gates",
-                    "beside the paper's, working set beside ME-SFE's, bytes, online time (after the base OTs; median), total time and",
-                    "peak heap. Hamming, AES, PRESENT and Karatsuba run in this process; the minimum in two processes with a heap limit each."})
+            description = {"The applications of the ME-SFE paper (its Table 3) on this machine, two parties over TCP loopback.",
+                    "AND gates beside the paper's, working set beside ME-SFE's, bytes, online time (after the base OTs; median), "
+                    + "total time and peak heap. Hamming, AES, PRESENT and Karatsuba run in this process; the minimum in two "
+                    + "processes with a heap limit each."})
     static final class Apps implements java.util.concurrent.Callable<Integer> {
         @Option(names = "--runs", paramLabel = "R", defaultValue = "200", description = "Timed runs per application (default: ${DEFAULT-VALUE}; "
                 + "aes-1000 takes R/20, the minimum one each).")
@@ -300,7 +302,7 @@ final class BenchCommand {
         @Override
         public Integer call() {
             if (runs < 1 || warmups < 0 || minimumValues < 2 || minimumValues % 2 != 0) {
-                throw new UserError("--runs must be at least 1, --warmup at least 0, --minimum-values even and at least 2");
+                throw new UsageError("--runs must be at least 1, --warmup at least 0, --minimum-values even and at least 2");
             }
             TwoParty config = TwoParty.garbler();
             if (kernelOption.kernel != null) {

@@ -39,7 +39,7 @@ abstract class BlockCipherCommand extends AppCommand<List<BitString>> {
     @Override
     final Plan<List<BitString>> plan(Party role) {
         if (blocks < 1) {
-            throw new UserError("--blocks: must be at least 1, got " + blocks);
+            throw new UsageError("--blocks: must be at least 1, got " + blocks);
         }
         List<String> v = values(in, role, role == null ? 2 : 1, role == null ? "key and block" : role == Party.GARBLER ? "key" : "block");
         InputFeed g = role == Party.EVALUATOR ? InputFeed.none() : InputFeed.of(roundKeys(v.get(0)));

@@ -35,7 +35,7 @@ final class CircuitArgument {
         try {
             format = from == null ? null : CircuitLoader.SourceFormat.fromKey(from);
         } catch (IllegalArgumentException e) {
-            throw new UserError("--from: " + e.getMessage());
+            throw new UsageError("--from: " + e.getMessage());
         }
         return CircuitLoader.load(file, format, options);
     }

@@ -66,10 +66,10 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (repeat < 1) {
-            throw new UserError("--repeat: must be at least 1, got " + repeat);
+            throw new UsageError("--repeat: must be at least 1, got " + repeat);
         }
         if (circuitFile == null && inputs != null) {
-            throw new UserError("--in: give --circuit too, or neither (the default is AES-128 on the FIPS-197 vector)");
+            throw new UsageError("--in: give --circuit too, or neither (the default is AES-128 on the FIPS-197 vector)");
         }
         GarblingScheme s = SchemeNames.parse(scheme);
         CompiledCircuit c = circuitFile == null ? bundledAes128() : CircuitLoader.load(circuitFile);

@@ -50,11 +50,13 @@ final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // The options first: a misspelt scheme or kernel is a usage error whatever the file and values.
+        boolean garble = garbled || scheme != null;
+        GarblingScheme s = garble ? SchemeNames.parse(scheme == null ? Schemes.DEFAULT : scheme) : null;
+        Kernel kernel = garble ? kernelOption.create() : null;
         CompiledCircuit c = circuit.load();
         BitString[] in = CircuitArgument.parseInputs(c, inputs, msbFirst);
-        if (garbled || scheme != null) {
-            GarblingScheme s = SchemeNames.parse(scheme == null ? Schemes.DEFAULT : scheme);
-            Kernel kernel = kernelOption.create();
+        if (garble) {
             long start = System.nanoTime();
             LocalGarbling.Result r = new LocalGarbling(s, kernel, kernel, AesCtrRandom.create(kernel, new java.security.SecureRandom())).run(c, in);
             double seconds = (System.nanoTime() - start) / 1e9;

@@ -9,8 +9,8 @@ import java.math.BigInteger;
 import java.util.List;
 
 @Command(name = "hamming", mixinStandardHelpOptions = true,
-        description = {"Hamming distance of two bit strings, one from each party, with the Boyar-Peralta counting circuit",
-                "(L - h(L) AND gates). Both parties learn the distance, printed in decimal."})
+        description = {"Hamming distance of two bit strings, one from each party, with the Boyar-Peralta counting circuit "
+                + "(L - h(L) AND gates).", "Both parties learn the distance, printed in decimal."})
 final class HammingCommand extends AppCommand<BigInteger> {
     @Option(names = "--bits", paramLabel = "L", defaultValue = "900", description = "String length in bits (default: ${DEFAULT-VALUE}).")
     int bits;

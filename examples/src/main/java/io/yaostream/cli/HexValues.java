@@ -25,7 +25,7 @@ final class HexValues {
 
     static int checkBits(int bits, int max) {
         if (bits < 1 || bits > max) {
-            throw new UserError("--bits: must be 1 to " + max + ", got " + bits);
+            throw new UsageError("--bits: must be 1 to " + max + ", got " + bits);
         }
         return bits;
     }

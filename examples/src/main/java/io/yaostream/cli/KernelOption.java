@@ -21,10 +21,13 @@ final class KernelOption {
 
     /** A new kernel of the chosen kind. */
     Kernel create() {
+        if (kernel != null && !java.util.List.of(Kernels.JAVA, Kernels.NATIVE, "auto").contains(kernel)) {
+            throw new UsageError("--kernel: unknown kernel '" + kernel + "' (expected java, native or auto)");
+        }
         try {
             return kernel == null ? Kernels.create() : Kernels.create(kernel);
         } catch (IllegalArgumentException e) {
-            throw new UserError("--kernel: " + e.getMessage());
+            throw new UserError("--kernel: " + e.getMessage()); // native asked for where it cannot run
         }
     }
 }

@@ -15,8 +15,8 @@ import java.security.SecureRandom;
 import java.util.List;
 
 @Command(name = "minimum", mixinStandardHelpOptions = true,
-        description = {"Minimum of many unsigned values, half from each party, with one of the three strategies of the ME-SFE paper:",
-                "a) all inputs first, one circuit; b) one value at a time; c) subsets of K values and the previous minimum.",
+        description = {"Minimum of many unsigned values, half from each party, by one of the ME-SFE paper's three strategies.",
+                "Strategies: a) all inputs first, one circuit; b) one value at a time; c) subsets of K values and the previous minimum.",
                 "Both parties learn the minimum, printed in decimal."})
 final class MinimumCommand extends AppCommand<BigInteger> {
     @Option(names = "--values", paramLabel = "FILE", description = "This party's values, decimal, one per line "
@@ -46,19 +46,19 @@ final class MinimumCommand extends AppCommand<BigInteger> {
         try {
             s = Minimum.Strategy.fromKey(strategy);
         } catch (IllegalArgumentException e) {
-            throw new UserError("--strategy: " + e.getMessage());
+            throw new UsageError("--strategy: " + e.getMessage());
         }
         if (s != Minimum.Strategy.B && (subset < 2 || subset % 2 != 0)) {
-            throw new UserError("--subset: must be even and at least 2 (half from each party), got " + subset);
+            throw new UsageError("--subset: must be even and at least 2 (half from each party), got " + subset);
         }
         long[] garbler = new long[0];
         long[] evaluator = new long[0];
         if (random != null) {
             if (valueFiles != null) {
-                throw new UserError("give --values or --random, not both");
+                throw new UsageError("give --values or --random, not both");
             }
             if (random < 2 || random % 2 != 0) {
-                throw new UserError("--random: N must be even and at least 2 (N/2 values from each party), got " + random);
+                throw new UsageError("--random: N must be even and at least 2 (N/2 values from each party), got " + random);
             }
             long base = seed != null ? seed : new SecureRandom().nextLong();
             if (role != Party.EVALUATOR) {
@@ -69,11 +69,11 @@ final class MinimumCommand extends AppCommand<BigInteger> {
             }
         } else {
             if (seed != null) {
-                throw new UserError("--seed: only with --random");
+                throw new UsageError("--seed: only with --random");
             }
             int files = valueFiles == null ? 0 : valueFiles.size();
             if (files != (role == null ? 2 : 1)) {
-                throw new UserError("--values: " + (role == null ? "--demo takes the garbler's file, then the evaluator's"
+                throw new UsageError("--values: " + (role == null ? "--demo takes the garbler's file, then the evaluator's"
                         : "give this party's file") + ", or --random N: got " + files + " file(s)");
             }
             if (role != Party.EVALUATOR) {

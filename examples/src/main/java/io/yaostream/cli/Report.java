@@ -50,7 +50,26 @@ final class Report {
     }
 
     static String summary(String who, long andGates, long bytesSent, double seconds, long peakHeap) {
-        return String.format("%s: %,d AND gates, %,d bytes sent, %.3f s, %.1f M AND gates/s, peak heap %.1f MiB",
-                who, andGates, bytesSent, seconds, seconds > 0 ? andGates / seconds / 1e6 : 0.0, peakHeap / 1048576.0);
+        return String.format("%s: %,d AND gates, %,d bytes sent, %.3f s, %s AND gates/s, peak heap %.1f MiB",
+                who, andGates, bytesSent, seconds, rate(andGates, seconds), peakHeap / 1048576.0);
+    }
+
+    /**
+     * {@code count / seconds} with three significant digits and a unit that fits (7.15 M, 412 K, 63.0): a short run
+     * of a small circuit is thousands of gates a second, which one decimal of millions showed as 0.0 M.
+     */
+    static String rate(double count, double seconds) {
+        if (!(seconds > 0) || count <= 0) {
+            return "0";
+        }
+        double r = count / seconds;
+        String[] units = {"", " K", " M", " G"};
+        int u = 0;
+        while (u < units.length - 1 && r >= 999.5) {
+            r /= 1000;
+            u++;
+        }
+        String digits = r >= 99.95 ? "%.0f" : r >= 9.995 ? "%.1f" : "%.2f";
+        return String.format(java.util.Locale.ROOT, digits, r) + units[u];
     }
 }

@@ -35,7 +35,7 @@ final class RunStatistics implements AutoCloseable {
                     String bar = "#".repeat(pct / 4) + " ".repeat(25 - pct / 4);
                     synchronized (this) {
                         if (!done) {
-                            err.printf("\r[%s] %3d%%  %,d AND gates  %.1f M AND/s ", bar, pct, and, and / s / 1e6);
+                            err.printf("\r[%s] %3d%%  %,d AND gates  %s AND/s ", bar, pct, and, Report.rate(and, s));
                             err.flush();
                             shown = true;
                         }

@@ -16,7 +16,7 @@ final class SchemeNames implements Iterable<String> {
         try {
             return Schemes.byName(name);
         } catch (IllegalArgumentException e) {
-            throw new UserError("--scheme: " + e.getMessage());
+            throw new UsageError("--scheme: " + e.getMessage());
         }
     }
 }
