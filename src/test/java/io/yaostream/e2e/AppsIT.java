@@ -112,15 +112,15 @@ class AppsIT {
         oneLine(Cli.run("aes", "--demo", "--in", "0001", "--in", "00112233445566778899aabbccddeeff"), 1, "has 4 hex digits, an AES-128 key takes 32");
         oneLine(Cli.run("hamming", "--demo", "--bits", "8", "--in", "zz", "--in", "00"), 1, "is not hexadecimal");
         oneLine(Cli.run("hamming", "--demo", "--bits", "8", "--in", "1ff", "--in", "00"), 1, "has 3 hex digits");
-        oneLine(Cli.run("karatsuba", "--demo", "--in", "01"), 1, "expected 2 value(s), got 1");
+        oneLine(Cli.run("karatsuba", "--demo", "--in", "01"), 2, "expected 2 value(s), got 1");
         Path empty = Files.writeString(dir.resolve("empty.txt"), "\n\n");
         oneLine(Cli.run("minimum", "--demo", "--values", empty.toString(), "--values", empty.toString()), 1, "the file has no values");
         Path words = Files.writeString(dir.resolve("words.txt"), "12\nseven\n");
         oneLine(Cli.run("minimum", "--demo", "--values", words.toString(), "--values", words.toString()), 1, "words.txt:2: 'seven' is not a decimal number");
         Path big = Files.writeString(dir.resolve("big.txt"), "1048576\n");
         oneLine(Cli.run("minimum", "--demo", "--values", big.toString(), "--values", big.toString()), 1, "does not fit in 20 unsigned bits");
-        oneLine(Cli.run("minimum", "--demo", "--random", "10", "--strategy", "d"), 1, "unknown strategy 'd'");
-        oneLine(Cli.run("minimum", "--demo", "--random", "10", "--subset", "7"), 1, "--subset: must be even");
+        oneLine(Cli.run("minimum", "--demo", "--random", "10", "--strategy", "d"), 2, "unknown strategy 'd'");
+        oneLine(Cli.run("minimum", "--demo", "--random", "10", "--subset", "7"), 2, "--subset: must be even");
         oneLine(Cli.run("aes", "--in", "000102030405060708090a0b0c0d0e0f"), 2, "give --role");
         oneLine(Cli.run("aes", "--role", "garbler", "--in", "000102030405060708090a0b0c0d0e0f"), 2, "exactly one of --listen PORT and --connect");
     }

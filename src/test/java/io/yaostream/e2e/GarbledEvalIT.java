@@ -50,7 +50,8 @@ class GarbledEvalIT {
         assertTrue(r.out().contains("\"scheme\":\"half-gates\""), r.out());
         assertTrue(r.out().contains("\"result\":[\"69c4e0d86a7b0430d8cdb78070b4c55a\"]"), r.out());
         Cli.Result bad = Cli.run("eval", Cli.bristol("aes_128.txt").toString(), "--in", KEY, "--in", PT, "--scheme", "yao1986");
-        assertEquals(1, bad.status());
-        assertEquals("yaostream eval: --scheme: unknown scheme 'yao1986' (known: half-gates, half-gates-keyed, grr3, prf-only)", bad.err().strip());
+        assertEquals(2, bad.status(), "a bad option value is a usage error");
+        assertEquals("yaostream eval: --scheme: unknown scheme 'yao1986' (known: half-gates, half-gates-keyed, grr3, prf-only)"
+                + " (see 'yaostream eval --help')", bad.err().strip());
     }
 }
