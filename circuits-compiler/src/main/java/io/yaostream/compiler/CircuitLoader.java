@@ -48,11 +48,45 @@ public final class CircuitLoader {
     }
 
     /**
+     * Loads with the memory budget of {@link CircuitFiles#memoryBudget()}: a compiled slot-ID binary file larger than
+     * it is read from the file as engines walk it.
+     *
      * @param from the format, or null to guess it from the content
      */
     public static CompiledCircuit load(Path path, SourceFormat from, Compiler.Options options) {
-        byte[] data = CircuitFiles.readBytes(path);
-        return load(data, path.toString(), from, options);
+        return load(path, from, options, CircuitFiles.memoryBudget());
+    }
+
+    /**
+     * @param from         the format, or null to guess it from the content
+     * @param memoryBudget bytes of gate records above which a slot-ID binary file is read as it is walked
+     *                     ({@link io.yaostream.core.format.SlotBinaryFormat#open}); {@code Long.MAX_VALUE} to hold any
+     *                     circuit in memory (to rewrite it, say). Other formats are read whole and compiled in memory.
+     */
+    public static CompiledCircuit load(Path path, SourceFormat from, Compiler.Options options, long memoryBudget) {
+        if ((from == null || from == SourceFormat.SLOT) && CircuitFiles.isSlotBinary(path)) {
+            return io.yaostream.core.format.SlotBinaryFormat.open(path, memoryBudget);
+        }
+        try {
+            byte[] data = CircuitFiles.readBytes(path);
+            return load(data, path.toString(), from, options);
+        } catch (OutOfMemoryError e) {
+            // Text and Bristol sources are parsed and compiled whole (the optimisation passes see the whole circuit);
+            // only a compiled slot-ID binary file is read as it is walked. The allocation that failed was for this
+            // circuit alone, so the heap is usable again once it is dropped.
+            throw new io.yaostream.core.format.CircuitFormatException(path + ": not enough memory to read this "
+                    + sizeOf(path) + "-byte source whole (max heap " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MiB): compile it once with a larger heap (JAVA_OPTS=-Xmx4g ./yaostream compile " + path
+                    + " -o FILE.ysid) and use the compiled file, which is read as it is walked");
+        }
+    }
+
+    private static long sizeOf(Path path) {
+        try {
+            return java.nio.file.Files.size(path);
+        } catch (java.io.IOException e) {
+            return -1;
+        }
     }
 
     public static CompiledCircuit load(byte[] data, String fileName, SourceFormat from, Compiler.Options options) {

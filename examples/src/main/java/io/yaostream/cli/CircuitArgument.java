@@ -26,18 +26,24 @@ final class CircuitArgument {
             description = "Source format: bristol, bristol-old, mesfe or slot (default: guessed from the content).")
     String from;
 
+    /** Loads for running: a compiled slot-ID binary file above the memory budget is read as it is walked. */
     CompiledCircuit load() {
-        return load(Compiler.Options.DEFAULT);
+        return load(Compiler.Options.DEFAULT, io.yaostream.core.format.CircuitFiles.memoryBudget());
     }
 
+    /** Loads for compiling: the whole circuit in memory, since every gate is rewritten. */
     CompiledCircuit load(Compiler.Options options) {
+        return load(options, Long.MAX_VALUE);
+    }
+
+    private CompiledCircuit load(Compiler.Options options, long memoryBudget) {
         CircuitLoader.SourceFormat format;
         try {
             format = from == null ? null : CircuitLoader.SourceFormat.fromKey(from);
         } catch (IllegalArgumentException e) {
             throw new UsageError("--from: " + e.getMessage());
         }
-        return CircuitLoader.load(file, format, options);
+        return CircuitLoader.load(file, format, options, memoryBudget);
     }
 
     /** Parses one hex value per input group, checking count and widths. */

@@ -10,6 +10,7 @@ import io.yaostream.core.garble.GarblerCore;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.garble.LocalGarbling;
 import io.yaostream.core.garble.Schemes;
+import io.yaostream.core.garble.StreamedWalks;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.AndGateRule;
 import io.yaostream.core.kernel.JavaKernel;
@@ -221,6 +222,25 @@ class NativeKernelTest {
 
     static List<String> schemes() {
         return Schemes.names();
+    }
+
+    /**
+     * A circuit read from its file in blocks of a few gates (AND batches split between blocks, except prf-only's):
+     * the native kernel garbles it to the Java kernel's material for the circuit in memory, and evaluates it.
+     */
+    @ParameterizedTest
+    @MethodSource("schemes")
+    void streamedCircuitsGiveTheInMemoryMaterialWithEitherKernel(String name, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        GarblingScheme scheme = Schemes.byName(name);
+        Kernel kernel = Kernels.create("native");
+        for (int seed = 0; seed < 40; seed++) {
+            Random rnd = new Random(seed);
+            CompiledCircuit c = TestCircuits.random(rnd, 1 + rnd.nextInt(seed % 5 == 0 ? 3000 : 300));
+            CompiledCircuit s = StreamedWalks.streamed(c, dir, 16L * (1 + rnd.nextInt(24)));
+            StreamedWalks.assertSameAsInMemory(scheme, kernel, c, s, seed);
+            assertArrayEquals(StreamedWalks.material(scheme, new JavaKernel(), c, seed),
+                    StreamedWalks.material(scheme, kernel, s, seed), name + ", seed " + seed);
+        }
     }
 
     /** Same seed, same circuit: the two kernels write the same garbled tables, and both decode correctly. */

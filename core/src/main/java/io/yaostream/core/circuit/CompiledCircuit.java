@@ -16,6 +16,11 @@ import java.util.Objects;
  * kernel may process together.
  *
  * <p>Instances are immutable and always valid: {@link Builder} checks every gate as it is added.
+ *
+ * <p>A circuit too large to keep in memory ({@link #isStreamed()}, made by {@link Builder#buildStreamed}) holds its
+ * header only (slots, groups, counts) and reads its gates from its file each time an engine walks it, in blocks
+ * ({@link #openBlocks}); its records are checked as they are read. Engines that walk blocks of a circuit get them
+ * as circuits of their own (no groups, only gates and AND batches), valid until the next block is read.
  */
 public final class CompiledCircuit {
     /** Upper bound on S, so no file can make an engine allocate more than 1 GiB of 16-byte labels. */
@@ -26,9 +31,13 @@ public final class CompiledCircuit {
     private final int slots;
     private final List<WireGroup<Party>> inputs;
     private final List<WireGroup<Receiver>> outputs;
+    /** The gate records, or null when the circuit is read from its file ({@link #gateFile}). */
     private final int[] gates;
     private final int gateCount;
     private final int[] andBatches;
+    private final int batchCount;
+    private final GateFile gateFile;
+    private final int blockGates;
     private final GateCounts counts;
     private final GateCounts sourceCounts;
     private final int[] inputSlots;
@@ -43,10 +52,87 @@ public final class CompiledCircuit {
         this.gateCount = b.gateCount;
         this.gates = Arrays.copyOf(b.gates, b.gateCount * GATE_STRIDE);
         this.andBatches = Arrays.copyOf(b.batches, b.batchInts);
+        this.batchCount = b.batchInts / 2;
+        this.gateFile = null;
+        this.blockGates = 0;
         this.counts = GateCounts.of(gates, gateCount);
         this.sourceCounts = b.sourceCounts != null ? b.sourceCounts : counts;
         this.inputSlots = concat(inputs);
         this.outputSlots = concat(outputs);
+    }
+
+    /** A circuit read from {@code file} as it is walked, with the header's counts (checked at the end of each walk). */
+    private CompiledCircuit(Builder b, GateFile file, int gateCount, int batchCount, GateCounts counts, int blockGates) {
+        this.slots = b.slots;
+        this.inputs = List.copyOf(b.inputs);
+        this.outputs = List.copyOf(b.outputs);
+        this.gateCount = gateCount;
+        this.gates = null;
+        this.andBatches = null;
+        this.batchCount = batchCount;
+        this.gateFile = file;
+        this.blockGates = blockGates;
+        this.counts = counts;
+        this.sourceCounts = b.sourceCounts != null ? b.sourceCounts : counts;
+        this.inputSlots = concat(inputs);
+        this.outputSlots = concat(outputs);
+    }
+
+    /** A block of a streamed circuit ({@link GateBlocks}): checked records in reused buffers, no groups. */
+    private CompiledCircuit(int slots, int[] records, int gateCount, int[] batches, int batchCount) {
+        this.slots = slots;
+        this.inputs = List.of();
+        this.outputs = List.of();
+        this.gates = records;
+        this.gateCount = gateCount;
+        this.andBatches = batches;
+        this.batchCount = batchCount;
+        this.gateFile = null;
+        this.blockGates = 0;
+        this.counts = GateCounts.of(records, gateCount);
+        this.sourceCounts = counts;
+        this.inputSlots = new int[0];
+        this.outputSlots = inputSlots;
+    }
+
+    static CompiledCircuit block(int slots, int[] records, int gateCount, int[] batches, int batchCount) {
+        return new CompiledCircuit(slots, records, gateCount, batches, batchCount);
+    }
+
+    /**
+     * Whether the gates are read from the circuit's file each time it is walked (it was larger than the memory
+     * budget it was loaded with) instead of held in memory. Such a circuit has no record views: walk its blocks.
+     */
+    public boolean isStreamed() {
+        return gateFile != null;
+    }
+
+    /**
+     * Starts a walk over the gates in blocks of about the size the circuit was loaded with; the caller closes it.
+     * For a circuit held in memory, the one block is the circuit itself.
+     *
+     * @param wholeBatches whether a block may end only between AND batches (it then runs on to the end of the
+     *                     batch it would cut); otherwise a batch may be split between two blocks
+     */
+    public GateBlocks openBlocks(boolean wholeBatches) {
+        if (gateFile == null) {
+            return GateBlocks.of(this);
+        }
+        return new GateBlocks(this, gateFile, blockGates, wholeBatches);
+    }
+
+    private int[] records() {
+        if (gates == null) {
+            throw new IllegalStateException("the circuit is read from its file as it is walked: walk its blocks (openBlocks)");
+        }
+        return gates;
+    }
+
+    private int[] batchRecords() {
+        if (andBatches == null) {
+            records();
+        }
+        return andBatches;
     }
 
     private static int[] concat(List<? extends WireGroup<?>> groups) {
@@ -77,26 +163,28 @@ public final class CompiledCircuit {
     }
 
     public int op(int gate) {
-        return gates[gate * GATE_STRIDE];
+        return records()[gate * GATE_STRIDE];
     }
 
     public int in0(int gate) {
-        return gates[gate * GATE_STRIDE + 1];
+        return records()[gate * GATE_STRIDE + 1];
     }
 
     public int in1(int gate) {
-        return gates[gate * GATE_STRIDE + 2];
+        return records()[gate * GATE_STRIDE + 2];
     }
 
     public int out(int gate) {
-        return gates[gate * GATE_STRIDE + 3];
+        return records()[gate * GATE_STRIDE + 3];
     }
 
     /**
-     * Engines read the records through this view instead of copying them; callers must not modify it.
+     * Engines read the records through this view instead of copying them; callers must not modify it. It may be
+     * longer than {@code GATE_STRIDE * gateCount()} (a block's reused buffer). IllegalStateException for a
+     * streamed circuit.
      */
     public int[] gateRecordsView() {
-        return gates;
+        return records();
     }
 
     /** Slots of all input bits, groups in order; engines read it instead of copying. Do not modify. */
@@ -109,21 +197,49 @@ public final class CompiledCircuit {
         return outputSlots;
     }
 
-    /** The AND batches as (start, length) pairs, for kernels that walk them; do not modify. */
+    /**
+     * The AND batches as (start, length) pairs, for kernels that walk them; do not modify. It may be longer than
+     * {@code 2 * andBatchCount()}. IllegalStateException for a streamed circuit.
+     */
     public int[] andBatchesView() {
-        return andBatches;
+        return batchRecords();
     }
 
     public int andBatchCount() {
-        return andBatches.length / 2;
+        return batchCount;
     }
 
     public int andBatchStart(int batch) {
-        return andBatches[2 * batch];
+        return batchRecords()[2 * batch];
     }
 
     public int andBatchLength(int batch) {
-        return andBatches[2 * batch + 1];
+        return batchRecords()[2 * batch + 1];
+    }
+
+    /**
+     * Bytes that {@code bitsPerAnd} extra bits per AND gate take when packed per AND batch: the sum over batches of
+     * {@code ceil(length * bitsPerAnd / 8)}. A streamed circuit reads its batch records for it.
+     */
+    public long packedBatchBytes(int bitsPerAnd) {
+        if (bitsPerAnd == 0) {
+            return 0;
+        }
+        long bytes = 0;
+        if (gateFile != null) {
+            try (GateFile.Pass pass = gateFile.open()) {
+                int[] batch = new int[2];
+                for (int b = 0; b < batchCount; b++) {
+                    pass.readBatch(batch);
+                    bytes += ((long) batch[1] * bitsPerAnd + 7) / 8;
+                }
+            }
+            return bytes;
+        }
+        for (int b = 0; b < batchCount; b++) {
+            bytes += ((long) andBatches[2 * b + 1] * bitsPerAnd + 7) / 8;
+        }
+        return bytes;
     }
 
     /** Counts of the gates in this circuit, the ones that run. */
@@ -194,13 +310,16 @@ public final class CompiledCircuit {
             }
         }
         put.accept(gateCount);
-        for (int i = 0; i < gateCount * GATE_STRIDE; i++) {
-            int v = gates[i];
-            put.accept(v);
-        }
-        put.accept(andBatches.length);
-        for (int v : andBatches) {
-            put.accept(v);
+        if (gateFile != null) {
+            digestFromFile(put);
+        } else {
+            for (int i = 0; i < gateCount * GATE_STRIDE; i++) {
+                put.accept(gates[i]);
+            }
+            put.accept(2 * batchCount);
+            for (int i = 0; i < 2 * batchCount; i++) {
+                put.accept(andBatches[i]);
+            }
         }
         for (int v : new int[] {sourceCounts.gates(), sourceCounts.and(), sourceCounts.xor(), sourceCounts.inv(), sourceCounts.constants()}) {
             put.accept(v);
@@ -209,8 +328,37 @@ public final class CompiledCircuit {
         return sha.digest();
     }
 
+    /** The records and batches of a streamed circuit into the digest, as {@link #computeDigest} puts those in memory. */
+    private void digestFromFile(java.util.function.IntConsumer put) {
+        int chunk = Math.max(1, Math.min(blockGates, gateCount));
+        int[] records = new int[chunk * GATE_STRIDE];
+        try (GateFile.Pass pass = gateFile.open()) {
+            for (int g = 0; g < gateCount; g += chunk) {
+                int n = Math.min(chunk, gateCount - g);
+                pass.readGates(records, 0, n);
+                for (int i = 0; i < n * GATE_STRIDE; i++) {
+                    put.accept(records[i]);
+                }
+            }
+            put.accept(2 * batchCount);
+            int[] batch = new int[2];
+            for (int b = 0; b < batchCount; b++) {
+                pass.readBatch(batch);
+                put.accept(batch[0]);
+                put.accept(batch[1]);
+            }
+        }
+    }
+
+    /**
+     * Circuits held in memory are equal when their content is; a streamed circuit only to itself (comparing it
+     * would read its file).
+     */
     @Override
     public boolean equals(Object o) {
+        if (gateFile != null || o instanceof CompiledCircuit c && c.gateFile != null) {
+            return this == o;
+        }
         return o instanceof CompiledCircuit c && slots == c.slots && gateCount == c.gateCount
                 && inputs.equals(c.inputs) && outputs.equals(c.outputs) && sourceCounts.equals(c.sourceCounts)
                 && Arrays.equals(gates, c.gates) && Arrays.equals(andBatches, c.andBatches);
@@ -218,12 +366,15 @@ public final class CompiledCircuit {
 
     @Override
     public int hashCode() {
+        if (gateFile != null) {
+            return System.identityHashCode(this);
+        }
         return Objects.hash(slots, inputs, outputs, Arrays.hashCode(gates), Arrays.hashCode(andBatches));
     }
 
     @Override
     public String toString() {
-        return "CompiledCircuit[slots=" + slots + ", " + counts + "]";
+        return "CompiledCircuit[slots=" + slots + ", " + counts + (gateFile != null ? ", read from its file" : "") + "]";
     }
 
     /**
@@ -235,7 +386,7 @@ public final class CompiledCircuit {
      */
     public static final class Builder {
         private final int slots;
-        private final boolean[] isSet;
+        private final GateChecker checker;
         private final List<WireGroup<Party>> inputs = new ArrayList<>();
         private final List<WireGroup<Receiver>> outputs = new ArrayList<>();
         private int[] gates = new int[64 * GATE_STRIDE];
@@ -249,7 +400,7 @@ public final class CompiledCircuit {
                 throw new IllegalArgumentException("number of slots " + slots + " is outside 0.." + MAX_SLOTS);
             }
             this.slots = slots;
-            this.isSet = new boolean[slots];
+            this.checker = new GateChecker(slots);
         }
 
         public int slots() {
@@ -276,13 +427,8 @@ public final class CompiledCircuit {
             if (gateCount > 0) {
                 throw new IllegalStateException("inputs must be declared before gates");
             }
-            for (int i = 0; i < groupSlots.length; i++) {
-                int s = groupSlots[i];
-                checkSlot(s, () -> "input " + describe(name) + " bit");
-                if (isSet[s]) {
-                    throw new IllegalArgumentException("input slot " + s + " is assigned twice");
-                }
-                isSet[s] = true;
+            for (int s : groupSlots) {
+                checker.input(s, () -> "input " + describe(name) + " bit");
             }
             inputs.add(new WireGroup<>(name, party, groupSlots));
             return this;
@@ -291,7 +437,7 @@ public final class CompiledCircuit {
         public Builder output(String name, Receiver receiver, int[] groupSlots) {
             checkName(name);
             for (int s : groupSlots) {
-                checkSlot(s, () -> "output " + describe(name) + " bit");
+                checker.checkSlot(s, () -> "output " + describe(name) + " bit");
             }
             outputs.add(new WireGroup<>(name, receiver, groupSlots));
             return this;
@@ -299,13 +445,7 @@ public final class CompiledCircuit {
 
         /** Adds one gate; {@code in0}/{@code in1} are {@link GateOp#NO_SLOT} where the op reads fewer inputs. */
         public Builder gate(int op, int in0, int in1, int out) {
-            if (!GateOp.isValid(op)) {
-                throw new IllegalArgumentException("unknown gate op " + op);
-            }
-            int arity = GateOp.arity(op);
-            checkInput(arity >= 1, in0);
-            checkInput(arity >= 2, in1);
-            checkSlot(out, () -> "output");
+            checker.gate(gateCount, op, in0, in1, out);
             if (gateCount * GATE_STRIDE == gates.length) {
                 gates = Arrays.copyOf(gates, gates.length * 2);
             }
@@ -315,21 +455,7 @@ public final class CompiledCircuit {
             gates[base + 2] = in1;
             gates[base + 3] = out;
             gateCount++;
-            isSet[out] = true;
             return this;
-        }
-
-        private void checkInput(boolean used, int slot) {
-            if (!used) {
-                if (slot != GateOp.NO_SLOT) {
-                    throw new IllegalArgumentException("gate " + gateCount + " has an input its op does not read");
-                }
-                return;
-            }
-            checkSlot(slot, () -> "input");
-            if (!isSet[slot]) {
-                throw new IllegalArgumentException("gate " + gateCount + " reads slot " + slot + " before it is set");
-            }
         }
 
         /** Records gates {@code start .. start+length-1} as one batch of mutually independent AND gates. */
@@ -347,14 +473,7 @@ public final class CompiledCircuit {
          * the maximal runs of consecutive AND gates that do not depend on each other, in gate order.
          */
         public CompiledCircuit build() {
-            for (WireGroup<Receiver> g : outputs) {
-                for (int i = 0; i < g.width(); i++) {
-                    if (!isSet[g.slot(i)]) {
-                        throw new IllegalArgumentException("output " + describe(g.name()) + " bit " + i
-                                + " reads slot " + g.slot(i) + ", which no input or gate sets");
-                    }
-                }
-            }
+            checker.outputsSet(outputs);
             if (sourceCounts != null && sourceCounts.and() < GateCounts.of(gates, gateCount).and()) {
                 throw new IllegalArgumentException("source AND count " + sourceCounts.and() + " is below the circuit's "
                         + GateCounts.of(gates, gateCount).and() + ": compiling never adds AND gates");
@@ -395,49 +514,47 @@ public final class CompiledCircuit {
             }
         }
 
+        /** The batch records checked in gate order, as a streamed circuit's are ({@link BatchChecker}). */
         private void checkBatches() {
-            int[] writtenBy = new int[slots];
-            Arrays.fill(writtenBy, -1);
-            int previousEnd = 0;
-            for (int k = 0; k < batchInts; k += 2) {
-                int start = batches[k];
-                int length = batches[k + 1];
-                int batch = k / 2;
-                if (start < previousEnd || length < 1 || (long) start + length > gateCount) {
-                    throw new IllegalArgumentException("AND batch " + batch + " (" + start + "+" + length
-                            + ") overlaps another, is empty or runs past the " + gateCount + " gates");
+            BatchChecker check = new BatchChecker(slots, gateCount);
+            int next = 0;
+            for (int g = 0; g < gateCount; g++) {
+                while (check.wantsBatch() && next < batchInts) {
+                    check.batch(batches[next], batches[next + 1]);
+                    next += 2;
                 }
-                for (int g = start; g < start + length; g++) {
-                    int base = g * GATE_STRIDE;
-                    if (GateOp.kind(gates[base]) != GateOp.Kind.AND) {
-                        throw new IllegalArgumentException("AND batch " + batch + " contains gate " + g + ", which is not an AND gate");
-                    }
-                    for (int in = 1; in <= 2; in++) {
-                        int w = writtenBy[gates[base + in]];
-                        if (w >= start) {
-                            throw new IllegalArgumentException("AND batch " + batch + ": gate " + g
-                                    + " depends on gate " + w + " of the same batch");
-                        }
-                    }
-                    writtenBy[gates[base + 3]] = g;
-                }
-                previousEnd = start + length;
+                int base = g * GATE_STRIDE;
+                check.gate(g, gates[base], gates[base + 1], gates[base + 2], gates[base + 3]);
             }
-            int covered = 0;
-            for (int k = 1; k < batchInts; k += 2) {
-                covered += batches[k];
+            for (; next < batchInts; next += 2) {
+                check.batch(batches[next], batches[next + 1]);
             }
-            int andGates = GateCounts.of(gates, gateCount).and();
-            if (covered != andGates) {
-                throw new IllegalArgumentException("AND batches cover " + covered + " gates but the circuit has "
-                        + andGates + " AND gates");
-            }
+            check.finish();
         }
 
-        private void checkSlot(int slot, java.util.function.Supplier<String> what) {
-            if (slot < 0 || slot >= slots) {
-                throw new IllegalArgumentException(what.get() + " slot " + slot + " is out of range 0.." + (slots - 1));
+        /**
+         * A circuit whose {@code gateCount} gates and {@code batchCount} AND batches stay in {@code file}, with the
+         * groups given to this builder (which must have no gates) and the counts its file's header claims. Its
+         * records, outputs and counts are checked on every walk ({@link GateBlocks}), in blocks of {@code blockGates}.
+         */
+        public CompiledCircuit buildStreamed(GateFile file, int gateCount, int batchCount, GateCounts claimed, int blockGates) {
+            if (this.gateCount > 0 || batchInts > 0) {
+                throw new IllegalStateException("a streamed circuit's gates stay in its file");
             }
+            if (gateCount < 0 || batchCount < 0 || claimed.gates() != gateCount
+                    || (long) claimed.and() + claimed.xor() + claimed.inv() + claimed.constants() != gateCount
+                    || claimed.and() < 0 || claimed.xor() < 0 || claimed.inv() < 0 || claimed.constants() < 0) {
+                throw new IllegalArgumentException("header gate counts " + claimed + " do not add up");
+            }
+            if (sourceCounts != null && sourceCounts.and() < claimed.and()) {
+                throw new IllegalArgumentException("source AND count " + sourceCounts.and() + " is below the circuit's "
+                        + claimed.and() + ": compiling never adds AND gates");
+            }
+            if (batchCount == 0 && claimed.and() > 0) {
+                throw new IllegalArgumentException("the file has AND gates but no AND batches, which only a circuit held"
+                        + " in memory can find: compile it again (yaostream compile) to read it as it is walked");
+            }
+            return new CompiledCircuit(this, file, gateCount, batchCount, claimed, blockGates);
         }
 
         private static final java.util.regex.Pattern GROUP_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_.\\-]{1,64}");
@@ -449,8 +566,9 @@ public final class CompiledCircuit {
             }
         }
 
-        private static String describe(String name) {
-            return name.isEmpty() ? "group" : "'" + name + "'";
-        }
+    }
+
+    static String describe(String name) {
+        return name.isEmpty() ? "group" : "'" + name + "'";
     }
 }

@@ -17,6 +17,14 @@ public final class CircuitFiles {
     /** Largest circuit file read (circuit files are read whole; this bounds the memory a file can take). */
     public static final long MAX_FILE_BYTES = 1L << 30;
 
+    /**
+     * The system property that sets the memory budget of a compiled circuit, in bytes: a slot-ID binary file whose
+     * gates take more in memory (16 bytes a gate, 8 an AND batch) is read from its file as engines walk it.
+     */
+    public static final String MEMORY_BUDGET_PROPERTY = "yaostream.circuit.memoryBudget";
+    /** The budget when the property is not set: 16 MiB (a million gates), at most an eighth of the heap. */
+    public static final long DEFAULT_MEMORY_BUDGET = 16L << 20;
+
     /** The compiled-circuit formats. */
     public enum Format {
         SLOT_BINARY, SLOT_TEXT, MESFE_TEXT, MESFE_BINARY
@@ -40,6 +48,38 @@ public final class CircuitFiles {
             throw new CircuitFormatException(path + ": no such file");
         } catch (IOException e) {
             throw new CircuitFormatException(path + ": cannot read: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The memory budget of one compiled circuit: {@value #MEMORY_BUDGET_PROPERTY} when set (bytes, a plain number),
+     * else {@link #DEFAULT_MEMORY_BUDGET} or an eighth of the maximum heap, whichever is less (loading a circuit
+     * takes a few times its size for a moment).
+     */
+    public static long memoryBudget() {
+        String value = System.getProperty(MEMORY_BUDGET_PROPERTY);
+        if (value == null) {
+            return Math.min(DEFAULT_MEMORY_BUDGET, Runtime.getRuntime().maxMemory() / 8);
+        }
+        try {
+            long budget = Long.parseLong(value.trim());
+            if (budget >= 0) {
+                return budget;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new CircuitFormatException("-D" + MEMORY_BUDGET_PROPERTY + "=" + CircuitFormatException.clip(value)
+                + ": not a number of bytes (0 or more)");
+    }
+
+    /** Whether the file at {@code path} starts like a slot-ID binary file (false when it cannot be read). */
+    public static boolean isSlotBinary(Path path) {
+        byte[] head = new byte[SlotBinaryFormat.MAGIC.length];
+        try (java.io.InputStream in = Files.newInputStream(path)) {
+            return in.readNBytes(head, 0, head.length) == head.length && SlotBinaryFormat.looksLike(head);
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -6,13 +6,15 @@ import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.circuit.WireGroup;
 
-import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.zip.CRC32C;
 
@@ -63,35 +65,99 @@ public final class SlotBinaryFormat {
     }
 
     public static void write(CompiledCircuit c, OutputStream out) throws IOException {
-        ByteArrayOutputStream bodyBytes = new ByteArrayOutputStream(64 + c.gateCount() * GATE_RECORD_BYTES);
-        DataOutputStream body = new DataOutputStream(bodyBytes);
-        body.writeInt(c.slots());
-        writeCounts(body, c.counts());
-        writeCounts(body, c.sourceCounts());
-        writeGroups(body, c.inputs());
-        writeGroups(body, c.outputs());
-        body.writeInt(c.andBatchCount());
+        Writer w = new Writer(out, c.slots(), c.counts(), c.sourceCounts(), c.inputs(), c.outputs(), c.andBatchCount());
         for (int b = 0; b < c.andBatchCount(); b++) {
-            body.writeInt(c.andBatchStart(b));
-            body.writeInt(c.andBatchLength(b));
+            w.batch(c.andBatchStart(b), c.andBatchLength(b));
         }
         for (int g = 0; g < c.gateCount(); g++) {
-            body.writeByte(c.op(g));
-            body.writeInt(c.in0(g));
-            body.writeInt(c.in1(g));
-            body.writeInt(c.out(g));
+            w.gate(c.op(g), c.in0(g), c.in1(g), c.out(g));
         }
-        body.flush();
-        byte[] bytes = bodyBytes.toByteArray();
-        CRC32C crc = new CRC32C();
-        crc.update(bytes);
-        DataOutputStream o = new DataOutputStream(out);
-        o.write(MAGIC);
-        o.writeShort(VERSION);
-        o.writeShort(0);
-        o.write(bytes);
-        o.writeInt((int) crc.getValue());
-        o.flush();
+        w.finish();
+    }
+
+    /**
+     * Writes a slot-ID file as it goes, the checksum computed on the way, so a file of any size can be written in
+     * little memory (the header first, then the AND batches, then the gates; nothing is checked but their number).
+     */
+    public static final class Writer {
+        private final CRC32C crc = new CRC32C();
+        private final OutputStream raw;
+        private final DataOutputStream body;
+        private final int gates;
+        private final int batches;
+        private int gatesWritten;
+        private int batchesWritten;
+
+        public Writer(OutputStream out, int slots, GateCounts counts, GateCounts sourceCounts, List<WireGroup<Party>> inputs,
+                      List<WireGroup<Receiver>> outputs, int batches) throws IOException {
+            this.raw = out;
+            this.gates = counts.gates();
+            this.batches = batches;
+            DataOutputStream preamble = new DataOutputStream(out);
+            preamble.write(MAGIC);
+            preamble.writeShort(VERSION);
+            preamble.writeShort(0);
+            preamble.flush();
+            this.body = new DataOutputStream(new java.io.BufferedOutputStream(
+                    new java.util.zip.CheckedOutputStream(new NoClose(out), crc), 1 << 16));
+            body.writeInt(slots);
+            writeCounts(body, counts);
+            writeCounts(body, sourceCounts);
+            writeGroups(body, inputs);
+            writeGroups(body, outputs);
+            body.writeInt(batches);
+        }
+
+        /** The next AND batch (all batches come before the first gate). */
+        public void batch(int start, int length) throws IOException {
+            if (batchesWritten == batches || gatesWritten > 0) {
+                throw new IllegalStateException("batch after the " + batches + " declared or after a gate");
+            }
+            body.writeInt(start);
+            body.writeInt(length);
+            batchesWritten++;
+        }
+
+        /** The next gate record. */
+        public void gate(int op, int in0, int in1, int out) throws IOException {
+            if (batchesWritten != batches || gatesWritten == gates) {
+                throw new IllegalStateException("gate before the " + batches + " batches or after the " + gates + " gates declared");
+            }
+            body.writeByte(op);
+            body.writeInt(in0);
+            body.writeInt(in1);
+            body.writeInt(out);
+            gatesWritten++;
+        }
+
+        /** Writes the checksum and flushes; the stream stays open. */
+        public void finish() throws IOException {
+            if (gatesWritten != gates || batchesWritten != batches) {
+                throw new IllegalStateException(gatesWritten + " gates and " + batchesWritten + " batches written, "
+                        + gates + " and " + batches + " declared");
+            }
+            body.flush();
+            DataOutputStream o = new DataOutputStream(raw);
+            o.writeInt((int) crc.getValue());
+            o.flush();
+        }
+    }
+
+    /** Lets the writer's buffered layers be flushed without closing the caller's stream. */
+    private static final class NoClose extends java.io.FilterOutputStream {
+        NoClose(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
     }
 
     private static void writeCounts(DataOutputStream body, GateCounts n) throws IOException {
@@ -113,6 +179,67 @@ public final class SlotBinaryFormat {
             for (int i = 0; i < g.width(); i++) {
                 body.writeInt(g.slot(i));
             }
+        }
+    }
+
+    /** Bytes a gate takes in memory ({@link CompiledCircuit#GATE_STRIDE} ints) and an AND batch (two ints). */
+    static final int MEMORY_BYTES_PER_GATE = 16;
+    static final int MEMORY_BYTES_PER_BATCH = 8;
+    /** Gates per block of a streamed walk at most: 1 MiB of records, in cache and thousands of gates per kernel call. */
+    static final int MAX_BLOCK_GATES = 1 << 16;
+
+    /**
+     * Opens a slot-ID binary file: read whole (as {@link #read}) when its gates and AND batches take at most
+     * {@code memoryBudget} bytes in memory (16 per gate, 8 per batch), otherwise read from the file as engines walk it
+     * ({@link CompiledCircuit#isStreamed()}), in blocks of up to {@code memoryBudget / 16} gates (at most 65,536,
+     * at least one). A streamed circuit's header is checked now, its records, checksum and counts on every walk.
+     */
+    public static CompiledCircuit open(Path path, long memoryBudget) {
+        String fileName = path.toString();
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            long size = ch.size();
+            ByteBuffer preamble = ByteBuffer.allocate(PREAMBLE);
+            while (preamble.hasRemaining() && ch.read(preamble, preamble.position()) > 0) {
+                // reads the preamble
+            }
+            byte[] head = preamble.array();
+            int version = ((head[4] & 0xff) << 8) | (head[5] & 0xff);
+            if (size < PREAMBLE + 4 || !looksLike(head) || version != VERSION || size <= Math.min(memoryBudget, CircuitFiles.MAX_FILE_BYTES)) {
+                return read(CircuitFiles.readBytes(path), fileName); // small, or not a file to stream: the usual errors
+            }
+            long bodyEnd = size - 4;
+            ByteBuffer window = ch.map(FileChannel.MapMode.READ_ONLY, 0, Math.min(bodyEnd, Integer.MAX_VALUE));
+            window.position(PREAMBLE);
+            Header h;
+            long gatesStart;
+            try {
+                h = new Header(window, bodyEnd - window.limit());
+                gatesStart = window.position() + 8L * h.batches;
+                h.checkGateBytes(bodyEnd - gatesStart);
+            } catch (BufferUnderflowException e) {
+                throw new CircuitFormatException(fileName + ": byte " + window.position() + ": body ends early (truncated record)");
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw new CircuitFormatException(fileName + ": byte " + window.position() + ": " + e.getMessage());
+            }
+            long inMemory = (long) MEMORY_BYTES_PER_GATE * h.gates + (long) MEMORY_BYTES_PER_BATCH * h.batches;
+            if (inMemory <= memoryBudget && size <= CircuitFiles.MAX_FILE_BYTES) {
+                return read(CircuitFiles.readBytes(path), fileName);
+            }
+            long batchesStart = window.position();
+            CRC32C headerCrc = new CRC32C();
+            headerCrc.update(window.duplicate().position(PREAMBLE).limit((int) batchesStart));
+            int blockGates = (int) Math.max(1, Math.min(MAX_BLOCK_GATES, memoryBudget / MEMORY_BYTES_PER_GATE));
+            StreamedSlotFile file = new StreamedSlotFile(path, fileName, batchesStart, gatesStart, bodyEnd,
+                    (int) headerCrc.getValue(), blockGates);
+            try {
+                return h.builder.buildStreamed(file, h.gates, h.batches, h.claimed, blockGates);
+            } catch (IllegalArgumentException e) {
+                throw new CircuitFormatException(fileName + ": byte " + batchesStart + ": " + e.getMessage());
+            }
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new CircuitFormatException(fileName + ": no such file");
+        } catch (IOException e) {
+            throw new CircuitFormatException(fileName + ": cannot read: " + e.getMessage());
         }
     }
 
@@ -139,7 +266,7 @@ public final class SlotBinaryFormat {
         }
         in.limit(bodyEnd);
         try {
-            return readBody(in, fileName);
+            return readBody(in);
         } catch (BufferUnderflowException e) {
             throw new CircuitFormatException(fileName + ": byte " + in.position() + ": body ends early (truncated record)");
         } catch (IllegalArgumentException | IllegalStateException e) {
@@ -147,28 +274,51 @@ public final class SlotBinaryFormat {
         }
     }
 
-    private static CompiledCircuit readBody(ByteBuffer in, String fileName) {
-        int slots = in.getInt();
-        // Every usable slot is set by an input bit (4 bytes) or a gate (13 bytes), so a larger S only adds
-        // unused slots. Valid circuits may have a few (the writers write them), so up to UNBACKED_SLOTS are
-        // accepted whatever the file's size; beyond that S must be backed by the file.
-        if (slots < 0 || slots > maxSlots(in.remaining() / 4 + 1)) {
-            throw new IllegalArgumentException("slots " + slots + " is more than a file of this size can use");
+    /**
+     * The body up to its AND batch records, read from {@code in}, of which {@code beyond} more bytes of the body
+     * follow past its limit (a file read through a window); counts are checked against the whole body.
+     */
+    static final class Header {
+        final CompiledCircuit.Builder builder;
+        final int gates;
+        final GateCounts claimed;
+        final int batches;
+
+        Header(ByteBuffer in, long beyond) {
+            int slots = in.getInt();
+            // Every usable slot is set by an input bit (4 bytes) or a gate (13 bytes), so a larger S only adds
+            // unused slots. Valid circuits may have a few (the writers write them), so up to UNBACKED_SLOTS are
+            // accepted whatever the file's size; beyond that S must be backed by the file.
+            if (slots < 0 || slots > maxSlots((int) Math.min(Integer.MAX_VALUE - 1, (in.remaining() + beyond) / 4) + 1)) {
+                throw new IllegalArgumentException("slots " + slots + " is more than a file of this size can use");
+            }
+            gates = count(in, beyond, "gates", GATE_RECORD_BYTES);
+            claimed = new GateCounts(gates, in.getInt(), in.getInt(), in.getInt(), in.getInt());
+            builder = new CompiledCircuit.Builder(slots);
+            builder.sourceCounts(readSourceCounts(in));
+            readGroups(in, "input", "party", Party.values(), builder::input);
+            readGroups(in, "output", "receiver", Receiver.values(), builder::output);
+            batches = count(in, beyond, "AND batches", 8);
         }
-        int gates = count(in, "gates", GATE_RECORD_BYTES);
-        int[] claimed = {gates, in.getInt(), in.getInt(), in.getInt(), in.getInt()};
-        CompiledCircuit.Builder b = new CompiledCircuit.Builder(slots);
-        b.sourceCounts(readSourceCounts(in));
-        readGroups(in, "input", "party", Party.values(), b::input);
-        readGroups(in, "output", "receiver", Receiver.values(), b::output);
-        int batches = count(in, "AND batches", 8);
-        for (int i = 0; i < batches; i++) {
+
+        /** Checks that the gate records fill the rest of the body after the batch records. */
+        void checkGateBytes(long left) {
+            if ((long) gates * GATE_RECORD_BYTES != left) {
+                throw new IllegalArgumentException("header says " + gates + " gates but " + left
+                        + " bytes of gate records follow (" + GATE_RECORD_BYTES + " per gate)");
+            }
+        }
+    }
+
+    private static CompiledCircuit readBody(ByteBuffer in) {
+        Header h = new Header(in, 0);
+        CompiledCircuit.Builder b = h.builder;
+        int gates = h.gates;
+        int[] claimed = {gates, h.claimed.and(), h.claimed.xor(), h.claimed.inv(), h.claimed.constants()};
+        for (int i = 0; i < h.batches; i++) {
             b.andBatch(in.getInt(), in.getInt());
         }
-        if ((long) gates * GATE_RECORD_BYTES != in.remaining()) {
-            throw new IllegalArgumentException("header says " + gates + " gates but " + in.remaining()
-                    + " bytes of gate records follow (" + GATE_RECORD_BYTES + " per gate)");
-        }
+        h.checkGateBytes(in.remaining());
         for (int g = 0; g < gates; g++) {
             int op = in.get() & 0xff;
             b.gate(op, in.getInt(), in.getInt(), in.getInt());
@@ -196,9 +346,15 @@ public final class SlotBinaryFormat {
 
     /** Reads a count and checks that that many records of at least {@code minBytes} each can follow. */
     private static int count(ByteBuffer in, String what, int minBytes) {
+        return count(in, 0, what, minBytes);
+    }
+
+    /** {@link #count(ByteBuffer, String, int)} where {@code beyond} more bytes follow past the buffer's limit. */
+    private static int count(ByteBuffer in, long beyond, String what, int minBytes) {
         int n = in.getInt();
-        if (n < 0 || (long) n * minBytes > in.remaining()) {
-            throw new IllegalArgumentException(what + " count " + n + " does not fit in the " + in.remaining() + " bytes left");
+        long left = in.remaining() + beyond;
+        if (n < 0 || (long) n * minBytes > left) {
+            throw new IllegalArgumentException(what + " count " + n + " does not fit in the " + left + " bytes left");
         }
         return n;
     }

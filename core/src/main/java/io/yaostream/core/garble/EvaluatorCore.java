@@ -21,7 +21,7 @@ public abstract class EvaluatorCore extends GateWalker {
     /** Evaluates every gate of {@code c}, reading its tables from {@code stream}. */
     public final void evaluate(CompiledCircuit c, GarbledStream stream) {
         ensureSlots(c.slots());
-        walk(c, stream);
+        walkAll(c, stream);
     }
 
     /** Decodes the output bits on {@code slots} with the decoding information read from {@code stream}. */

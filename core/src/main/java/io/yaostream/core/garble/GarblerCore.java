@@ -36,7 +36,7 @@ public abstract class GarblerCore extends GateWalker {
     /** Garbles every gate of {@code c} over the current slot labels, writing the tables to {@code stream}. */
     public final void garble(CompiledCircuit c, GarbledStream stream) {
         ensureSlots(c.slots());
-        walk(c, stream);
+        walkAll(c, stream);
     }
 
     /**

@@ -77,11 +77,7 @@ public final class GarblingScheme {
      * and one 16-byte label per constant gate (the evaluator's label of a constant).
      */
     public long tableBytes(CompiledCircuit c) {
-        long bytes = 16 * ciphertexts(c) + 16L * c.counts().constants();
-        for (int b = 0; b < c.andBatchCount(); b++) {
-            bytes += ((long) c.andBatchLength(b) * extraBitsPerAnd + 7) / 8;
-        }
-        return bytes;
+        return 16 * ciphertexts(c) + 16L * c.counts().constants() + c.packedBatchBytes(extraBitsPerAnd);
     }
 
     public GarblerCore newGarbler(Kernel kernel, AesCtrRandom random) {

@@ -1,6 +1,7 @@
 package io.yaostream.core.garble;
 
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.GateBlocks;
 import io.yaostream.core.circuit.GateOp;
 
 /**
@@ -14,8 +15,33 @@ abstract class GateWalker {
     static final long FIRST_GATE_INDEX = 1;
     private long nextGateIndex = FIRST_GATE_INDEX;
 
-    /** Runs every gate of {@code c}. */
+    /** Runs every gate of {@code c} (a circuit held in memory, or one block of a streamed one). */
     abstract void walk(CompiledCircuit c, GarbledStream stream);
+
+    /**
+     * Whether the walk must see AND batches whole (a scheme whose garbled material depends on how gates are batched);
+     * otherwise a block of a streamed circuit may end inside a batch.
+     */
+    boolean wholeBatches() {
+        return false;
+    }
+
+    /**
+     * Runs every gate of {@code c}: at once when it is held in memory, block after block when it is read from its
+     * file. The blocks run the same gates in the same order, so the gate indices and the garbled material are those
+     * of the walk in memory; the file's checksum and counts are checked after the last block.
+     */
+    final void walkAll(CompiledCircuit c, GarbledStream stream) {
+        if (!c.isStreamed()) {
+            walk(c, stream);
+            return;
+        }
+        try (GateBlocks blocks = c.openBlocks(wholeBatches())) {
+            for (CompiledCircuit block = blocks.next(); block != null; block = blocks.next()) {
+                walk(block, stream);
+            }
+        }
+    }
 
     /** A scheme's gates for {@link #walkBatches}. */
     interface BatchGates {

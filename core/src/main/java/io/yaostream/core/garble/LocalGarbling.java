@@ -2,6 +2,7 @@ package io.yaostream.core.garble;
 
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.GateBlocks;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.WireGroup;
 import io.yaostream.core.kernel.AesCtrRandom;
@@ -47,13 +48,34 @@ public final class LocalGarbling {
             }
         }
         encode(c, inputs, garbler, evaluator);
+        long tables = c.isStreamed() ? garbleAndEvaluateBlocks(c) : garbleThenEvaluate(c);
+        long decodeStart = stream.bytesWritten();
+        BitString[] outputs = decode(c, garbler, evaluator, stream);
+        return new Result(outputs, scheme.ciphertexts(c), tables, stream.bytesWritten() - decodeStart);
+    }
+
+    /** The whole circuit garbled, then evaluated: the stream holds all its tables at once. Returns their bytes. */
+    private long garbleThenEvaluate(CompiledCircuit c) {
         long before = stream.bytesWritten();
         garbler.garble(c, stream);
         long tables = stream.bytesWritten() - before;
         evaluator.evaluate(c, stream);
-        long decodeStart = stream.bytesWritten();
-        BitString[] outputs = decode(c, garbler, evaluator, stream);
-        return new Result(outputs, scheme.ciphertexts(c), tables, stream.bytesWritten() - decodeStart);
+        return tables;
+    }
+
+    /**
+     * A circuit read from its file: each block garbled, then evaluated, so the stream holds one block's tables and
+     * the file is read once. The same material as {@link #garbleThenEvaluate}, only consumed sooner.
+     */
+    private long garbleAndEvaluateBlocks(CompiledCircuit c) {
+        long before = stream.bytesWritten();
+        try (GateBlocks blocks = c.openBlocks(garbler.wholeBatches())) {
+            for (CompiledCircuit block = blocks.next(); block != null; block = blocks.next()) {
+                garbler.walk(block, stream);
+                evaluator.walk(block, stream);
+            }
+        }
+        return stream.bytesWritten() - before;
     }
 
     /** Fresh labels for every input bit; the evaluator gets the labels of the given values. */

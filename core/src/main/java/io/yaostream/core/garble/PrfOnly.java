@@ -120,6 +120,12 @@ public final class PrfOnly {
             System.arraycopy(src, pos, pair, 4 * slot, 4);
         }
 
+        /** A batch's nibbles are packed together after its tables: a split batch would pack them differently. */
+        @Override
+        boolean wholeBatches() {
+            return true;
+        }
+
         /** Free gates by the kernel up to each constant or AND batch; constants here; batches by the kernel. */
         @Override
         void walk(CompiledCircuit c, GarbledStream stream) {
@@ -175,6 +181,12 @@ public final class PrfOnly {
 
         Evaluator(Kernel kernel) {
             super(kernel, LabelHash.KEYED);
+        }
+
+        /** As the garbler's ({@link Garbler#wholeBatches}). */
+        @Override
+        boolean wholeBatches() {
+            return true;
         }
 
         /**

@@ -2,6 +2,7 @@ package io.yaostream.core.plain;
 
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.GateBlocks;
 import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.WireGroup;
@@ -38,7 +39,11 @@ public final class PlainEvaluator {
         for (int i = 0; i < in.length; i++) {
             s[in[i]] = inputLanes[i];
         }
-        runGates(c.gateRecordsView(), c.gateCount(), s);
+        try (GateBlocks blocks = c.openBlocks(false)) {
+            for (CompiledCircuit block = blocks.next(); block != null; block = blocks.next()) {
+                runGates(block.gateRecordsView(), block.gateCount(), s);
+            }
+        }
         int[] out = c.outputSlotsView();
         for (int i = 0; i < out.length; i++) {
             outputLanes[i] = s[out[i]];
