@@ -49,9 +49,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *       own input (the XOR outputs fix b', the sums must agree). It decodes the labels the evaluator sends back,
  *       and a label that is neither of the two is an error. But the evaluator's correction bits d = b xor c are
  *       uniform by design: a flipped correction is exactly an evaluator that used another input bit, and no
- *       garbler can tell. So an output other than f(a, b) is allowed only when the corrections were mutated; any
- *       other mutation of the evaluator's messages (u columns, chunk headers, base OTs, returned labels) must end
- *       in f(a, b) or an error.</li>
+ *       garbler can tell. Likewise the number of corrections in a chunk header places the corrections that follow
+ *       (one bit more in chunk 1 shifts every later input by one OT), and the garbler cannot check it against the
+ *       evaluator's ahead values, whose widths only the evaluator knows. So an output other than f(a, b) is allowed
+ *       only when the corrections or the chunk headers were mutated; any other mutation of the evaluator's
+ *       messages (u columns, base OTs, returned labels, markers) must end in f(a, b) or an error. The counts
+ *       themselves are checked: a chunk of more than {@link InputChunks#MAX_CHUNK_BITS} bits, or with other than
+ *       the number of new OTs the rule makes, is a {@link PeerFault} before anything is allocated for it.</li>
  * </ul>
  *
  * <p>Seeded: a failure names the seed and the run; {@code -Dyaostream.fuzz.seed=S} replays it and
@@ -153,7 +157,7 @@ class PeerFaultFuzzTest {
                 op != Op.FREEZE);
         String what = (replay ? "replayed, " : "") + scheme + ", " + m;
         lastWhat = what + " -> " + (o.failure() != null ? o.failure().getMessage() : "finished");
-        return judge(setup, in, o, what, kind == MessageKind.CORRECTIONS);
+        return judge(setup, in, o, what, kind == MessageKind.CORRECTIONS || kind == MessageKind.CHUNK_HEADERS);
     }
 
     /** Checks one outcome against the rules of the class comment and names it. */
@@ -167,8 +171,10 @@ class PeerFaultFuzzTest {
             Throwable f = o.failure();
             boolean blamesPeer = f instanceof PeerFault || f instanceof ProtocolException || f instanceof ChannelException;
             String message = String.valueOf(f.getMessage());
-            // The channel's own messages name the channel's end ("closed", "timed out"); the others must name the peer.
-            boolean namesPeer = f instanceof ChannelException || message.contains("peer") || message.contains("garbler");
+            // The channel's own messages name the channel's end ("closed", "timed out"); the others must name the peer
+            // (or, for a handshake mismatch, the two parties).
+            boolean namesPeer = f instanceof ChannelException || message.contains("peer") || message.contains("garbler")
+                    || message.startsWith("handshake mismatch: ");
             if (!blamesPeer || message.contains("\n") || !namesPeer) {
                 StringWriter trace = new StringWriter();
                 f.printStackTrace(new PrintWriter(trace));
@@ -185,7 +191,8 @@ class PeerFaultFuzzTest {
         }
         throw new AssertionError(what + ": the honest " + honest.key() + " finished with " + o.value() + ", not " + expected
                 + (honest == Party.GARBLER ? (FuzzedSession.consistentForGarbler(in.a(), o.value())
-                ? " (consistent with other evaluator inputs, but the corrections were not touched)" : " (no evaluator input gives it)") : ""));
+                ? " (consistent with other evaluator inputs, but neither corrections nor chunk headers were touched)"
+                : " (no evaluator input gives it)") : ""));
     }
 
     /** A random mutation of {@code kind} by {@code op}, within the kind's recorded bytes and frames. */
