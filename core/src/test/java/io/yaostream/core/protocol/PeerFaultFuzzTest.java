@@ -106,7 +106,8 @@ class PeerFaultFuzzTest {
         for (MessageKind kind : kinds) {
             for (int run = 0; run < RUNS; run++) {
                 long seed = seeds.nextLong();
-                String where = "seed " + SEED + " (-Dyaostream.fuzz.seed=" + SEED + "), honest " + honest.key() + ", kind " + kind
+                String where = "seed " + SEED + " (replay: -Dyaostream.fuzz.seed=" + SEED + " -Dyaostream.fuzz.runs=" + RUNS + "), honest "
+                        + honest.key() + ", kind " + kind
                         + ", run " + run + " (run seed " + seed + ")";
                 String verdict;
                 long t0 = System.nanoTime();
