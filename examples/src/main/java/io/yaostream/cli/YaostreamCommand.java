@@ -3,12 +3,15 @@ package io.yaostream.cli;
 import io.yaostream.core.format.CircuitFormatException;
 import io.yaostream.core.garble.GarblingException;
 import io.yaostream.core.net.ChannelException;
+import io.yaostream.core.ot.PeerFault;
 import io.yaostream.core.protocol.ProtocolException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 
 /** The {@code yaostream} command. Errors print one line on standard error and exit non-zero. */
 @Command(name = "yaostream", mixinStandardHelpOptions = true, version = "yaostream 0.1.0",
@@ -60,25 +63,52 @@ public final class YaostreamCommand implements Runnable {
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             String cmd = commandLine.getCommandSpec().qualifiedName();
-            if (ex instanceof UsageError) {
-                err.println(cmd + ": " + ex.getMessage() + " (see '" + cmd + " --help')");
+            Throwable failure = unwrap(ex);
+            if (failure instanceof UsageError) {
+                err.println(cmd + ": " + oneLine(failure.getMessage()) + " (see '" + cmd + " --help')");
                 return EXIT_USAGE;
             }
-            if (ex instanceof UserError || ex instanceof CircuitFormatException || ex instanceof ChannelException
-                    || ex instanceof ProtocolException || ex instanceof GarblingException) {
-                err.println(cmd + ": " + ex.getMessage());
-                return EXIT_FAILURE;
-            }
-            if (ex instanceof UncheckedIOException io) {
-                err.println(cmd + ": " + io.getCause().getMessage());
+            String message = failureMessage(failure);
+            if (message != null) {
+                err.println(cmd + ": " + oneLine(message));
                 return EXIT_FAILURE;
             }
             if (System.getenv("YAOSTREAM_DEBUG") != null) {
                 ex.printStackTrace(err);
             }
-            err.println(cmd + ": internal error: " + ex + " (set YAOSTREAM_DEBUG=1 for the stack trace)");
+            err.println(cmd + ": internal error: " + oneLine(String.valueOf(failure)) + " (set YAOSTREAM_DEBUG=1 for the stack trace)");
             return EXIT_INTERNAL;
         });
         return cl.execute(args);
+    }
+
+    /**
+     * What to tell the user of a failure they can act on, or null for a bug (exit {@value #EXIT_INTERNAL}): a bad
+     * command value or file, the channel failing (peer gone, timeout), the parties disagreeing, and anything the
+     * peer sent that the protocol does not allow ({@link PeerFault}: invalid points, counts, garbled material).
+     */
+    static String failureMessage(Throwable ex) {
+        if (ex instanceof UserError || ex instanceof CircuitFormatException || ex instanceof ChannelException
+                || ex instanceof PeerFault || ex instanceof ProtocolException || ex instanceof GarblingException) {
+            return ex.getMessage() != null ? ex.getMessage() : ex.toString();
+        }
+        if (ex instanceof UncheckedIOException io) {
+            return String.valueOf(io.getCause().getMessage());
+        }
+        return null;
+    }
+
+    /** The failure inside a wrapper of another thread's failure (a party run on a thread of its own). */
+    private static Throwable unwrap(Throwable ex) {
+        Throwable t = ex;
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    /** The documented contract is one line on standard error, whatever a message holds. */
+    private static String oneLine(String message) {
+        return message == null ? "" : message.replaceAll("\\s*\\R\\s*", " ").strip();
     }
 }

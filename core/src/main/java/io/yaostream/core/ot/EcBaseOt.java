@@ -40,7 +40,8 @@ import java.math.BigInteger;
  * which removes any small-order component the peer could add — from A, to learn the choices from B_g; from
  * B_g, to learn a mod 8 — at the cost of three doublings instead of a multiplication by l. Coordinates must be
  * canonical and on the curve; [8]A and [8]B_g must not be the neutral element, nor any key (B_g among
- * 0 .. 15 [8]A).
+ * 0 .. 15 [8]A). A point that breaks these rules is a {@link PeerFault} naming the message (1: A, 2: the B_g)
+ * and the group; the third message, the encrypted tuples, has no structure to check (any bytes decrypt).
  *
  * <p>Cost: the scalar multiplications, nearly all the work, go to the kernel's {@link EdwardsArithmetic} (in C
  * with the native kernel, about twice as fast as Java's); the checks of the peer's points, the few additions and
@@ -121,15 +122,7 @@ public final class EcBaseOt implements BaseOt {
             int n = to - from;
             Edwards25519.Point[] eightB = new Edwards25519.Point[n];
             for (int g = from; g < to; g++) {
-                Edwards25519.Point pointB = Edwards25519.decode(pointsB, g * POINT);
-                if (pointB == null) {
-                    throw new IllegalStateException("base OT group " + g + ": the receiver's point B is not a point of edwards25519");
-                }
-                pointB.times2Power(3);
-                if (pointB.isIdentity()) {
-                    throw new IllegalStateException("base OT group " + g + ": the receiver's point B has small order");
-                }
-                eightB[g - from] = pointB;
+                eightB[g - from] = eightTimes(pointsB, g * POINT, "message 2, point B of group " + g + " of " + groups);
             }
             byte[] encodedEightB = new byte[n * POINT];
             Edwards25519.encode(eightB, 0, n, encodedEightB, 0);
@@ -142,8 +135,8 @@ public final class EcBaseOt implements BaseOt {
                 for (int j = 0; j < KEYS; j++) {
                     int key = ((g - from) * KEYS + j) * POINT;
                     if (isNeutral(encoded, key)) {
-                        throw new IllegalStateException("base OT group " + g
-                                + ": the receiver's point B is a small multiple of the sender's A");
+                        throw new PeerFault(invalidPoint("message 2, point B of group " + g + " of " + groups)
+                                + "[8]B is a small multiple of the sender's [8]A, which would reveal the choices");
                     }
                     hash.derive(j, encoded, key, pad, 0);
                     int out = (g * KEYS + j) * PAD;
@@ -191,7 +184,7 @@ public final class EcBaseOt implements BaseOt {
 
         byte[] encodedA = new byte[POINT];
         read(channel, encodedA, "receiver: waiting for the sender's point A");
-        Edwards25519.Point eightA = eightTimesA(encodedA, count);
+        Edwards25519.Point eightA = eightTimes(encodedA, 0, "message 1, point A");
         Edwards25519.Multiples multiplesOfA = new Edwards25519.Multiples(eightA, KEYS - 1);
         byte[] pointsB = new byte[groups * POINT];
         long[] pads = new long[groups * PAD];
@@ -245,18 +238,25 @@ public final class EcBaseOt implements BaseOt {
         }
     }
 
-    /** Decodes A, checks it and returns [8]A, which has no small-order component. */
-    private static Edwards25519.Point eightTimesA(byte[] encodedA, int count) {
-        String what = "base OT (all " + count + "): the sender's point A";
-        Edwards25519.Point pointA = Edwards25519.decode(encodedA, 0);
-        if (pointA == null) {
-            throw new IllegalStateException(what + " is not a point of edwards25519");
+    /**
+     * Decodes the peer's point at {@code offset}, checks it and returns 8 times it, which has no small-order
+     * component: a non-canonical encoding, a point off the curve or one of small order (whose [8]P is the neutral
+     * element, including the neutral element itself) is the peer's fault, named by {@code where}.
+     */
+    private static Edwards25519.Point eightTimes(byte[] encoded, int offset, String where) {
+        Edwards25519.Point p = Edwards25519.decode(encoded, offset);
+        if (p == null) {
+            throw new PeerFault(invalidPoint(where) + Edwards25519.whyInvalid(encoded, offset));
         }
-        pointA.times2Power(3);
-        if (pointA.isIdentity()) {
-            throw new IllegalStateException(what + " has small order");
+        p.times2Power(3);
+        if (p.isIdentity()) {
+            throw new PeerFault(invalidPoint(where) + "it has small order (8 times it is the neutral element)");
         }
-        return pointA;
+        return p;
+    }
+
+    private static String invalidPoint(String where) {
+        return "the peer sent an invalid base-OT point (" + where + "): ";
     }
 
     /** Whether the encoded point at {@code offset} is the neutral element (0, 1). */

@@ -355,6 +355,21 @@ final class Edwards25519 {
         return p;
     }
 
+    /**
+     * Why {@link #decode} refuses the bytes at {@code offset}: which coordinate is not canonical (at or above p),
+     * or that the point is not on the curve. Only for messages, after {@link #decode} returned null.
+     */
+    static String whyInvalid(byte[] src, int offset) {
+        int[] scratch = X25519Field.create();
+        if (!decodeCanonical(src, offset, scratch)) {
+            return "its x coordinate is not below 2^255 - 19 (not a canonical encoding)";
+        }
+        if (!decodeCanonical(src, offset + 32, scratch)) {
+            return "its y coordinate is not below 2^255 - 19 (not a canonical encoding)";
+        }
+        return "not on edwards25519";
+    }
+
     private static boolean decodeCanonical(byte[] src, int offset, int[] r) {
         X25519Field.decode(src, offset, r);
         byte[] again = new byte[32];

@@ -28,8 +28,10 @@ import io.yaostream.core.net.Channel;
  * which never repeats. How calls are cut into blocks (and short blocks padded) is described in {@link Iknp};
  * the two ends must make the same sequence of calls with the same counts.
  *
- * <p>Nothing is allocated per OT or per block: all buffers are sized by M when the object is made. Not
- * thread-safe.
+ * <p>Nothing is allocated per OT or per block: all buffers are sized by M when the object is made. Every length
+ * this end reads is fixed by its own calls (the count and M), never by the peer, and any bytes are valid u columns:
+ * tampered ones only give OTs whose outputs the two ends do not share, which shows where they are used (in Yao's
+ * protocol, as labels that do not decode). Not thread-safe.
  */
 public final class OtExtensionSender {
     /** OTs per extension block when none is given (both ends must use the same). */

@@ -6,10 +6,11 @@ import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.ot.BaseOt;
 import io.yaostream.core.ot.OtExtensionSender;
+import io.yaostream.core.ot.PeerFault;
 
 /**
- * The garbler's half of {@link InputChunks}: reads the evaluator's chunks (checking each against the rule, so a
- * peer that strays from it is caught at once), and gives each evaluator input bit its labels: {@code q ⊕ d·Δ}
+ * The garbler's half of {@link InputChunks}: reads the evaluator's chunks (checking each header against the rule
+ * before anything is allocated for it, so a peer that strays from it is caught at once, as a {@link PeerFault}), and gives each evaluator input bit its labels: {@code q ⊕ d·Δ}
  * as the label of 0 with correlated OTs, or fresh labels sent masked with random ones.
  */
 final class GarblerInputs {
@@ -29,6 +30,8 @@ final class GarblerInputs {
     /** Ahead chunks the evaluator has sent that this end has not read yet. */
     private int pending;
     private long demandChunks;
+    /** Chunks read so far, for messages. */
+    private long chunks;
     private final long[] header = new long[1];
     private long[] received = new long[0];
     /** The corrections of a chunk, one long (0 or 1) each, as {@link #corrections} keeps them. */
@@ -131,13 +134,16 @@ final class GarblerInputs {
         long n = header[0] >>> 32;
         long m = header[0] & 0xffffffffL;
         if (n > InputChunks.MAX_CHUNK_BITS || (demand && n == 0)) {
-            throw new ProtocolException("the evaluator sent an input chunk of " + n + " bits where "
-                    + (demand ? "1 to " : "0 to ") + InputChunks.MAX_CHUNK_BITS + " were due");
+            throw new PeerFault("the peer sent an invalid input chunk header (" + (demand ? "demand" : "ahead") + " chunk "
+                    + (chunks + 1) + "): " + n + " correction bits where " + (demand ? "1 to " : "0 to ")
+                    + InputChunks.MAX_CHUNK_BITS + " are allowed");
         }
         int expected = InputChunks.extension(knownSent + n, extended);
         if (m != expected) {
-            throw new ProtocolException("the evaluator extended " + m + " OTs for an input chunk of " + n + " bits where the protocol makes " + expected);
+            throw new PeerFault("the peer sent an invalid input chunk header (" + (demand ? "demand" : "ahead") + " chunk "
+                    + (chunks + 1) + "): " + m + " new OTs for " + n + " correction bits where the protocol makes " + expected);
         }
+        chunks++;
         if (m > 0) {
             extend((int) m);
         }

@@ -2,12 +2,14 @@ package io.yaostream.core.protocol;
 
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
+import io.yaostream.core.garble.GarblingException;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.ot.BaseOt;
+import io.yaostream.core.ot.PeerFault;
 
 import java.util.List;
 
@@ -17,7 +19,8 @@ import java.util.List;
  * stream through the channel as they are made, so memory is the circuits' working sets plus the channel's
  * bounded buffers, whatever the number of gates.
  *
- * <p>A failure of the channel is re-raised with how far the session got.
+ * <p>A failure of the channel is re-raised with how far the session got, and so is anything the peer sent that the
+ * protocol does not allow, as a {@link PeerFault}: garbled material or labels that do not decode included.
  */
 public final class YaoSession {
     /**
@@ -98,12 +101,21 @@ public final class YaoSession {
             done = System.nanoTime();
             finish(ctx);
         } catch (ChannelException e) {
-            throw new ChannelException(e.getMessage() + "; the session had run " + String.format("%,d", ctx.andGates())
-                    + " AND gates in " + String.format("%,d", ctx.calls()) + " circuit calls", e);
+            throw new ChannelException(e.getMessage() + progress(ctx), e);
+        } catch (GarblingException e) {
+            // Tables, labels and decoding values all come from the peer, so material that does not decode is its fault.
+            throw new PeerFault("the peer's garbled material or labels do not decode: " + e.getMessage() + progress(ctx), e);
+        } catch (PeerFault e) {
+            throw new PeerFault(e.getMessage() + progress(ctx), e);
         }
         long end = System.nanoTime();
         return new Result<>(value, ctx.costs(), channel.bytesWritten(), channel.bytesRead(), (end - start) / 1e9, (setup - start) / 1e9,
                 (done - setup) / 1e9);
+    }
+
+    private static String progress(PartyContext ctx) {
+        return "; the session had run " + String.format("%,d", ctx.andGates()) + " AND gates in " + String.format("%,d", ctx.calls())
+                + " circuit calls";
     }
 
     /** AND gates run so far (for progress reports from another thread). */
@@ -117,8 +129,10 @@ public final class YaoSession {
         channel.write(new byte[] {END}, 0, 1);
         channel.flush();
         ctx.beforeClosing();
-        if (readByte() != END) {
-            throw new ProtocolException("the peer sent more data than this party's program expects: the programs differ");
+        int b = readByte();
+        if (b != END) {
+            throw new PeerFault("the peer sent byte " + b + " where the end of its program was due: it sent more data than this"
+                    + " party's program reads (the programs differ, or the data was altered)");
         }
     }
 
@@ -127,7 +141,7 @@ public final class YaoSession {
         channel.flush();
         int b = readByte();
         if (b != marker) {
-            throw new ProtocolException("the peer sent byte " + b + " where the end of its base OTs was due");
+            throw new PeerFault("the peer sent byte " + b + " where the end of its base OTs was due");
         }
     }
 

@@ -161,7 +161,7 @@ class EcBaseOtTest {
     @Test
     void noWorkerThreadOutlivesACall() {
         new Run(3).execute(4).assertReceiverGotItsChoice();
-        assertThrows(IllegalStateException.class, () -> senderAgainst(Corrupt.OFF_CURVE));
+        assertThrows(PeerFault.class, () -> senderAgainst(Corrupt.OFF_CURVE));
         assertEquals(0, Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.getName().startsWith("yaostream-base-ot")).count());
     }
@@ -195,21 +195,34 @@ class EcBaseOtTest {
         assertTrue(e.getMessage().contains("timed out"), e.getMessage());
     }
 
-    /** Ways a dishonest receiver corrupts point B of group 5. */
+    /** Ways a dishonest receiver corrupts point B of group 5, with what the sender must say. */
     private enum Corrupt {
-        OFF_CURVE, COORDINATE_TOO_LARGE, SMALL_ORDER, EIGHT_A, TWENTY_FOUR_A
+        OFF_CURVE("not on edwards25519"), COORDINATE_TOO_LARGE("its x coordinate is not below 2^255 - 19"),
+        Y_TOO_LARGE("its y coordinate is not below 2^255 - 19"), SMALL_ORDER("it has small order"),
+        NEUTRAL("it has small order"), EIGHT_A("small multiple of the sender's [8]A"),
+        TWENTY_FOUR_A("small multiple of the sender's [8]A");
+
+        final String complaint;
+
+        Corrupt(String complaint) {
+            this.complaint = complaint;
+        }
     }
 
+    /** A bad point is the peer's fault, reported with the message, the group and what is wrong with it. */
     @ParameterizedTest
     @EnumSource(Corrupt.class)
     void senderRejectsAnInvalidPointB(Corrupt corrupt) {
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> senderAgainst(corrupt));
-        assertTrue(e.getMessage().startsWith("base OT group 5: the receiver's point B"), e.getMessage());
+        PeerFault e = assertThrows(PeerFault.class, () -> senderAgainst(corrupt));
+        assertTrue(e.getMessage().startsWith("the peer sent an invalid base-OT point (message 2, point B of group 5 of 32): "),
+                e.getMessage());
+        assertTrue(e.getMessage().contains(corrupt.complaint), e.getMessage());
     }
 
     /** Ways a dishonest sender corrupts its point A, with what the receiver must say. */
     private enum BadA {
-        OFF_CURVE("is not a point of edwards25519"), ORDER_TWO("has small order"), NEUTRAL("has small order");
+        OFF_CURVE("not on edwards25519"), X_TOO_LARGE("its x coordinate is not below 2^255 - 19"),
+        ORDER_TWO("it has small order"), NEUTRAL("it has small order");
 
         final String complaint;
 
@@ -224,6 +237,11 @@ class EcBaseOtTest {
                     a[POINT - 2] ^= 1; // y changed, x not: off the curve
                     yield a;
                 }
+                case X_TOO_LARGE -> {
+                    byte[] a = validPoint();
+                    Arrays.fill(a, 0, 32, (byte) 0xff);
+                    yield a;
+                }
                 case ORDER_TWO -> orderTwo();
                 case NEUTRAL -> neutral();
             };
@@ -235,9 +253,10 @@ class EcBaseOtTest {
     void receiverRejectsAnInvalidPointA(BadA bad) {
         MemoryChannel[] ends = MemoryChannel.pair(TIMEOUT_MS);
         ends[0].write(bad.encoded(), 0, POINT);
-        IllegalStateException e = assertThrows(IllegalStateException.class,
+        PeerFault e = assertThrows(PeerFault.class,
                 () -> new EcBaseOt(2, KERNEL).receive(ends[1], new boolean[K], new long[2 * K], K));
-        assertTrue(e.getMessage().contains("the sender's point A " + bad.complaint), e.getMessage());
+        assertTrue(e.getMessage().startsWith("the peer sent an invalid base-OT point (message 1, point A): " + bad.complaint),
+                e.getMessage());
     }
 
     /**
@@ -335,6 +354,8 @@ class EcBaseOtTest {
             switch (corrupt) {
                 case OFF_CURVE -> points[at + POINT - 2] ^= 1;
                 case COORDINATE_TOO_LARGE -> Arrays.fill(points, at, at + 32, (byte) 0xff);
+                case Y_TOO_LARGE -> Arrays.fill(points, at + 32, at + 64, (byte) 0xff);
+                case NEUTRAL -> System.arraycopy(neutral(), 0, points, at, POINT);
                 case SMALL_ORDER -> System.arraycopy(orderTwo(), 0, points, at, POINT);
                 case EIGHT_A, TWENTY_FOUR_A -> { // B = j [8]A: the receiver would hold key j with b = 0
                     Edwards25519.Point eightA = Edwards25519.decode(a, 0);

@@ -1,0 +1,105 @@
+package io.yaostream.e2e;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.concurrent.CompletableFuture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A fake peer that speaks the protocol up to the base OTs and then sends invalid points: the real party must end with
+ * one line that blames the peer and exit 1, as for any failure the user can act on (not "internal error", exit 70).
+ * The fake peer frames its bytes as the transport does (a 4-byte big-endian length, then the bytes) and answers the
+ * party's hello with the same hello in the other role, so the handshake passes.
+ */
+@Timeout(120)
+class PeerFaultIT {
+    private static final int POINT = 64;
+    private static final int GROUPS = 32; // 128 base OTs, four per group
+
+    @Test
+    void aFakeEvaluatorsInvalidBaseOtPointEndsTheGarblerWithOneLineAndExitOne() throws Exception {
+        int port = Cli.freePort();
+        Cli.Running garbler = Cli.launch(Cli.QUICK_JVM, "run", "--role", "garbler", "--circuit", Cli.bristol("adder64.txt").toString(),
+                "--in", "0000000000000005", "--listen", String.valueOf(port), "--timeout", "20");
+        try (Socket s = connect(port)) {
+            DataInputStream in = new DataInputStream(s.getInputStream());
+            DataOutputStream out = new DataOutputStream(s.getOutputStream());
+            answerHello(in, out, 1);
+            byte[] a = new byte[POINT];
+            java.util.Arrays.fill(a, (byte) 0xff); // x = 2^255 - 1 after the top bit: not canonical
+            frame(out, a);
+            Cli.Result r = garbler.await(60);
+            assertOneLine(r, "yaostream run: the peer sent an invalid base-OT point (message 1, point A): its x coordinate is not below 2^255 - 19");
+        }
+    }
+
+    @Test
+    void aFakeGarblersSmallOrderBaseOtPointEndsTheEvaluatorWithOneLineAndExitOne() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Cli.Running evaluator = Cli.launch(Cli.QUICK_JVM, "run", "--role", "evaluator", "--circuit", Cli.bristol("adder64.txt").toString(),
+                    "--in", "0000000000000007", "--connect", "127.0.0.1:" + server.getLocalPort(), "--timeout", "20");
+            CompletableFuture<Cli.Result> result = CompletableFuture.supplyAsync(() -> evaluator.await(60));
+            try (Socket s = server.accept()) {
+                DataInputStream in = new DataInputStream(s.getInputStream());
+                DataOutputStream out = new DataOutputStream(s.getOutputStream());
+                answerHello(in, out, 0);
+                readFrame(in); // the evaluator's point A
+                byte[] points = new byte[GROUPS * POINT];
+                for (int g = 0; g < GROUPS; g++) {
+                    points[g * POINT + 32] = 1; // (0, 1), the neutral element: small order
+                }
+                frame(out, points);
+                assertOneLine(result.get(), "yaostream run: the peer sent an invalid base-OT point (message 2, point B of group 0 of 32): it has small order");
+            }
+        }
+    }
+
+    private static void assertOneLine(Cli.Result r, String start) {
+        assertEquals(1, r.status(), r.err());
+        String err = r.err().strip();
+        assertEquals(1, err.lines().count(), err);
+        assertTrue(err.startsWith(start), err);
+    }
+
+    private static Socket connect(int port) throws InterruptedException {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return new Socket(InetAddress.getLoopbackAddress(), port);
+            } catch (IOException e) {
+                if (attempt == 300) {
+                    throw new AssertionError("the party never listened on " + port, e);
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    /** Reads the party's hello and sends it back as the peer's, with role {@code role} (0 garbler, 1 evaluator). */
+    private static void answerHello(DataInputStream in, DataOutputStream out, int role) throws IOException {
+        byte[] hello = readFrame(in);
+        assertEquals('Y', hello[0], "a hello starts with the magic YAOS");
+        hello[8] = (byte) role;
+        frame(out, hello);
+    }
+
+    private static byte[] readFrame(DataInputStream in) throws IOException {
+        byte[] b = new byte[in.readInt()];
+        in.readFully(b);
+        return b;
+    }
+
+    private static void frame(DataOutputStream out, byte[] b) throws IOException {
+        out.writeInt(b.length);
+        out.write(b);
+        out.flush();
+    }
+}
