@@ -2,6 +2,14 @@ package io.yaostream.core.net;
 
 import io.netty.buffer.PoolArenaMetric;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.protocol.InputFeed;
+import io.yaostream.core.protocol.RepeatProgram;
+import io.yaostream.core.protocol.TwoParty;
+import io.yaostream.core.protocol.YaoSession;
+import io.yaostream.core.testing.TestCircuits;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -16,6 +24,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -211,6 +221,30 @@ class StrayConnectionsTest {
             }
             CompletableFuture<Channel> client = CompletableFuture.supplyAsync(() -> NettyTransport.connect("127.0.0.1", l.port(), options));
             talk(l.accept(), client.get(10, TimeUnit.SECONDS));
+        }
+    }
+
+    /**
+     * A whole session through {@link TwoParty}: the garbler listens on port 0 and says which port it got, an HTTP
+     * probe and a silent connection come first, and the evaluator's session still gives the plaintext results.
+     */
+    @Test
+    void aSessionRunsAfterStrayConnections() throws Exception {
+        CompiledCircuit c = TestCircuits.random(new Random(17), 500);
+        RepeatProgram program = new RepeatProgram(c, 3);
+        InputFeed zeros = BitString::zeros;
+        TwoParty base = TwoParty.garbler().kernel("java").transport(options).name(program.name()).circuits(List.of(c));
+        CompletableFuture<YaoSession.Result<List<Optional<BitString>>>> garbler = CompletableFuture.supplyAsync(
+                () -> base.listen("127.0.0.1", 0).run(program, zeros));
+        String listening = awaitNotice(n -> n.startsWith("listening on "));
+        int port = Integer.parseInt(listening.substring(listening.lastIndexOf(':') + 1));
+        assertEquals("listening on 127.0.0.1:" + port, listening);
+        try (Socket probe = stray(port, HTTP_GET); Socket silent = stray(port, new byte[0])) {
+            awaitNotice(n -> n.contains("HTTP"));
+            YaoSession.Result<List<Optional<BitString>>> evaluator = TwoParty.as(Party.EVALUATOR).kernel("java").transport(options)
+                    .name(program.name()).circuits(List.of(c)).connect("127.0.0.1", port).run(program, zeros);
+            assertEquals(TwoParty.plain(program, Party.EVALUATOR, zeros, zeros), evaluator.value());
+            assertEquals(TwoParty.plain(program, Party.GARBLER, zeros, zeros), garbler.get(30, TimeUnit.SECONDS).value());
         }
     }
 
