@@ -9,6 +9,8 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.PrintWriter;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -171,7 +173,7 @@ class TwoPartyRunIT {
         Cli.Result g = garbler.get(120, TimeUnit.SECONDS);
         for (Cli.Result r : List.of(g, evaluator)) {
             assertEquals(1, r.status(), r.err());
-            assertEquals(1, lines(r.err()).size(), r.err());
+            assertEquals(1, errorLines(r.err()).size(), r.err());
             assertTrue(r.err().contains("handshake mismatch: the peer uses scheme"), r.err());
         }
         port = Cli.freePort();
@@ -181,6 +183,16 @@ class TwoPartyRunIT {
         assertEquals(1, other.get(120, TimeUnit.SECONDS).status());
     }
 
+    /** Standard-error lines other than the connecting side's notice that it is waiting for the listener. */
+    private static List<String> errorLines(String err) {
+        return lines(err).stream().filter(l -> !l.matches("(garbler|evaluator): waiting for .*")).toList();
+    }
+
+    /**
+     * A stranger (its certificate signed by a CA the garbler does not trust) is refused in the TLS handshake with a
+     * line that says why; the listening garbler drops it with one line and goes on, so the trusted evaluator that
+     * comes next runs.
+     */
     @Test
     void mutualTlsRunsBetweenTrustedPartiesAndRefusesAStranger(@TempDir Path dir) throws Exception {
         TestCertificates pki = new TestCertificates(dir, "parties-ca");
@@ -189,20 +201,106 @@ class TwoPartyRunIT {
         TlsFiles evaluatorTls = pki.party("evaluator");
         TlsFiles stranger = otherPki.party("stranger");
         int port = Cli.freePort();
-        CompletableFuture<Cli.Result> garbler = Cli.start(aes("garbler", port, tls(garblerTls)));
+        Cli.Running garbler = Cli.launch(Cli.QUICK_JVM, aes("garbler", port, tls(garblerTls)));
+        Cli.Result strangerRun = Cli.run(aes("evaluator", port, tls(new TlsFiles(stranger.certificate(), stranger.privateKey(), pki.caFile()))));
+        assertEquals(1, strangerRun.status(), strangerRun.err());
+        List<String> refused = errorLines(strangerRun.err());
+        assertEquals(1, refused.size(), strangerRun.err());
+        assertTrue(refused.get(0).startsWith("yaostream run: cannot connect to 127.0.0.1:" + port + ": TLS handshake failed: ")
+                && !refused.get(0).contains("null"), strangerRun.err());
+
         Cli.Result evaluator = Cli.run(aes("evaluator", port, tls(evaluatorTls)));
         assertEquals(0, evaluator.status(), evaluator.err());
         assertEquals(List.of("69c4e0d86a7b0430d8cdb78070b4c55a"), evaluator.lines());
-        assertEquals(0, garbler.get(120, TimeUnit.SECONDS).status());
+        Cli.Result g = garbler.await(60);
+        assertEquals(0, g.status(), g.err());
+        List<String> err = lines(g.err());
+        assertEquals(2, err.size(), g.err());
+        assertTrue(err.get(0).matches("garbler: dropped connection from 127\\.0\\.0\\.1:\\d+: TLS handshake failed: the peer presented no"
+                + " certificate signed by a certificate this party trusts"), g.err());
+    }
 
-        port = Cli.freePort();
-        CompletableFuture<Cli.Result> refusing = Cli.start(aes("garbler", port, tls(garblerTls)));
-        Cli.Result strangerRun = Cli.run(aes("evaluator", port, tls(new TlsFiles(stranger.certificate(), stranger.privateKey(), pki.caFile()))));
-        Cli.Result g = refusing.get(120, TimeUnit.SECONDS);
-        assertEquals(1, g.status(), g.err());
-        assertTrue(g.err().contains("TLS handshake with peer") && lines(g.err()).size() == 1, g.err());
-        assertEquals(1, strangerRun.status(), strangerRun.err());
-        assertEquals(1, lines(strangerRun.err()).size(), strangerRun.err());
+    /**
+     * {@code --listen 0 --bind 127.0.0.1}: the garbler says which port it got, on the interface asked for; an HTTP
+     * probe and a silent connection before the evaluator are dropped with one line each, and the run completes.
+     */
+    @Test
+    void listenZeroOnABoundInterfaceSurvivesStrayConnections() throws Exception {
+        Cli.Running garbler = Cli.launch(Cli.QUICK_JVM, aes("garbler", 0, "--bind", "127.0.0.1", "--timeout", "20"));
+        int port = Integer.parseInt(awaitErr(garbler, "garbler: listening on 127\\.0\\.0\\.1:(\\d+)"));
+        try (Socket probe = new Socket("127.0.0.1", port); Socket silent = new Socket("127.0.0.1", port)) {
+            probe.getOutputStream().write("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            probe.getOutputStream().flush();
+            awaitErr(garbler, "garbler: dropped connection from 127\\.0\\.0\\.1:\\d+: not a yaostream peer: first bytes look like HTTP \\(\"GET / HTTP/1\\.1\"\\)()");
+            Cli.Result evaluator = Cli.run(aes("evaluator", port));
+            assertEquals(0, evaluator.status(), evaluator.err());
+            assertEquals(List.of("69c4e0d86a7b0430d8cdb78070b4c55a"), evaluator.lines());
+            Cli.Result g = garbler.await(60);
+            assertEquals(0, g.status(), g.err());
+            List<String> err = lines(g.err());
+            assertEquals(4, err.size(), g.err());
+            assertTrue(err.get(2).matches("garbler: dropped connection from 127\\.0\\.0\\.1:" + silent.getLocalPort() + ": (another peer greeted first|sent no greeting within 5 s)"),
+                    g.err());
+            assertTrue(err.get(3).startsWith("garbler: ") && err.get(3).contains("AND gates"), g.err());
+        }
+    }
+
+    /** Waits (up to 30 s) for a line of the process's standard error to match {@code regex}; returns its first group. */
+    private static String awaitErr(Cli.Running p, String regex) throws InterruptedException {
+        java.util.regex.Pattern pattern = java.util.regex.Pattern.compile(regex);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            for (String line : lines(p.errSoFar())) {
+                java.util.regex.Matcher m = pattern.matcher(line);
+                if (m.matches()) {
+                    return m.group(1);
+                }
+            }
+            assertTrue(p.process().isAlive(), "the party ended: " + p.errSoFar());
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no line matching " + regex + " in: " + p.errSoFar());
+    }
+
+    @Test
+    void aBindAddressThatIsNotThisMachinesIsACommandLineError() {
+        InProcess notLocal = execute(List.of(aes("garbler", 0, "--bind", "192.0.2.1")));
+        assertEquals(2, notLocal.status(), notLocal.err());
+        assertEquals(List.of("yaostream run: --bind: 192.0.2.1 is not an address of this machine (give one of its interfaces' addresses,"
+                + " or leave --bind out to listen on all) (see 'yaostream run --help')"), lines(notLocal.err()));
+        InProcess unknown = execute(List.of(aes("garbler", 0, "--bind", "no such host")));
+        assertEquals(2, unknown.status(), unknown.err());
+        assertTrue(unknown.err().contains("--bind: 'no such host' is neither an IP address nor a known host name"), unknown.err());
+        InProcess connecting = execute(List.of(aes("evaluator", 7000, "--bind", "127.0.0.1")));
+        assertEquals(2, connecting.status(), connecting.err());
+        assertTrue(connecting.err().contains("--bind: only with --listen"), connecting.err());
+    }
+
+    /** Nobody listening: one line after a second of retries (not one per retry), then the error at --timeout. */
+    @Test
+    void aConnectingPartySaysOnceThatItIsWaiting() {
+        int port = Cli.freePort();
+        long start = System.nanoTime();
+        InProcess r = execute(List.of(aes("evaluator", port, "--timeout", "2")));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEquals(1, r.status(), r.err());
+        List<String> err = lines(r.err());
+        assertEquals(2, err.size(), r.err());
+        assertEquals("evaluator: waiting for 127.0.0.1:" + port + " (nobody is listening yet; retrying for up to 2 s)", err.get(0));
+        assertTrue(err.get(1).startsWith("yaostream run: cannot connect to 127.0.0.1:" + port), r.err());
+        assertTrue(seconds < 4, seconds + " s");
+    }
+
+    /** A PKCS#1 key is refused when the party starts, before it listens, with the openssl command that converts it. */
+    @Test
+    void aPkcs1KeyIsRefusedAtStartUp(@TempDir Path dir) throws Exception {
+        TestCertificates pki = new TestCertificates(dir, "parties-ca");
+        TlsFiles rsa = pki.rsaParty("garbler");
+        Path pkcs1 = pki.pkcs1Key("garbler");
+        InProcess r = execute(List.of(aes("garbler", 0, tls(new TlsFiles(rsa.certificate(), pkcs1, rsa.trusted())))));
+        assertEquals(1, r.status(), r.err());
+        assertEquals(List.of("yaostream run: TLS private key file " + pkcs1 + ": a PKCS#1 RSA key (-----BEGIN RSA PRIVATE KEY-----), not PKCS#8;"
+                + " convert it with: openssl pkcs8 -topk8 -nocrypt -in " + pkcs1 + " -out key-pkcs8.pem"), lines(r.err()));
     }
 
     private static String[] tls(TlsFiles f) {

@@ -62,14 +62,16 @@ abstract class AppCommand<R> implements Callable<Integer> {
     @Override
     public final Integer call() {
         SchemeNames.parse(peer.scheme);
-        TwoParty base = TwoParty.garbler().scheme(peer.scheme).transport(network.transport());
         if (kernelOption.kernel != null) {
             kernelOption.create(); // checks the name
-            base = base.kernel(kernelOption.kernel);
         }
         if (demo) {
-            if (role != null || peer.listenPort != null || peer.connectTo != null) {
-                throw usage("--demo runs both parties: leave out --role, --listen and --connect");
+            if (role != null || peer.listenPort != null || peer.connectTo != null || peer.bind != null) {
+                throw usage("--demo runs both parties: leave out --role, --listen, --bind and --connect");
+            }
+            TwoParty base = TwoParty.garbler().scheme(peer.scheme).transport(network.transport("demo", spec.commandLine().getErr()));
+            if (kernelOption.kernel != null) {
+                base = base.kernel(kernelOption.kernel);
             }
             return runBoth(base, plan(null));
         }
@@ -82,15 +84,19 @@ abstract class AppCommand<R> implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw usage("--role: " + e.getMessage());
         }
-        if ((peer.listenPort == null) == (peer.connectTo == null)) {
-            throw usage("give exactly one of --listen PORT and --connect HOST:PORT");
+        peer.checkOneSide();
+        TwoParty me = TwoParty.as(party).scheme(peer.scheme).transport(network.transport(party.key(), spec.commandLine().getErr()));
+        if (peer.listens()) {
+            me = me.listen(peer.bindAddress(), peer.listenPort());
+        } else {
+            HostPort address = peer.connectAddress();
+            me = me.connect(address.host(), address.port());
         }
         Plan<R> plan = plan(party);
-        TwoParty me = TwoParty.as(party).scheme(peer.scheme).transport(network.transport()).name(plan.name());
+        me = me.name(plan.name());
         if (kernelOption.kernel != null) {
             me = me.kernel(kernelOption.kernel);
         }
-        me = peer.listenPort != null ? me.listen(checkPort(peer.listenPort)) : connect(me);
         HeapPeak.reset();
         YaoSession.Result<R> r = me.run(plan.program(), party == Party.GARBLER ? plan.garbler() : plan.evaluator());
         report(party.key(), Optional.ofNullable(r.value()).map(this::format), r, r.costs().bytes(), r.seconds(), r.setupSeconds(), r.onlineSeconds());
@@ -133,21 +139,6 @@ abstract class AppCommand<R> implements Callable<Integer> {
     /** A mistake in the command line itself: exit status 2, as for picocli's own errors. */
     private picocli.CommandLine.ParameterException usage(String message) {
         return new picocli.CommandLine.ParameterException(spec.commandLine(), message);
-    }
-
-    private TwoParty connect(TwoParty me) {
-        HostPort address = HostPort.parse(peer.connectTo);
-        if (address == null) {
-            throw usage("--connect: expected HOST:PORT, got '" + peer.connectTo + "'");
-        }
-        return me.connect(address.host(), address.port());
-    }
-
-    private int checkPort(int port) {
-        if (port < 0 || port > 65535) {
-            throw usage("--listen: port must be 0..65535, got " + port);
-        }
-        return port;
     }
 
     /** Each party's inputs: one hex value per party of {@code bits} bits, as {@link HexValues} reads them. */

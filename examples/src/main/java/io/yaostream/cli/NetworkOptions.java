@@ -4,6 +4,7 @@ import io.yaostream.core.net.TlsFiles;
 import io.yaostream.core.net.TransportOptions;
 import picocli.CommandLine.Option;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -16,17 +17,26 @@ final class NetworkOptions {
     @Option(names = "--tls-cert", paramLabel = "PEM", description = "This party's certificate (mutual TLS; needs --tls-key and --tls-trust).")
     Path tlsCert;
 
-    @Option(names = "--tls-key", paramLabel = "PEM", description = "This party's PKCS#8 private key.")
+    @Option(names = "--tls-key", paramLabel = "PEM", description = "This party's private key, PEM PKCS#8 unencrypted (-----BEGIN PRIVATE KEY-----).")
     Path tlsKey;
 
     @Option(names = "--tls-trust", paramLabel = "PEM", description = "Certificates trusted to sign the peer's certificate.")
     Path tlsTrust;
 
-    TransportOptions transport() {
+    /**
+     * The transport these options ask for, its notices (dropped connections, connect retries, the port chosen for
+     * {@code --listen 0}) going to {@code err} as lines that start with {@code who}. The TLS files are read and
+     * checked here, at start-up: a problem is one line naming the file, exit status 1.
+     */
+    TransportOptions transport(String who, PrintWriter err) {
         if (timeoutSeconds < 1) {
             throw new UserError("--timeout: must be at least 1 second, got " + timeoutSeconds);
         }
-        TransportOptions o = TransportOptions.defaults().withTimeout(Duration.ofSeconds(timeoutSeconds));
+        TransportOptions o = TransportOptions.defaults().withTimeout(Duration.ofSeconds(timeoutSeconds))
+                .withNotices(line -> {
+                    err.println(who + ": " + line);
+                    err.flush();
+                });
         int given = (tlsCert != null ? 1 : 0) + (tlsKey != null ? 1 : 0) + (tlsTrust != null ? 1 : 0);
         if (given == 0) {
             return o;
@@ -34,6 +44,8 @@ final class NetworkOptions {
         if (given < 3) {
             throw new UserError("--tls-cert, --tls-key and --tls-trust: give all three for mutual TLS, or none");
         }
-        return o.withTls(new TlsFiles(tlsCert, tlsKey, tlsTrust));
+        TlsFiles files = new TlsFiles(tlsCert, tlsKey, tlsTrust);
+        files.check();
+        return o.withTls(files);
     }
 }

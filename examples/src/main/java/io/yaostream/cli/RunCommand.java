@@ -60,18 +60,20 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Party party = parseRole();
-        if ((peer.listenPort == null) == (peer.connectTo == null)) {
-            throw new UserError("give exactly one of --listen PORT and --connect HOST:PORT");
-        }
+        peer.checkOneSide();
+        String bind = peer.listens() ? peer.bindAddress() : null;
+        int listenPort = peer.listens() ? peer.listenPort() : 0;
+        HostPort connectTo = peer.listens() ? null : peer.connectAddress();
         if (repeat < 1) {
             throw new UserError("--repeat: must be at least 1, got " + repeat);
         }
         GarblingScheme s = SchemeNames.parse(peer.scheme);
+        TransportOptions transport = network.transport(party.key(), spec.commandLine().getErr());
         CompiledCircuit c = CircuitLoader.load(circuitFile);
         List<BitString> mine = parseOwnInputs(c, party);
         Kernel kernel = kernelOption.create();
-        TransportOptions transport = network.transport();
-        Channel channel = peer.listenPort != null ? listen(peer.listenPort, transport) : connect(transport);
+        Channel channel = connectTo == null ? NettyTransport.acceptOne(bind, listenPort, transport)
+                : NettyTransport.connect(connectTo.host(), connectTo.port(), transport);
         PartyRun run = new PartyRun(party, channel, c, mine, repeat, s, kernel);
         PartyRun.Outcome o;
         try (RunStatistics stats = new RunStatistics(run::andGatesSoFar, repeat * c.counts().and(), spec.commandLine().getErr())) {
@@ -113,22 +115,5 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return parsed;
-    }
-
-    private static Channel listen(int port, TransportOptions transport) {
-        if (port < 0 || port > 65535) {
-            throw new UserError("--listen: port must be 0..65535, got " + port);
-        }
-        try (NettyTransport.Listener l = NettyTransport.listen(port, transport)) {
-            return l.accept();
-        }
-    }
-
-    private Channel connect(TransportOptions transport) {
-        HostPort address = HostPort.parse(peer.connectTo);
-        if (address == null) {
-            throw new UserError("--connect: expected HOST:PORT, got '" + peer.connectTo + "'");
-        }
-        return NettyTransport.connect(address.host(), address.port(), transport);
     }
 }

@@ -5,6 +5,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandler;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -27,7 +28,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * socket until the protocol catches up (TCP then slows the peer down).
  *
  * <p><b>Failures</b> (peer closed, reset, bad frame, TLS, timeout) are remembered once and raised as a
- * {@link ChannelException} by the next read or write, with the bytes that had passed. Before a read blocks,
+ * {@link ChannelException} by the next read or write, with the bytes that had passed; a timed-out read or write is
+ * such a failure too, so closing afterwards does not wait for the frozen peer a second time. Before a read blocks,
  * pending writes are flushed, so two parties can never both wait on data the other has buffered.
  * {@link #close} releases every buffer and the connection's event-loop thread.
  */
@@ -98,10 +100,10 @@ final class NettyChannel extends LongStagingChannel {
                 Throwable c = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
                 if (c instanceof FrameDecoder.BadFrameException) {
                     fail("peer " + peer + " sent a bad frame: " + c.getMessage());
-                } else if (c instanceof javax.net.ssl.SSLException) {
-                    fail("TLS error with peer " + peer + ": " + c.getMessage());
+                } else if (TlsErrors.isTls(c)) {
+                    fail("TLS error with peer " + peer + ": " + TlsErrors.describe(c));
                 } else {
-                    fail("connection to peer " + peer + " failed: " + c.getMessage());
+                    fail("connection to peer " + peer + " failed: " + TlsErrors.innermostMessage(c));
                 }
                 ctx.close();
             }
@@ -238,7 +240,7 @@ final class NettyChannel extends LongStagingChannel {
                 flow.notifyAll();
             }
             if (!f.isSuccess()) {
-                fail("cannot send to peer " + peer + ": " + f.cause().getMessage());
+                fail("cannot send to peer " + peer + ": " + TlsErrors.innermostMessage(f.cause()));
             }
         });
     }
@@ -249,8 +251,11 @@ final class NettyChannel extends LongStagingChannel {
             while (inFlight > 0 && inFlight + size > options.maxInFlightBytes() && failure == null) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    throw new ChannelException("peer " + peer + " took no data for " + seconds(idleNanos)
-                            + " (" + written + " bytes sent)");
+                    // Remembered as the channel's failure, so that closing does not wait for the frozen peer again.
+                    String reason = "peer " + peer + " took no data for " + seconds(idleNanos) + ": this party waited that long"
+                            + " to send and the peer read nothing";
+                    fail(reason);
+                    throw new ChannelException(reason + " (" + written + " bytes sent, " + inFlight + " of them not taken)");
                 }
                 try {
                     TimeUnit.NANOSECONDS.timedWait(flow, left);
@@ -341,7 +346,11 @@ final class NettyChannel extends LongStagingChannel {
             throw new ChannelException("interrupted while waiting for peer " + peer, e);
         }
         if (next == null) {
-            throw new ChannelException("no data from peer " + peer + " for " + seconds(idleNanos) + " (" + read + " bytes received)");
+            // Remembered as the channel's failure, so that closing does not wait for the frozen peer again.
+            String reason = "no data from peer " + peer + " for " + seconds(idleNanos) + ": this party waited that long to read"
+                    + " and the peer sent nothing";
+            fail(reason);
+            throw new ChannelException(reason + " (" + read + " bytes received, " + written + " sent)");
         }
         if (next == END) {
             inbox.add(END); // later reads fail the same way
@@ -391,9 +400,27 @@ final class NettyChannel extends LongStagingChannel {
             // Closing anyway: the failure has been or will be reported by the read or write that met it.
         } finally {
             closed = true;
+            if (failure != null) {
+                skipTlsGoodbye();
+            }
             ch.close().awaitUninterruptibly(idleNanos, TimeUnit.NANOSECONDS);
             ownedGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
             releaseBuffers();
+        }
+    }
+
+    /**
+     * A failed connection closes without TLS's close_notify: a peer that stopped reading has no room for it, and
+     * the TLS handler would wait for it, then log a warning of its own on standard error.
+     */
+    private void skipTlsGoodbye() {
+        SslHandler tls = ch.pipeline().get(SslHandler.class);
+        if (tls != null) {
+            try {
+                ch.pipeline().remove(tls);
+            } catch (java.util.NoSuchElementException e) {
+                // removed already, by the channel's own closing
+            }
         }
     }
 

@@ -24,16 +24,25 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * TCP channels between the two parties: one side {@linkplain #listen listens} and accepts exactly one peer, the
- * other {@linkplain #connect connects}, retrying until the connect timeout so the two may start in any order.
- * Each connection has its own event-loop thread (named {@code yaostream-net}), stopped when the channel closes.
+ * TCP channels between the two parties: one side {@linkplain #listen listens} until one peer has connected and
+ * greeted, the other {@linkplain #connect connects}, retrying until the connect timeout so the two may start in
+ * any order. Each connection has its own event-loop thread (named {@code yaostream-net}), stopped when the channel
+ * closes.
+ *
+ * <p>Both ends first send a {@linkplain Greeting greeting} (after TLS, when it is on), and a connection counts only
+ * once the other end's has arrived intact. A listener therefore survives stray connections: one that sends
+ * garbage or an HTTP request, fails TLS (a plaintext client, an untrusted certificate) or stays silent is dropped
+ * with one line to {@link TransportOptions#notices()}, and the listener goes on waiting for its peer.
  */
 public final class NettyTransport {
     /** Name prefix of the event-loop threads, so tests can check none outlives its channel. */
@@ -45,22 +54,53 @@ public final class NettyTransport {
      */
     private static final boolean EPOLL = Epoll.isAvailable();
     private static final long RETRY_MILLIS = 100;
+    /**
+     * Refused connects are retried this long before the connecting side says it is waiting: two parties started
+     * together usually find each other within it, and a peer that is not up yet gets one line, not one per retry.
+     */
+    private static final long QUIET_RETRY_MILLIS = 1000;
+    /**
+     * Connections a listener lets greet side by side. Each costs a socket and a few hundred bytes until it greets
+     * or its greeting timeout drops it; beyond this, new ones are dropped at once, so a flood of silent
+     * connections cannot take more.
+     */
+    static final int MAX_CANDIDATES = 64;
+    /**
+     * How long closing a TLS connection waits to send its close_notify. Netty waits 3 s by default, which a peer
+     * that stopped reading (and so left no room in the socket) would add to this party's timeout.
+     */
+    private static final long CLOSE_NOTIFY_MILLIS = 500;
 
     private NettyTransport() {
     }
 
-    /** A bound server socket waiting for its one peer. */
+    /** The greeting each end sends first (a copy), for a test's fake peer speaking over a raw socket. */
+    public static byte[] greeting() {
+        return Greeting.FRAME.clone();
+    }
+
+    /**
+     * A bound server socket waiting for its one peer. Connections are handled side by side on the listener's event
+     * loop as they come: each has {@link TransportOptions#greetingTimeout()} to finish TLS and greet, and the
+     * first to greet becomes the peer; the server socket then closes, and the others are dropped.
+     */
     public static final class Listener implements AutoCloseable {
         private final EventLoopGroup group;
         private final TransportOptions options;
-        private final AtomicBoolean taken = new AtomicBoolean();
+        private final SslContext ssl;
         private final CompletableFuture<NettyChannel> peer = new CompletableFuture<>();
+        /** Connections that have not greeted yet; used on the event loop only. */
+        private final Set<SocketChannel> candidates = new HashSet<>();
+        private final AtomicInteger dropped = new AtomicInteger();
         private io.netty.channel.Channel server;
+        private String address;
         private boolean handedOver;
+        private boolean closed;
 
-        private Listener(EventLoopGroup group, TransportOptions options) {
+        private Listener(EventLoopGroup group, TransportOptions options, SslContext ssl) {
             this.group = group;
             this.options = options;
+            this.ssl = ssl;
         }
 
         /** The port actually bound (useful after listening on port 0). */
@@ -68,86 +108,133 @@ public final class NettyTransport {
             return ((InetSocketAddress) server.localAddress()).getPort();
         }
 
+        /** Where it listens, as {@code HOST:PORT}; {@code 0.0.0.0} stands for all interfaces. */
+        public String address() {
+            return address;
+        }
+
         /**
-         * Waits up to the connect timeout for a peer (and its TLS handshake); the server socket closes with the
-         * first connection, so a second peer is refused. The channel owns the event loop from here on.
+         * Waits up to the connect timeout for a peer to connect and greet (after TLS, when it is on); connections
+         * that are not a yaostream peer are dropped meanwhile. The channel owns the event loop from here on.
          */
         public Channel accept() {
+            long millis = options.connectTimeout().toMillis();
             try {
-                NettyChannel channel = peer.get(options.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
+                NettyChannel channel = peer.get(millis, TimeUnit.MILLISECONDS);
                 handedOver = true;
                 return channel;
             } catch (TimeoutException e) {
                 close();
-                throw new ChannelException("no peer connected to port " + port() + " within " + options.connectTimeout().toSeconds() + " s");
+                int n = dropped.get();
+                throw new ChannelException("no peer connected to " + address + " within " + Greeting.seconds(millis)
+                        + (n == 0 ? "" : " (" + n + " connection" + (n == 1 ? "" : "s") + " that did not greet dropped)"));
             } catch (ExecutionException e) {
                 close();
                 throw (ChannelException) e.getCause();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 close();
-                throw new ChannelException("interrupted while waiting for a peer on port " + port(), e);
+                throw new ChannelException("interrupted while waiting for a peer on " + address, e);
             }
         }
 
-        /** Stops listening; releases the event loop unless an accepted channel owns it. */
+        /** Stops listening; drops connections still greeting, and releases the event loop unless the peer owns it. */
         @Override
         public void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
             server.close().awaitUninterruptibly();
-            if (!handedOver) {
+            if (handedOver) {
+                return; // the event loop dropped the other connections when the peer greeted
+            }
+            peer.completeExceptionally(new ChannelException("stopped listening on " + address));
+            NettyChannel unclaimed = peer.isCompletedExceptionally() ? null : peer.join();
+            if (unclaimed != null) {
+                unclaimed.close(); // greeted just as accept gave up: its close releases the event loop
+            } else {
                 group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
             }
         }
 
         /**
-         * The server socket's own errors. The epoll transport's accept loop meets the socket that
-         * {@link #connected} has just closed ("Bad file descriptor"): nothing to report then. An error while the
-         * listener still waits fails the wait with one clear line, instead of a warning from Netty's pipeline.
+         * The server socket's own errors. The epoll transport's accept loop meets the socket that has just been
+         * closed when the peer greeted ("Bad file descriptor"): nothing to report then. An error while the listener
+         * still waits fails the wait with one clear line, instead of a warning from Netty's pipeline.
          */
         private ChannelInboundHandlerAdapter acceptErrors() {
             return new ChannelInboundHandlerAdapter() {
                 @Override
                 public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-                    if (!taken.get() && ctx.channel().isOpen()) {
-                        peer.completeExceptionally(new ChannelException("cannot accept a peer on port " + port() + ": "
-                                + cause.getMessage(), cause));
+                    if (!peer.isDone() && ctx.channel().isOpen()) {
+                        peer.completeExceptionally(new ChannelException("cannot accept a peer on " + address + ": "
+                                + TlsErrors.innermostMessage(cause), cause));
                     }
                 }
             };
         }
 
-        /** On the event loop: the first connection becomes the channel, later ones are dropped. */
+        /** On the event loop: a new connection, which becomes a candidate until it greets or is dropped. */
         private void connected(SocketChannel ch) {
-            if (!taken.compareAndSet(false, true)) {
+            String remote = hostPort(ch.remoteAddress());
+            if (peer.isDone()) {
                 ch.close();
                 return;
             }
-            ch.parent().close(); // the server socket: no second peer
-            InetSocketAddress remote = ch.remoteAddress();
-            NettyChannel channel;
-            try {
-                channel = newChannel(ch, group, options, remote.getHostString() + ":" + remote.getPort(),
-                        options.tls() == null ? null : options.tls().serverContext());
-            } catch (ChannelException e) {
+            if (candidates.size() >= MAX_CANDIDATES) {
+                drop(remote, MAX_CANDIDATES + " other connections are still to greet");
                 ch.close();
-                peer.completeExceptionally(e);
                 return;
             }
-            SslHandler tls = ch.pipeline().get(SslHandler.class);
-            if (tls == null) {
-                peer.complete(channel);
-                return;
-            }
-            tls.handshakeFuture().addListener(f -> {
-                if (f.isSuccess()) {
-                    peer.complete(channel);
-                } else {
-                    String reason = "TLS handshake with peer " + channel.peer() + " failed: " + f.cause().getMessage();
-                    channel.fail(reason);
+            candidates.add(ch);
+            ch.closeFuture().addListener(f -> candidates.remove(ch));
+            addGreeting(ch, ssl, options.greetingTimeout().toMillis(), new Greeting.Outcome() {
+                @Override
+                public void greeted(ChannelHandlerContext ctx) {
+                    candidates.remove(ch);
+                    NettyChannel channel = new NettyChannel(ch, group, options, remote);
+                    if (!peer.complete(channel)) {
+                        ch.close(); // the listener has stopped
+                        return;
+                    }
+                    addFrames(ch, channel, options);
+                    server.close(); // no second peer
+                    for (SocketChannel other : List.copyOf(candidates)) {
+                        drop(hostPort(other.remoteAddress()), "another peer greeted first");
+                        other.close();
+                    }
+                    candidates.clear();
+                }
+
+                @Override
+                public void failed(String reason) {
+                    candidates.remove(ch);
+                    if (!peer.isDone()) {
+                        drop(remote, reason);
+                    }
                     ch.close();
-                    peer.completeExceptionally(new ChannelException(reason));
                 }
             });
+        }
+
+        private void drop(String remote, String reason) {
+            dropped.incrementAndGet();
+            options.notices().accept("dropped connection from " + remote + ": " + reason);
+        }
+    }
+
+    /**
+     * Listens on {@code port} of {@code host} (null: all interfaces), waits for one peer as {@link Listener#accept}
+     * does, and stops listening. With port 0 the system chooses the port, and a notice says which
+     * ({@code listening on 0.0.0.0:43817}), for a script that starts the other party.
+     */
+    public static Channel acceptOne(String host, int port, TransportOptions options) {
+        try (Listener l = listen(host, port, options)) {
+            if (port == 0) {
+                options.notices().accept("listening on " + l.address());
+            }
+            return l.accept();
         }
     }
 
@@ -156,10 +243,14 @@ public final class NettyTransport {
         return listen(null, port, options);
     }
 
-    /** Listens on {@code port} (0: any free port) of {@code host}'s interface, or of all interfaces when it is null. */
+    /**
+     * Listens on {@code port} (0: any free port) of {@code host}'s interface, or of all interfaces when it is null.
+     * The TLS files, when there are any, are read and checked first (see {@link TlsFiles#check}).
+     */
     public static Listener listen(String host, int port, TransportOptions options) {
+        SslContext ssl = options.tls() == null ? null : TlsMaterial.load(options.tls()).serverContext();
         EventLoopGroup group = newGroup();
-        Listener listener = new Listener(group, options);
+        Listener listener = new Listener(group, options, ssl);
         ServerBootstrap b = new ServerBootstrap().group(group).channel(EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                 .handler(listener.acceptErrors())
                 .option(ChannelOption.SO_REUSEADDR, true)
@@ -175,9 +266,11 @@ public final class NettyTransport {
         ChannelFuture bound = (host == null ? b.bind(port) : b.bind(host, port)).awaitUninterruptibly();
         if (!bound.isSuccess()) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
-            throw new ChannelException("cannot listen on port " + port + ": " + bound.cause().getMessage());
+            throw new ChannelException("cannot listen on " + (host == null ? "port " + port : hostPort(host, port)) + ": "
+                    + TlsErrors.innermostMessage(bound.cause()));
         }
         listener.server = bound.channel();
+        listener.address = hostPort((InetSocketAddress) listener.server.localAddress());
         return listener;
     }
 
@@ -192,77 +285,115 @@ public final class NettyTransport {
         return new AdaptiveRecvByteBufAllocator(512, 16 << 10, 128 << 10);
     }
 
-    /** Connects to {@code host:port}, retrying refused connections until the connect timeout. */
+    /**
+     * Connects to {@code host:port}, retrying refused connections until the connect timeout (after a second of
+     * them, one notice says so), then waits for the listener's greeting. The TLS files, when there are any, are
+     * read and checked before the first attempt. A peer that is not a yaostream party, or that fails TLS, is an
+     * error at once, not retried.
+     */
     public static Channel connect(String host, int port, TransportOptions options) {
+        SslContext ssl = options.tls() == null ? null : TlsMaterial.load(options.tls()).clientContext();
         EventLoopGroup group = newGroup();
-        SslContext ssl;
+        String peer = hostPort(host, port);
+        long timeoutMillis = options.connectTimeout().toMillis();
+        long start = System.nanoTime();
+        long deadline = start + options.connectTimeout().toNanos();
+        boolean announced = false;
         try {
-            ssl = options.tls() == null ? null : options.tls().clientContext();
-        } catch (ChannelException e) {
+            while (true) {
+                long leftMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+                // A connection made just before the deadline still gets a moment to greet.
+                long greetMillis = Math.max(leftMillis, Math.min(1000, timeoutMillis));
+                CompletableFuture<NettyChannel> ready = new CompletableFuture<>();
+                Bootstrap b = new Bootstrap().group(group).channel(EPOLL ? EpollSocketChannel.class : NioSocketChannel.class)
+                        .option(ChannelOption.ALLOCATOR, options.allocator())
+                        .option(ChannelOption.RCVBUF_ALLOCATOR, socketReads())
+                        .option(ChannelOption.TCP_NODELAY, true)
+                        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, leftMillis))
+                        .handler(new ChannelInitializer<SocketChannel>() {
+                            @Override
+                            protected void initChannel(SocketChannel ch) {
+                                addGreeting(ch, ssl, greetMillis, new Greeting.Outcome() {
+                                    @Override
+                                    public void greeted(ChannelHandlerContext ctx) {
+                                        NettyChannel channel = new NettyChannel(ch, group, options, peer);
+                                        addFrames(ch, channel, options);
+                                        ready.complete(channel);
+                                    }
+
+                                    @Override
+                                    public void failed(String reason) {
+                                        ready.completeExceptionally(new ChannelException(reason));
+                                        ch.close();
+                                    }
+                                });
+                            }
+                        });
+                ChannelFuture f = b.connect(host, port).awaitUninterruptibly();
+                if (f.isSuccess()) {
+                    return greeted(f.channel(), ready, greetMillis, peer);
+                }
+                Throwable cause = f.cause();
+                boolean refused = cause instanceof ConnectException;
+                if (!refused || System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MILLIS) > deadline) {
+                    throw new ChannelException("cannot connect to " + peer + ": " + TlsErrors.innermostMessage(cause)
+                            + (refused && announced ? " (retried for " + Greeting.seconds(timeoutMillis) + ")" : ""));
+                }
+                if (!announced && System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(QUIET_RETRY_MILLIS)) {
+                    announced = true;
+                    options.notices().accept("waiting for " + peer + " (nobody is listening yet; retrying for up to "
+                            + Greeting.seconds(timeoutMillis) + ")");
+                }
+                Thread.sleep(RETRY_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+            throw new ChannelException("interrupted while connecting to " + peer, e);
+        } catch (RuntimeException e) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
             throw e;
         }
-        String peer = host + ":" + port;
-        NettyChannel[] made = new NettyChannel[1];
-        Bootstrap b = new Bootstrap().group(group).channel(EPOLL ? EpollSocketChannel.class : NioSocketChannel.class)
-                .option(ChannelOption.ALLOCATOR, options.allocator())
-                .option(ChannelOption.RCVBUF_ALLOCATOR, socketReads())
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis()))
-                .handler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        made[0] = newChannel(ch, group, options, peer, ssl);
-                    }
-                });
-        long deadline = System.nanoTime() + options.connectTimeout().toNanos();
-        while (true) {
-            ChannelFuture f = b.connect(host, port).awaitUninterruptibly();
-            if (f.isSuccess()) {
-                NettyChannel channel = made[0];
-                if (!awaitTls(f.channel(), channel)) {
-                    String reason = channel.failureReason();
-                    channel.close();
-                    throw new ChannelException(reason);
-                }
-                return channel;
-            }
-            Throwable cause = f.cause();
-            if (!(cause instanceof ConnectException) || System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MILLIS) > deadline) {
-                group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
-                throw new ChannelException("cannot connect to " + peer + ": " + cause.getMessage());
-            }
-            try {
-                Thread.sleep(RETRY_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
-                throw new ChannelException("interrupted while connecting to " + peer, e);
-            }
+    }
+
+    /** Waits for the listener's greeting on a fresh connection; the greeting's own deadline bounds the wait. */
+    private static NettyChannel greeted(io.netty.channel.Channel ch, CompletableFuture<NettyChannel> ready, long greetMillis, String peer)
+            throws InterruptedException {
+        try {
+            return ready.get(greetMillis + 1000, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            ch.close().awaitUninterruptibly();
+            throw new ChannelException("cannot connect to " + peer + ": " + e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            ch.close().awaitUninterruptibly();
+            throw new ChannelException("cannot connect to " + peer + ": it sent no greeting within " + Greeting.seconds(greetMillis));
         }
     }
 
-    private static NettyChannel newChannel(SocketChannel ch, EventLoopGroup group, TransportOptions options, String peer, SslContext ssl) {
-        NettyChannel channel = new NettyChannel(ch, group, options, peer);
+    /** The first handlers of a connection: TLS when it is on, then the greeting, which waits for TLS. */
+    private static void addGreeting(SocketChannel ch, SslContext ssl, long greetMillis, Greeting.Outcome outcome) {
         if (ssl != null) {
-            ch.pipeline().addLast(ssl.newHandler(ch.alloc()));
+            SslHandler tls = ssl.newHandler(ch.alloc());
+            tls.setHandshakeTimeoutMillis(0); // the greeting's deadline covers the handshake
+            tls.setCloseNotifyFlushTimeoutMillis(CLOSE_NOTIFY_MILLIS);
+            ch.pipeline().addLast(tls);
         }
-        ch.pipeline().addLast(new FrameDecoder(options.maxFrameBytes()), channel.inboundHandler());
-        return channel;
+        ch.pipeline().addLast(new Greeting(ssl != null, greetMillis, outcome));
     }
 
-    /** Waits for the TLS handshake when there is one; false (with the channel's failure set) when it fails. */
-    private static boolean awaitTls(io.netty.channel.Channel ch, NettyChannel channel) {
-        SslHandler tls = ch.pipeline().get(SslHandler.class);
-        if (tls == null) {
-            return true;
-        }
-        var handshake = tls.handshakeFuture().awaitUninterruptibly();
-        if (!handshake.isSuccess()) {
-            channel.fail("TLS handshake with peer " + channel.peer() + " failed: " + handshake.cause().getMessage());
-            return false;
-        }
-        return true;
+    /** After the greeting: frames, then the channel's handler, at the end of the pipeline. */
+    private static void addFrames(SocketChannel ch, NettyChannel channel, TransportOptions options) {
+        ch.pipeline().addLast(new FrameDecoder(options.maxFrameBytes()), channel.inboundHandler());
+    }
+
+    /** {@code HOST:PORT}, with IPv6 literals in brackets and {@code 0.0.0.0} for the wildcard address. */
+    static String hostPort(InetSocketAddress a) {
+        boolean any = a.getAddress() != null && a.getAddress().isAnyLocalAddress();
+        return hostPort(any ? "0.0.0.0" : a.getHostString(), a.getPort());
+    }
+
+    private static String hostPort(String host, int port) {
+        return (host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host) + ":" + port;
     }
 
     private static EventLoopGroup newGroup() {

@@ -1,11 +1,5 @@
 package io.yaostream.core.net;
 
-import io.netty.handler.ssl.ClientAuth;
-import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
-
-import javax.net.ssl.SSLException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -22,32 +16,14 @@ public record TlsFiles(Path certificate, Path privateKey, Path trusted) {
         }
     }
 
-    SslContext serverContext() {
-        check();
-        try {
-            return SslContextBuilder.forServer(certificate.toFile(), privateKey.toFile())
-                    .trustManager(trusted.toFile()).clientAuth(ClientAuth.REQUIRE).build();
-        } catch (SSLException | IllegalArgumentException e) {
-            throw new ChannelException("cannot use the TLS files: " + e.getMessage(), e);
-        }
-    }
-
-    SslContext clientContext() {
-        check();
-        try {
-            return SslContextBuilder.forClient().keyManager(certificate.toFile(), privateKey.toFile())
-                    .trustManager(trusted.toFile()).build();
-        } catch (SSLException | IllegalArgumentException e) {
-            throw new ChannelException("cannot use the TLS files: " + e.getMessage(), e);
-        }
-    }
-
-    /** A missing file is named rather than reported as Netty's nested parse failure. */
-    private void check() {
-        for (Path p : new Path[] {certificate, privateKey, trusted}) {
-            if (!Files.isReadable(p)) {
-                throw new ChannelException("TLS file " + p + " does not exist or cannot be read");
-            }
-        }
+    /**
+     * Reads and checks the three files: each readable PEM, the certificate file with a certificate, the key file with
+     * an unencrypted PKCS#8 key that is the certificate's, the trust file with at least one certificate. A problem is
+     * a {@link ChannelException} of one line naming the file, what is wrong and how to fix it (a PKCS#1 key, for
+     * one, gives the openssl command that converts it). Listening and connecting check them anyway before they
+     * open a socket; a program calls this to fail even earlier.
+     */
+    public void check() {
+        TlsMaterial.load(this);
     }
 }

@@ -4,6 +4,8 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 
 import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * How a TCP channel behaves: how long to wait for the peer, how big a frame may be and how many bytes may be
@@ -16,9 +18,11 @@ import java.time.Duration;
  *                       bytes not yet read are limited to the same amount (reading pauses beyond it)
  * @param tls            mutual TLS, or null for plain TCP
  * @param allocator      where frame buffers come from ({@link #FRAME_BUFFERS} by default)
+ * @param notices        where one-line notices go: connections a listener dropped (not a yaostream peer, TLS
+ *                       refused, silent), a connect that keeps retrying; {@link #LOG} by default
  */
 public record TransportOptions(Duration connectTimeout, Duration idleTimeout, int maxFrameBytes, int maxInFlightBytes,
-                               TlsFiles tls, ByteBufAllocator allocator) {
+                               TlsFiles tls, ByteBufAllocator allocator, Consumer<String> notices) {
     /**
      * 256 KiB frames and 2 MiB in flight. Measured on loopback (mult64, {@code --repeat 60000}, two processes):
      * with 4 MiB in flight the evaluator spent about a fifth more CPU than with 1–2 MiB, reading tables that had
@@ -39,6 +43,18 @@ public record TransportOptions(Duration connectTimeout, Duration idleTimeout, in
     public static final ByteBufAllocator FRAME_BUFFERS = new PooledByteBufAllocator(true, 0, 1, 8192, 8,
             PooledByteBufAllocator.defaultSmallCacheSize(), PooledByteBufAllocator.defaultNormalCacheSize(), true);
 
+    /**
+     * How long a connection may take, once its TCP connection is up, to finish TLS and send its greeting, when the
+     * timeout is longer: a real peer sends its greeting at once (TLS takes a few round trips), so a few seconds are
+     * plenty even across continents, and a connection that stays silent is dropped without holding the listener's
+     * resources until the whole timeout. Candidates are handled side by side, so a silent one never delays the
+     * real peer either way.
+     */
+    public static final Duration GREETING_TIMEOUT = Duration.ofSeconds(5);
+
+    /** The default notices: the {@code io.yaostream.net} platform logger, at level INFO. */
+    public static final Consumer<String> LOG = message -> System.getLogger("io.yaostream.net").log(System.Logger.Level.INFO, message);
+
     public TransportOptions {
         if (connectTimeout.isNegative() || connectTimeout.isZero() || idleTimeout.isNegative() || idleTimeout.isZero()) {
             throw new IllegalArgumentException("timeouts must be positive");
@@ -49,28 +65,40 @@ public record TransportOptions(Duration connectTimeout, Duration idleTimeout, in
         if (maxInFlightBytes < maxFrameBytes) {
             throw new IllegalArgumentException("maxInFlightBytes (" + maxInFlightBytes + ") must be at least maxFrameBytes (" + maxFrameBytes + ")");
         }
+        Objects.requireNonNull(allocator, "allocator");
+        Objects.requireNonNull(notices, "notices");
     }
 
-    /** 30 s timeouts, 256 KiB frames, 2 MiB in flight, plain TCP, {@link #FRAME_BUFFERS}. */
+    /** 30 s timeouts, 256 KiB frames, 2 MiB in flight, plain TCP, {@link #FRAME_BUFFERS}, notices to {@link #LOG}. */
     public static TransportOptions defaults() {
         return new TransportOptions(DEFAULT_TIMEOUT, DEFAULT_TIMEOUT, DEFAULT_MAX_FRAME_BYTES, DEFAULT_MAX_IN_FLIGHT_BYTES,
-                null, FRAME_BUFFERS);
+                null, FRAME_BUFFERS, LOG);
+    }
+
+    /** How long a new connection has to finish TLS and greet: the connect timeout, at most {@link #GREETING_TIMEOUT}. */
+    public Duration greetingTimeout() {
+        return connectTimeout.compareTo(GREETING_TIMEOUT) < 0 ? connectTimeout : GREETING_TIMEOUT;
     }
 
     /** Both timeouts set to {@code timeout}. */
     public TransportOptions withTimeout(Duration timeout) {
-        return new TransportOptions(timeout, timeout, maxFrameBytes, maxInFlightBytes, tls, allocator);
+        return new TransportOptions(timeout, timeout, maxFrameBytes, maxInFlightBytes, tls, allocator, notices);
     }
 
     public TransportOptions withTls(TlsFiles files) {
-        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, files, allocator);
+        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, files, allocator, notices);
     }
 
     public TransportOptions withFrames(int maxFrame, int maxInFlight) {
-        return new TransportOptions(connectTimeout, idleTimeout, maxFrame, maxInFlight, tls, allocator);
+        return new TransportOptions(connectTimeout, idleTimeout, maxFrame, maxInFlight, tls, allocator, notices);
     }
 
     public TransportOptions withAllocator(ByteBufAllocator alloc) {
-        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, tls, alloc);
+        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, tls, alloc, notices);
+    }
+
+    /** Notices (see {@link #notices}) go to {@code sink}, e.g. a command's standard error with the party's name. */
+    public TransportOptions withNotices(Consumer<String> sink) {
+        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, tls, allocator, sink);
     }
 }

@@ -69,12 +69,16 @@ public final class TwoParty {
         return as(Party.EVALUATOR);
     }
 
-    /** Waits for the peer on {@code port} of every interface. */
+    /**
+     * Waits for the peer on {@code port} of every interface; with port 0 the system chooses one, and the transport's
+     * notices say which ({@code listening on 0.0.0.0:43817}). Connections that are not a yaostream peer (garbage,
+     * HTTP, failed TLS, silence) are dropped with a notice while it waits.
+     */
     public TwoParty listen(int port) {
         return listen(null, port);
     }
 
-    /** Waits for the peer on {@code port} of the interface {@code bindAddress}. */
+    /** Waits for the peer on {@code port} of the interface {@code bindAddress} (null: every interface), as {@link #listen(int)}. */
     public TwoParty listen(String bindAddress, int port) {
         return new TwoParty(role, bindAddress, port, true, scheme, kernel, transport, name, circuits);
     }
@@ -125,14 +129,7 @@ public final class TwoParty {
         if (host == null && !listen) {
             throw new IllegalStateException("say where the peer is: listen(port) or connect(host, port)");
         }
-        Channel channel;
-        if (listen) {
-            try (NettyTransport.Listener l = host == null ? NettyTransport.listen(port, transport) : NettyTransport.listen(host, port, transport)) {
-                channel = l.accept();
-            }
-        } else {
-            channel = NettyTransport.connect(host, port, transport);
-        }
+        Channel channel = listen ? NettyTransport.acceptOne(host, port, transport) : NettyTransport.connect(host, port, transport);
         return run(role, channel, program, inputs);
     }
 

@@ -1,0 +1,85 @@
+package io.yaostream.core.net;
+
+import io.netty.handler.ssl.NotSslRecordException;
+
+import javax.net.ssl.SSLException;
+import java.nio.channels.ClosedChannelException;
+import java.security.cert.CertPathBuilderException;
+import java.security.cert.CertPathValidatorException;
+import java.security.cert.CertificateExpiredException;
+import java.security.cert.CertificateNotYetValidException;
+import java.util.Locale;
+
+/**
+ * TLS failures in one line that says why: the JDK's own messages are nested several exceptions deep, run to
+ * several lines (a plaintext client's whole first record in hex), or are null (a peer that hung up).
+ */
+final class TlsErrors {
+    private TlsErrors() {
+    }
+
+    /** Whether {@code t} or one of its causes is a TLS failure. */
+    static boolean isTls(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof SSLException || c instanceof NotSslRecordException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Why a TLS handshake (or a TLS connection) failed, for a line that says which peer and which step. */
+    static String describe(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            String m = c.getMessage() == null ? "" : c.getMessage();
+            if (c instanceof NotSslRecordException) {
+                return "the peer does not speak TLS (is TLS off at the peer?)";
+            }
+            if (c instanceof CertificateExpiredException || c instanceof CertificateNotYetValidException) {
+                return "a certificate is outside its validity dates: " + m;
+            }
+            if (c instanceof CertPathBuilderException || c instanceof CertPathValidatorException || m.contains("PKIX path")) {
+                return "the peer's certificate is not signed by a certificate this party trusts";
+            }
+            if (m.contains("Empty client certificate chain") || m.contains("Empty server certificate chain")) {
+                // The JDK sends only a certificate that one of the peer's trusted certificates signed, and none otherwise.
+                return "the peer presented no certificate signed by a certificate this party trusts";
+            }
+            if (m.startsWith("Received fatal alert: ")) {
+                return alert(m.substring("Received fatal alert: ".length()).strip());
+            }
+            if (c instanceof ClosedChannelException || m.contains("closed") && m.contains("SSLEngine")) {
+                return "the peer closed the connection during the TLS handshake";
+            }
+        }
+        return innermostMessage(t);
+    }
+
+    /** A TLS alert from the peer, with what it means for this party. */
+    private static String alert(String name) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "bad_certificate", "certificate_unknown", "certificate_required", "unknown_ca", "access_denied",
+                    "certificate_revoked", "unsupported_certificate" ->
+                    "the peer refused this party's certificate (TLS alert " + name + ")";
+            case "certificate_expired" -> "the peer found this party's certificate expired (TLS alert " + name + ")";
+            default -> "the peer ended the TLS handshake (TLS alert " + name + ")";
+        };
+    }
+
+    /** The message of the innermost cause that has one, else the innermost cause's class name. */
+    static String innermostMessage(Throwable t) {
+        String message = null;
+        Throwable last = t;
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            last = c;
+            if (c.getMessage() != null && !c.getMessage().isBlank()) {
+                message = c.getMessage();
+            }
+        }
+        if (message == null) {
+            return last.getClass().getSimpleName();
+        }
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+}
