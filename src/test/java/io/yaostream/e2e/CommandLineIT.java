@@ -196,6 +196,10 @@ class CommandLineIT {
             {"bench", "ot", "--runs", "0"},
             {"bench", "kernel", "--kernel-path", "sse2"},
             {"bench", "apps", "--minimum-values", "3"},
+            {"run", "--role", "garbler", "--circuit", adder, "--in", "00", "--listen", "0", "--repeat", "0"},
+            {"run", "--role", "referee", "--circuit", adder, "--in", "00", "--listen", "0"},
+            {"run", "--role", "garbler", "--circuit", adder, "--in", "00", "--listen", "0", "--timeout", "0"},
+            {"run", "--role", "garbler", "--circuit", adder, "--in", "00", "--listen", "0", "--tls-cert", "c.pem"},
         };
         for (String[] args : misuses) {
             java.io.StringWriter out = new java.io.StringWriter();

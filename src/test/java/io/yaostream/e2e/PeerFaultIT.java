@@ -1,5 +1,6 @@
 package io.yaostream.e2e;
 
+import io.yaostream.core.net.NettyTransport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -11,14 +12,15 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.concurrent.CompletableFuture;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A fake peer that speaks the protocol up to the base OTs and then sends invalid points: the real party must end with
  * one line that blames the peer and exit 1, as for any failure the user can act on (not "internal error", exit 70).
- * The fake peer frames its bytes as the transport does (a 4-byte big-endian length, then the bytes) and answers the
- * party's hello with the same hello in the other role, so the handshake passes.
+ * The fake peer greets as the transport does, frames its bytes likewise (a 4-byte big-endian length, then the bytes) and
+ * answers the party's hello with the same hello in the other role, so the handshake passes.
  */
 @Timeout(120)
 class PeerFaultIT {
@@ -83,8 +85,15 @@ class PeerFaultIT {
         }
     }
 
-    /** Reads the party's hello and sends it back as the peer's, with role {@code role} (0 garbler, 1 evaluator). */
+    /**
+     * Exchanges the transport's greeting, then reads the party's hello and sends it back as the peer's, with role
+     * {@code role} (0 garbler, 1 evaluator).
+     */
     private static void answerHello(DataInputStream in, DataOutputStream out, int role) throws IOException {
+        byte[] greeting = NettyTransport.greeting();
+        out.write(greeting);
+        out.flush();
+        assertArrayEquals(greeting, in.readNBytes(greeting.length), "the party's greeting");
         byte[] hello = readFrame(in);
         assertEquals('Y', hello[0], "a hello starts with the magic YAOS");
         hello[8] = (byte) role;

@@ -30,7 +30,7 @@ final class NetworkOptions {
      */
     TransportOptions transport(String who, PrintWriter err) {
         if (timeoutSeconds < 1) {
-            throw new UserError("--timeout: must be at least 1 second, got " + timeoutSeconds);
+            throw new UsageError("--timeout: must be at least 1 second, got " + timeoutSeconds);
         }
         TransportOptions o = TransportOptions.defaults().withTimeout(Duration.ofSeconds(timeoutSeconds))
                 .withNotices(line -> {
@@ -42,7 +42,7 @@ final class NetworkOptions {
             return o;
         }
         if (given < 3) {
-            throw new UserError("--tls-cert, --tls-key and --tls-trust: give all three for mutual TLS, or none");
+            throw new UsageError("--tls-cert, --tls-key and --tls-trust: give all three for mutual TLS, or none");
         }
         TlsFiles files = new TlsFiles(tlsCert, tlsKey, tlsTrust);
         files.check();

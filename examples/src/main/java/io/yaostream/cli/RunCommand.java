@@ -65,7 +65,7 @@ final class RunCommand implements Callable<Integer> {
         int listenPort = peer.listens() ? peer.listenPort() : 0;
         HostPort connectTo = peer.listens() ? null : peer.connectAddress();
         if (repeat < 1) {
-            throw new UserError("--repeat: must be at least 1, got " + repeat);
+            throw new UsageError("--repeat: must be at least 1, got " + repeat);
         }
         GarblingScheme s = SchemeNames.parse(peer.scheme);
         TransportOptions transport = network.transport(party.key(), spec.commandLine().getErr());
@@ -89,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             return Party.fromKey(role);
         } catch (IllegalArgumentException e) {
-            throw new UserError("--role: " + e.getMessage());
+            throw new UsageError("--role: " + e.getMessage());
         }
     }
 
