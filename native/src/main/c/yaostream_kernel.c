@@ -263,7 +263,35 @@ static size_t multi_key_encrypt_vaes512(const uint8_t *keys, const uint8_t *in, 
     return i;
 }
 
-/* VAES-256 multi-key: sixteen keys in eight registers (YS_KEYED_ROUNDS2). */
+/* Blocks i..i+n-1 of a VAES-256 multi-key encryption (n < 16) in z = ceil(n / 2) registers, z constant where
+ * inlined: an odd last block alone in its register's low half (the high half encrypts zeros under a zero key). */
+__attribute__((target("avx2,vaes"))) static inline __attribute__((always_inline)) void
+multi_key_vaes256(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t i, size_t n, const int z) {
+    __m256i k[8], x[8];
+    for (int j = 0; j < z; j++) {
+        size_t b = i + 2 * (size_t) j;
+        if (b + 1 < i + n) {
+            k[j] = _mm256_loadu_si256((const __m256i *) (keys + 16 * b));
+            x[j] = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *) (in + 16 * b)), k[j]);
+        } else {
+            k[j] = _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *) (keys + 16 * b)));
+            x[j] = _mm256_xor_si256(_mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *) (in + 16 * b))), k[j]);
+        }
+    }
+    YS_KEYED_ROUNDS2(k, x, z);
+    for (int j = 0; j < z; j++) {
+        size_t b = i + 2 * (size_t) j;
+        if (b + 1 < i + n) {
+            _mm256_storeu_si256((__m256i *) (out + 16 * b), x[j]);
+        } else {
+            _mm_storeu_si128((__m128i *) (out + 16 * b), _mm256_castsi256_si128(x[j]));
+        }
+    }
+}
+
+/* VAES-256 multi-key: sixteen keys in eight registers (YS_KEYED_ROUNDS2), the last few in as many registers as they
+ * fill (a few blocks' time is the latency of one key schedule, so all of them on the 128-bit path would take as
+ * long as sixteen). */
 __attribute__((target("avx2,vaes")))
 static size_t multi_key_encrypt_vaes256(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t blocks) {
     size_t i = 0;
@@ -278,7 +306,19 @@ static size_t multi_key_encrypt_vaes256(const uint8_t *keys, const uint8_t *in, 
             _mm256_storeu_si256((__m256i *) (out + 16 * (i + 2 * (size_t) j)), x[j]);
         }
     }
-    return i;
+    size_t n = blocks - i;
+    switch ((n + 1) / 2) {
+    case 1: multi_key_vaes256(keys, in, out, i, n, 1); break;
+    case 2: multi_key_vaes256(keys, in, out, i, n, 2); break;
+    case 3: multi_key_vaes256(keys, in, out, i, n, 3); break;
+    case 4: multi_key_vaes256(keys, in, out, i, n, 4); break;
+    case 5: multi_key_vaes256(keys, in, out, i, n, 5); break;
+    case 6: multi_key_vaes256(keys, in, out, i, n, 6); break;
+    case 7: multi_key_vaes256(keys, in, out, i, n, 7); break;
+    case 8: multi_key_vaes256(keys, in, out, i, n, 8); break;
+    default: break;
+    }
+    return blocks;
 }
 
 /* Blocks i..i+z-1 of ys_multi_key_encrypt on 128-bit registers, z constant where inlined. */
