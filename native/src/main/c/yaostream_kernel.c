@@ -365,6 +365,73 @@ void ys_multi_key_encrypt(const uint8_t *keys, const uint8_t *in, uint8_t *out, 
     }
 }
 
+/* Key pairs p..p+z-1 of ys_multi_key_encrypt_twice on VAES-256 registers (a pair per register, its four blocks in
+ * two), z constant where inlined. */
+__attribute__((target("avx2,vaes"))) static inline __attribute__((always_inline)) void
+multi_key_twice_vaes256(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t p, const int z) {
+    __m256i k[4], x[8];
+    for (int j = 0; j < z; j++) {
+        k[j] = _mm256_loadu_si256((const __m256i *) (keys + 32 * (p + (size_t) j)));
+        for (int h = 0; h < 2; h++) {
+            const uint8_t *b = in + 64 * (p + (size_t) j) + 32 * (size_t) h;
+            x[2 * j + h] = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *) b), k[j]);
+        }
+    }
+    YS_KEYED_ROUNDS2_TWICE(k, x, z);
+    for (int j = 0; j < 2 * z; j++) {
+        _mm256_storeu_si256((__m256i *) (out + 64 * p + 32 * (size_t) j), x[j]);
+    }
+}
+
+/* ys_multi_key_encrypt_twice on VAES-256 registers: four key pairs (sixteen blocks) in flight. */
+__attribute__((target("avx2,vaes")))
+static void multi_key_twice_vaes256_all(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t pairs) {
+    size_t p = 0;
+    for (; p + 4 <= pairs; p += 4) {
+        multi_key_twice_vaes256(keys, in, out, p, 4);
+    }
+    switch (pairs - p) {
+    case 1: multi_key_twice_vaes256(keys, in, out, p, 1); break;
+    case 2: multi_key_twice_vaes256(keys, in, out, p, 2); break;
+    case 3: multi_key_twice_vaes256(keys, in, out, p, 3); break;
+    default: break;
+    }
+}
+
+/* Key pairs p..p+z-1 of ys_multi_key_encrypt_twice on 128-bit registers, z constant where inlined. */
+static inline __attribute__((always_inline)) void multi_key_twice_aesni(const uint8_t *keys, const uint8_t *in,
+                                                                       uint8_t *out, size_t p, const int z) {
+    __m128i k[4], x[8];
+    for (int j = 0; j < 2 * z; j++) {
+        /* Key j of the pairs encrypts blocks j + (j & ~1) and j + (j & ~1) + 2 of their four. */
+        size_t first = 4 * p + (size_t) (j + (j & ~1));
+        k[j] = _mm_loadu_si128((const __m128i *) (keys + 16 * (2 * p + (size_t) j)));
+        x[2 * j] = _mm_xor_si128(_mm_loadu_si128((const __m128i *) (in + 16 * first)), k[j]);
+        x[2 * j + 1] = _mm_xor_si128(_mm_loadu_si128((const __m128i *) (in + 16 * (first + 2))), k[j]);
+    }
+    YS_KEYED_ROUNDS1_TWICE(k, x, 2 * z);
+    for (int j = 0; j < 2 * z; j++) {
+        size_t first = 4 * p + (size_t) (j + (j & ~1));
+        _mm_storeu_si128((__m128i *) (out + 16 * first), x[2 * j]);
+        _mm_storeu_si128((__m128i *) (out + 16 * (first + 2)), x[2 * j + 1]);
+    }
+}
+
+void ys_multi_key_encrypt_twice(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t pairs) {
+    /* The VAES-512 path takes the 256-bit registers too: every CPU with it has them. */
+    if (use_vaes512 || use_vaes256) {
+        multi_key_twice_vaes256_all(keys, in, out, pairs);
+        return;
+    }
+    size_t p = 0;
+    for (; p + 2 <= pairs; p += 2) {
+        multi_key_twice_aesni(keys, in, out, p, 2);
+    }
+    if (p < pairs) {
+        multi_key_twice_aesni(keys, in, out, p, 1);
+    }
+}
+
 /* sigma(x) = (x_L ^ x_R) || x_L, x_L the high half: low word x_hi, high word x_hi ^ x_lo. */
 static inline __m128i sigma(__m128i x) {
     return _mm_xor_si128(_mm_unpackhi_epi64(x, x), _mm_slli_si128(x, 8));

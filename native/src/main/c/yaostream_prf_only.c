@@ -184,7 +184,7 @@ static int and_form(int32_t op) {
  * byte k / 2), the output label colour of gate k from bit 0 of colours[k]. */
 static void garble_and_group(const int32_t *records, int32_t first, int n, uint64_t index, int k0, uint8_t *pair,
                              const uint8_t *colours, uint8_t *tables, uint8_t *nibbles) {
-    __m128i keys[8 * AND_GROUP], x[8 * AND_GROUP];
+    __m128i keys[4 * AND_GROUP], x[8 * AND_GROUP];
     int meta[AND_GROUP];
     for (int k = 0; k < n; k++) {
         const int32_t *r = records + 4 * (size_t) (first + k);
@@ -193,21 +193,25 @@ static void garble_and_group(const int32_t *records, int32_t first, int n, uint6
         int pb = (int) (low_word(load_block(pair, 2 * (size_t) b)) & COLOUR);
         meta[k] = pa << 3 | pb << 4 | and_form(r[0]);
         uint64_t j = index + (uint64_t) k;
-        for (int row = 0; row < 4; row++) {
-            int ca = row >> 1, cb = row & 1;
-            keys[8 * k + 2 * row] = load_block(pair, 2 * (size_t) a + (size_t) (ca ^ pa));
-            keys[8 * k + 2 * row + 1] = load_block(pair, 2 * (size_t) b + (size_t) (cb ^ pb));
-            x[8 * k + 2 * row] = prf_input(j, 0, row);
-            x[8 * k + 2 * row + 1] = prf_input(j, 1, row);
+        /* Row r = 2 ca + cb calls F under A's label of colour ca and under B's of colour cb: each of the four keys
+         * twice, one key schedule for both (ys_multi_key_encrypt_twice), its pairs (A colour c, B colour c). */
+        for (int c = 0; c < 2; c++) {
+            keys[4 * k + 2 * c] = load_block(pair, 2 * (size_t) a + (size_t) (c ^ pa));
+            keys[4 * k + 2 * c + 1] = load_block(pair, 2 * (size_t) b + (size_t) (c ^ pb));
+            x[8 * k + 4 * c] = prf_input(j, 0, 2 * c);
+            x[8 * k + 4 * c + 1] = prf_input(j, 1, c);
+            x[8 * k + 4 * c + 2] = prf_input(j, 0, 2 * c + 1);
+            x[8 * k + 4 * c + 3] = prf_input(j, 1, c + 2);
         }
     }
-    ys_multi_key_encrypt((const uint8_t *) keys, (const uint8_t *) x, (uint8_t *) x, 8 * (size_t) n);
+    ys_multi_key_encrypt_twice((const uint8_t *) keys, (const uint8_t *) x, (uint8_t *) x, 2 * (size_t) n);
     for (int k = 0; k < n; k++) {
         int form = meta[k] & 7, alpha = form & 1, beta = (form >> 1) & 1, gamma = (form >> 2) & 1;
         int pa = (meta[k] >> 3) & 1, pb = (meta[k] >> 4) & 1;
-        /* K_r = F_{A_a}(j, left, r) ^ F_{B_b}(j, right, r) */
-        __m128i kr[4];
-        for (int row = 0; row < 4; row++) kr[row] = _mm_xor_si128(x[8 * k + 2 * row], x[8 * k + 2 * row + 1]);
+        /* K_r = F_{A_a}(j, left, r) ^ F_{B_b}(j, right, r), from where the pairs above put them. */
+        const __m128i *f = x + 8 * k;
+        __m128i kr[4] = {_mm_xor_si128(f[0], f[1]), _mm_xor_si128(f[2], f[5]), _mm_xor_si128(f[4], f[3]),
+                         _mm_xor_si128(f[6], f[7])};
         int s = 2 * (pa ^ 1 ^ alpha) + (pb ^ 1 ^ beta); /* colour row of the odd output */
         int odd = 1 ^ gamma;
         __m128i r0 = clear_colour(kr[0]);
