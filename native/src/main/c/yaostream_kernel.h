@@ -35,6 +35,10 @@ void ys_fixed_key_encrypt(const uint8_t *in, uint8_t *out, size_t blocks);
 /* out[i] = AES_{keys[i]}(in[i]), key schedules expanded four at a time; in may equal out. */
 void ys_multi_key_encrypt(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t blocks);
 
+/* ys_multi_key_encrypt with each key used twice, one key schedule for both: keys 2p and 2p + 1 (of 2 * pairs)
+ * encrypt in's blocks 4p..4p+3, in the order (key 2p, key 2p + 1, key 2p, key 2p + 1); in may equal out. */
+void ys_multi_key_encrypt_twice(const uint8_t *keys, const uint8_t *in, uint8_t *out, size_t pairs);
+
 /* out[i] = AES_key((counter + i, 0)), the counter block as two little-endian 64-bit words. */
 void ys_ctr(const uint8_t key[16], uint64_t counter, uint8_t *out, size_t blocks);
 

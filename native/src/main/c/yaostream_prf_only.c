@@ -29,6 +29,12 @@ static inline uint64_t low_word(__m128i x) {
     return (uint64_t) _mm_cvtsi128_si64(x);
 }
 
+/* All ones if bit (0 or 1) is 1, else zero: selections by masks, as the bits are random and branches on them would
+ * be mispredicted half the time. */
+static inline __m128i mask_of(int bit) {
+    return _mm_set1_epi64x(-(long long) bit);
+}
+
 /* x with its colour bit (bit 0) cleared, or set. */
 static inline __m128i clear_colour(__m128i x) {
     return _mm_andnot_si128(_mm_set_epi64x(0, 1), x);
@@ -98,9 +104,8 @@ static size_t garble_xors(garble_group *g, uint8_t *pair, uint8_t *out) {
         __m128i d = _mm_xor_si128(ta0, ta1);
         /* T = F_{B_1}(j, right, 1) ^ B~_1, with B~_1 = B_0 ^ d. */
         store_block(out, (size_t) k, _mm_xor_si128(_mm_xor_si128(g->x[3 * k + 2], g->b0[k]), d));
-        /* Value 0 of A is colour pa, of B colour pb. */
-        __m128i c0 = _mm_xor_si128(pa ? ta1 : ta0, g->b0[k]);
-        if (pb) c0 = _mm_xor_si128(c0, d);
+        /* Value 0 of A is colour pa, of B colour pb: C_0 = T_A(pa) ^ B~_pb = TA_0 ^ B_0 ^ (pa ^ pb) d. */
+        __m128i c0 = _mm_xor_si128(_mm_xor_si128(ta0, g->b0[k]), _mm_and_si128(d, mask_of(pa ^ pb)));
         store_block(pair, 2 * (size_t) g->out[k] + (size_t) z, c0);
         store_block(pair, 2 * (size_t) g->out[k] + (size_t) (1 - z), _mm_xor_si128(c0, d));
     }
@@ -159,48 +164,69 @@ size_t ys_prf_only_garble_free(ys_walk *w, uint8_t *pair, uint8_t *tables, size_
     return done;
 }
 
+/* GateOp.andForm of an AND-type op: alpha | beta << 1 | gamma << 2 from the truth table's position of its odd one
+ * out. */
+static int and_form(int32_t op) {
+    switch (op) {
+    case 1: return 0;
+    case 2: return 2;
+    case 4: return 1;
+    case 7: return 7;
+    case 8: return 3;
+    case 11: return 5;
+    case 13: return 6;
+    default: return 4;
+    }
+}
+
 /* GLNP15 Fig. 9 with the XOR-only 4-2 row reduction for AND gates first..first+n-1 (n <= AND_GROUP), gate indices
  * from index: two table blocks each to tables, four bits each into nibbles (gate k of the batch at bit 4 (k % 2) of
  * byte k / 2), the output label colour of gate k from bit 0 of colours[k]. */
 static void garble_and_group(const int32_t *records, int32_t first, int n, uint64_t index, int k0, uint8_t *pair,
                              const uint8_t *colours, uint8_t *tables, uint8_t *nibbles) {
-    __m128i keys[8 * AND_GROUP], x[8 * AND_GROUP];
+    __m128i keys[4 * AND_GROUP], x[8 * AND_GROUP];
     int meta[AND_GROUP];
     for (int k = 0; k < n; k++) {
         const int32_t *r = records + 4 * (size_t) (first + k);
         int32_t a = r[1], b = r[2];
         int pa = (int) (low_word(load_block(pair, 2 * (size_t) a)) & COLOUR);
         int pb = (int) (low_word(load_block(pair, 2 * (size_t) b)) & COLOUR);
-        int op = r[0];
-        /* GateOp.andForm: alpha | beta << 1 | gamma << 2 from the truth table's position of its odd one out */
-        meta[k] = pa << 3 | pb << 4;
-        meta[k] |= op == 1 ? 0 : op == 2 ? 2 : op == 4 ? 1 : op == 7 ? 7 : op == 8 ? 3 : op == 11 ? 5 : op == 13 ? 6 : 4;
+        meta[k] = pa << 3 | pb << 4 | and_form(r[0]);
         uint64_t j = index + (uint64_t) k;
-        for (int row = 0; row < 4; row++) {
-            int ca = row >> 1, cb = row & 1;
-            keys[8 * k + 2 * row] = load_block(pair, 2 * (size_t) a + (size_t) (ca ^ pa));
-            keys[8 * k + 2 * row + 1] = load_block(pair, 2 * (size_t) b + (size_t) (cb ^ pb));
-            x[8 * k + 2 * row] = prf_input(j, 0, row);
-            x[8 * k + 2 * row + 1] = prf_input(j, 1, row);
+        /* Row r = 2 ca + cb calls F under A's label of colour ca and under B's of colour cb: each of the four keys
+         * twice, one key schedule for both (ys_multi_key_encrypt_twice), its pairs (A colour c, B colour c). */
+        for (int c = 0; c < 2; c++) {
+            keys[4 * k + 2 * c] = load_block(pair, 2 * (size_t) a + (size_t) (c ^ pa));
+            keys[4 * k + 2 * c + 1] = load_block(pair, 2 * (size_t) b + (size_t) (c ^ pb));
+            x[8 * k + 4 * c] = prf_input(j, 0, 2 * c);
+            x[8 * k + 4 * c + 1] = prf_input(j, 1, c);
+            x[8 * k + 4 * c + 2] = prf_input(j, 0, 2 * c + 1);
+            x[8 * k + 4 * c + 3] = prf_input(j, 1, c + 2);
         }
     }
-    ys_multi_key_encrypt((const uint8_t *) keys, (const uint8_t *) x, (uint8_t *) x, 8 * (size_t) n);
+    ys_multi_key_encrypt_twice((const uint8_t *) keys, (const uint8_t *) x, (uint8_t *) x, 2 * (size_t) n);
     for (int k = 0; k < n; k++) {
         int form = meta[k] & 7, alpha = form & 1, beta = (form >> 1) & 1, gamma = (form >> 2) & 1;
         int pa = (meta[k] >> 3) & 1, pb = (meta[k] >> 4) & 1;
-        /* K_r = F_{A_a}(j, left, r) ^ F_{B_b}(j, right, r) */
-        __m128i kr[4];
-        for (int row = 0; row < 4; row++) kr[row] = _mm_xor_si128(x[8 * k + 2 * row], x[8 * k + 2 * row + 1]);
+        /* K_r = F_{A_a}(j, left, r) ^ F_{B_b}(j, right, r), from where the pairs above put them. */
+        const __m128i *f = x + 8 * k;
+        __m128i kr[4] = {_mm_xor_si128(f[0], f[1]), _mm_xor_si128(f[2], f[5]), _mm_xor_si128(f[4], f[3]),
+                         _mm_xor_si128(f[6], f[7])};
         int s = 2 * (pa ^ 1 ^ alpha) + (pb ^ 1 ^ beta); /* colour row of the odd output */
         int odd = 1 ^ gamma;
         __m128i r0 = clear_colour(kr[0]);
         __m128i rs = clear_colour(_mm_xor_si128(_mm_xor_si128(kr[1], kr[2]), kr[3]));
+        __m128i all = _mm_xor_si128(_mm_xor_si128(kr[0], kr[1]), _mm_xor_si128(kr[2], kr[3]));
+        /* The odd output's label is R_0 when s = 0, else R_s; the other output's label the other one. */
+        __m128i swap = _mm_and_si128(_mm_xor_si128(r0, rs), mask_of(s == 0));
         int pc = colours[k] & 1;
         int32_t out = records[4 * (size_t) (first + k) + 3];
-        store_block(pair, 2 * (size_t) out + (size_t) odd, with_colour(s == 0 ? r0 : rs, (uint64_t) (odd ^ pc)));
-        store_block(pair, 2 * (size_t) out + (size_t) gamma, with_colour(s == 0 ? rs : r0, (uint64_t) (gamma ^ pc)));
-        store_block(tables, 2 * (size_t) k, clear_colour(s >= 2 ? _mm_xor_si128(kr[0], kr[1]) : _mm_xor_si128(kr[2], kr[3])));
-        store_block(tables, 2 * (size_t) k + 1, clear_colour((s & 1) ? _mm_xor_si128(kr[0], kr[2]) : _mm_xor_si128(kr[1], kr[3])));
+        store_block(pair, 2 * (size_t) out + (size_t) odd, with_colour(_mm_xor_si128(rs, swap), (uint64_t) (odd ^ pc)));
+        store_block(pair, 2 * (size_t) out + (size_t) gamma, with_colour(_mm_xor_si128(r0, swap), (uint64_t) (gamma ^ pc)));
+        /* T1 = K_0 ^ K_1 when s >= 2, else K_2 ^ K_3; T2 = K_0 ^ K_2 when s is odd, else K_1 ^ K_3. */
+        __m128i k23 = _mm_xor_si128(kr[2], kr[3]), k13 = _mm_xor_si128(kr[1], kr[3]);
+        store_block(tables, 2 * (size_t) k, clear_colour(_mm_xor_si128(k23, _mm_and_si128(all, mask_of(s >> 1)))));
+        store_block(tables, 2 * (size_t) k + 1, clear_colour(_mm_xor_si128(k13, _mm_and_si128(all, mask_of(s & 1)))));
         /* t_r = m_r ^ p_C ^ v_r, m_r the colour bit of K_r and v_r the output value of row r. */
         int m = (int) ((low_word(kr[0]) & 1) | (low_word(kr[1]) & 1) << 1 | (low_word(kr[2]) & 1) << 2 | (low_word(kr[3]) & 1) << 3);
         int v = (gamma ? 15 : 0) ^ ((odd ^ gamma) << s);
@@ -239,7 +265,8 @@ static void evaluate_xors(evaluate_group *g, uint8_t *label) {
     size_t q = 0;
     for (int k = 0; k < g->n; k++) {
         int ca = g->meta[k] & 1, cb = (g->meta[k] >> 1) & 1;
-        __m128i tb = cb ? _mm_xor_si128(g->x[q + 1], g->held[k]) : g->held[k];
+        /* x[q + 1] is this gate's right PRF when cb, else the next gate's or unused (but written). */
+        __m128i tb = _mm_xor_si128(g->held[k], _mm_and_si128(g->x[q + 1], mask_of(cb)));
         store_block(label, (size_t) g->out[k], _mm_xor_si128(with_colour(g->x[q], (uint64_t) ca), tb));
         q += 1 + (size_t) cb;
     }
@@ -266,16 +293,15 @@ size_t ys_prf_only_evaluate_free(ys_walk *w, uint8_t *label, const uint8_t *tabl
             int k = g.n;
             __m128i a = load_block(label, (size_t) r[1]), b = load_block(label, (size_t) r[2]);
             int ca = (int) (low_word(a) & 1), cb = (int) (low_word(b) & 1);
-            g.held[k] = cb ? load_block(tables, used) : b;
+            __m128i t = load_block(tables, used);
+            g.held[k] = _mm_xor_si128(b, _mm_and_si128(_mm_xor_si128(t, b), mask_of(cb)));
             used++;
             g.keys[g.blocks] = a;
             g.x[g.blocks] = prf_input(index, 0, ca);
-            g.blocks++;
-            if (cb) {
-                g.keys[g.blocks] = b;
-                g.x[g.blocks] = prf_input(index, 1, 1);
-                g.blocks++;
-            }
+            /* The right key's PRF, kept only when cb (a later gate's blocks overwrite it otherwise). */
+            g.keys[g.blocks + 1] = b;
+            g.x[g.blocks + 1] = prf_input(index, 1, 1);
+            g.blocks += 1 + (size_t) cb;
             g.meta[k] = ca | cb << 1;
             g.out[k] = r[3];
             g.n++;
@@ -316,8 +342,8 @@ static int evaluate_and_group(const int32_t *records, int32_t first, int n, uint
         int row = rows[k], g = k0 + k;
         int t = (nibbles[g >> 1] >> (4 * (g & 1))) & 15;
         __m128i c = _mm_xor_si128(x[2 * k], x[2 * k + 1]);
-        if (row & 1) c = _mm_xor_si128(c, t1);
-        if (row & 2) c = _mm_xor_si128(c, t2);
+        c = _mm_xor_si128(c, _mm_and_si128(t1, mask_of(row & 1)));
+        c = _mm_xor_si128(c, _mm_and_si128(t2, mask_of(row >> 1)));
         c = _mm_xor_si128(c, _mm_set_epi64x(0, (t >> row) & 1));
         store_block(label, (size_t) records[4 * (size_t) (first + k) + 3], c);
     }

@@ -74,4 +74,35 @@ static inline __m128i ys_next_round_key1(__m128i k, __m128i rcon) {
         }                                                                                           \
     } while (0)
 
+/* YS_KEYED_ROUNDS2 with each of Z registers of keys (two keys each) encrypting two registers of blocks, x[2j] and
+ * x[2j + 1]: one key schedule for two blocks. */
+#define YS_KEYED_ROUNDS2_TWICE(keys, x, Z)                                                          \
+    do {                                                                                            \
+        for (int r_ = 0; r_ < 10; r_++) {                                                           \
+            __m256i rcon_ = _mm256_set1_epi32(YS_RCON[r_]);                                         \
+            for (int j_ = 0; j_ < (Z); j_++) {                                                      \
+                (keys)[j_] = ys_next_round_keys2((keys)[j_], rcon_);                                \
+                for (int h_ = 2 * j_; h_ < 2 * j_ + 2; h_++) {                                      \
+                    (x)[h_] = r_ < 9 ? _mm256_aesenc_epi128((x)[h_], (keys)[j_])                    \
+                                     : _mm256_aesenclast_epi128((x)[h_], (keys)[j_]);               \
+                }                                                                                   \
+            }                                                                                       \
+        }                                                                                           \
+    } while (0)
+
+/* The same on 128-bit registers (one key each). */
+#define YS_KEYED_ROUNDS1_TWICE(keys, x, Z)                                                          \
+    do {                                                                                            \
+        for (int r_ = 0; r_ < 10; r_++) {                                                           \
+            __m128i rcon_ = _mm_set1_epi32(YS_RCON[r_]);                                            \
+            for (int j_ = 0; j_ < (Z); j_++) {                                                      \
+                (keys)[j_] = ys_next_round_key1((keys)[j_], rcon_);                                 \
+                for (int h_ = 2 * j_; h_ < 2 * j_ + 2; h_++) {                                      \
+                    (x)[h_] = r_ < 9 ? _mm_aesenc_si128((x)[h_], (keys)[j_])                        \
+                                     : _mm_aesenclast_si128((x)[h_], (keys)[j_]);                   \
+                }                                                                                   \
+            }                                                                                       \
+        }                                                                                           \
+    } while (0)
+
 #endif

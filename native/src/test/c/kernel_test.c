@@ -276,6 +276,16 @@ static void test_path(void) {
     for (int i = 0; i < N; i++) {
         check(memcmp(out + 16 * i, ct, 16) == 0, "multi-key AES, FIPS-197 C.1 in a batch of 37");
     }
+    /* Each key twice: 7 pairs (a whole four and a tail on VAES-256, pairs two at a time and one on AES-NI), distinct
+     * keys and blocks, against ys_multi_key_encrypt with each block's key written out (block e of pair p under key
+     * 2p + e % 2). */
+    uint8_t keys2[16 * 14], each[16 * 28], twice[16 * 28], once[16 * 28];
+    for (int i = 0; i < 16 * 14; i++) keys2[i] = (uint8_t) (i * 7 + 3);
+    for (int i = 0; i < 16 * 28; i++) twice[i] = (uint8_t) (i * 13 + 1);
+    for (int b = 0; b < 28; b++) memcpy(each + 16 * b, keys2 + 16 * (2 * (b / 4) + b % 2), 16);
+    ys_multi_key_encrypt(each, twice, once, 28);
+    ys_multi_key_encrypt_twice(keys2, twice, twice, 7); /* in place */
+    check(memcmp(twice, once, sizeof once) == 0, "multi-key AES with each key twice");
     ys_fixed_key_encrypt(in, in, N); /* in place */
     for (int i = 0; i < N; i++) {
         check(memcmp(in + 16 * i, ct, 16) == 0, "fixed-key AES in place");

@@ -71,7 +71,7 @@ class NativeKernelTest {
         Kernel c = Kernels.create("native");
         Kernel java = new JavaKernel();
         Random rnd = new Random(3);
-        for (int n : new int[] {1, 3, 4, 7, 8, 9, 100, 1000}) {
+        for (int n : new int[] {1, 3, 4, 7, 8, 9, 15, 17, 100, 1000}) {
             long[] keys = random(rnd, 2 * n);
             long[] in = random(rnd, 2 * n);
             long[] a = new long[2 * n];
