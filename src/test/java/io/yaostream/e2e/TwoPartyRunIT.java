@@ -78,8 +78,9 @@ class TwoPartyRunIT {
             CompletableFuture<InProcess> garbler = CompletableFuture.supplyAsync(() -> execute(partyArgs(v, "garbler", scheme, port)));
             InProcess evaluator = execute(partyArgs(v, "evaluator", scheme, port));
             InProcess g = garbler.get(120, TimeUnit.SECONDS);
-            assertEquals(0, g.status(), g.err());
-            assertEquals(0, evaluator.status(), evaluator.err());
+            String both = "garbler: " + g.err() + " / evaluator: " + evaluator.err();
+            assertEquals(0, g.status(), both);
+            assertEquals(0, evaluator.status(), both);
             assertEquals(v.out(), lines(g.out()), "garbler's outputs");
             assertEquals(v.out(), lines(evaluator.out()), "evaluator's outputs");
             assertTrue(g.err().startsWith("garbler: ") && g.err().contains("AND gates"), g.err());

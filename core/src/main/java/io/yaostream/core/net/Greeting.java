@@ -124,9 +124,11 @@ final class Greeting extends ByteToMessageDecoder {
             in.skipBytes(in.readableBytes());
             return;
         }
-        over = true;
         cancelTimer();
+        // Over only once the owner has taken the connection: should it throw, exceptionCaught fails the connection
+        // (closing it) rather than this handler dropping every byte after the greeting.
         outcome.greeted(ctx);
+        over = true;
         ctx.pipeline().remove(this); // the bytes after the greeting go on to the frame decoder
     }
 

@@ -199,7 +199,9 @@ public final class NettyTransport {
                         return;
                     }
                     addFrames(ch, channel, options);
-                    server.close(); // no second peer
+                    // The parent rather than the server field: a peer can connect and greet before the thread that
+                    // bound the socket has set that field.
+                    ch.parent().close(); // no second peer
                     for (SocketChannel other : List.copyOf(candidates)) {
                         drop(hostPort(other.remoteAddress()), "another peer greeted first");
                         other.close();

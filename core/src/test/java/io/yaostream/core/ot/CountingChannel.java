@@ -1,6 +1,7 @@
 package io.yaostream.core.ot;
 
 import io.yaostream.core.net.Channel;
+import io.yaostream.core.testing.ForwardingChannel;
 
 /** A channel that passes everything through and counts the set bits of the longs this end reads. */
 final class CountingChannel extends ForwardingChannel {

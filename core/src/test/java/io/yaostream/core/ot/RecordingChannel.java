@@ -2,6 +2,7 @@ package io.yaostream.core.ot;
 
 import io.yaostream.core.kernel.Blocks;
 import io.yaostream.core.net.Channel;
+import io.yaostream.core.testing.ForwardingChannel;
 
 import java.io.ByteArrayOutputStream;
 

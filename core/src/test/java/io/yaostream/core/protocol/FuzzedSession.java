@@ -12,6 +12,7 @@ import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.MemoryChannel;
 import io.yaostream.core.ot.BaseOt;
 import io.yaostream.core.ot.EcBaseOt;
+import io.yaostream.core.ot.PlainBaseOtForTests;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -119,7 +120,7 @@ final class FuzzedSession {
 
     static YaoSession.Config config(String scheme, boolean realBaseOt) {
         JavaKernel kernel = new JavaKernel(); // one per party: kernels are not thread-safe
-        BaseOt baseOt = realBaseOt ? new EcBaseOt(1, kernel) : new StandInBaseOt();
+        BaseOt baseOt = realBaseOt ? new EcBaseOt(1, kernel) : new PlainBaseOtForTests();
         return new YaoSession.Config(Schemes.byName(scheme), kernel, baseOt, "fuzz", List.of(ADDER));
     }
 

@@ -45,7 +45,7 @@ enum MessageKind {
             if (has(frames, "EcBaseOt.send")) {
                 return longs ? BASE_OT_PADS : BASE_OT_POINTS;
             }
-            if (has(frames, "StandInBaseOt.")) {
+            if (has(frames, "PlainBaseOtForTests.")) {
                 return BASE_OT_STAND_IN;
             }
             if (has(frames, "OtExtensionReceiver.")) {

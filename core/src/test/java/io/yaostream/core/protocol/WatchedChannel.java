@@ -1,40 +1,25 @@
 package io.yaostream.core.protocol;
 
 import io.yaostream.core.net.Channel;
+import io.yaostream.core.testing.ForwardingChannel;
 
 /**
  * A channel that passes every call on and tells how long its owner has been waiting in a read, so a fuzz test can
  * see two parties that wait for each other (a deadlock a mutation made) and end it at once instead of after the
  * timeout.
  */
-class WatchedChannel implements Channel {
-    final Channel inner;
+class WatchedChannel extends ForwardingChannel {
     /** System.nanoTime() when the current read started, 0 when not reading. */
     private volatile long readingSince;
 
     WatchedChannel(Channel inner) {
-        this.inner = inner;
+        super(inner);
     }
 
     /** Milliseconds the owner has been waiting in its current read, 0 when it is not reading. */
     final long readingMillis() {
         long since = readingSince;
         return since == 0 ? 0 : (System.nanoTime() - since) / 1_000_000;
-    }
-
-    @Override
-    public void write(byte[] src, int offset, int length) {
-        inner.write(src, offset, length);
-    }
-
-    @Override
-    public void writeLongs(long[] src, int offset, int count) {
-        inner.writeLongs(src, offset, count);
-    }
-
-    @Override
-    public void flush() {
-        inner.flush();
     }
 
     @Override
@@ -55,20 +40,5 @@ class WatchedChannel implements Channel {
         } finally {
             readingSince = 0;
         }
-    }
-
-    @Override
-    public final long bytesWritten() {
-        return inner.bytesWritten();
-    }
-
-    @Override
-    public final long bytesRead() {
-        return inner.bytesRead();
-    }
-
-    @Override
-    public final void close() {
-        inner.close();
     }
 }

@@ -1,12 +1,12 @@
-package io.yaostream.core.ot;
+package io.yaostream.core.testing;
 
 import io.yaostream.core.net.Channel;
 
 /** A channel that passes every call to another; test channels override the reads they watch. */
-abstract class ForwardingChannel implements Channel {
-    final Channel inner;
+public abstract class ForwardingChannel implements Channel {
+    protected final Channel inner;
 
-    ForwardingChannel(Channel inner) {
+    protected ForwardingChannel(Channel inner) {
         this.inner = inner;
     }
 
