@@ -106,9 +106,10 @@ final class Handshake {
             throw new ProtocolException("handshake mismatch: the peer runs program '" + peer.program() + "', this party '" + mine.program() + "'");
         }
         if (!MessageDigest.isEqual(peer.digest(), mine.digest())) {
+            // Whole digests: a prefix can be the same in both when they differ further on (a peer's flipped bit).
             HexFormat hex = HexFormat.of();
-            throw new ProtocolException("handshake mismatch: the peer's circuits differ (digest " + hex.formatHex(peer.digest(), 0, 8)
-                    + "…, this party " + hex.formatHex(mine.digest(), 0, 8) + "…)");
+            throw new ProtocolException("handshake mismatch: the peer's circuits differ (SHA-256 " + hex.formatHex(peer.digest())
+                    + ", this party " + hex.formatHex(mine.digest()) + ")");
         }
     }
 
