@@ -377,7 +377,7 @@ multi_key_twice_vaes256(const uint8_t *keys, const uint8_t *in, uint8_t *out, si
             x[2 * j + h] = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *) b), k[j]);
         }
     }
-    YS_KEYED_ROUNDS2_TWICE(k, x, z);
+    YS_KEYED_ROUNDS2_PER(k, x, z, 2);
     for (int j = 0; j < 2 * z; j++) {
         _mm256_storeu_si256((__m256i *) (out + 64 * p + 32 * (size_t) j), x[j]);
     }
@@ -409,7 +409,7 @@ static inline __attribute__((always_inline)) void multi_key_twice_aesni(const ui
         x[2 * j] = _mm_xor_si128(_mm_loadu_si128((const __m128i *) (in + 16 * first)), k[j]);
         x[2 * j + 1] = _mm_xor_si128(_mm_loadu_si128((const __m128i *) (in + 16 * (first + 2))), k[j]);
     }
-    YS_KEYED_ROUNDS1_TWICE(k, x, 2 * z);
+    YS_KEYED_ROUNDS1_PER(k, x, 2 * z, 2);
     for (int j = 0; j < 2 * z; j++) {
         size_t first = 4 * p + (size_t) (j + (j & ~1));
         _mm_storeu_si128((__m128i *) (out + 16 * first), x[2 * j]);

@@ -3,6 +3,7 @@
  * is AES keyed by a label, so gates are gathered into groups and their AES runs in one ys_multi_key_encrypt (key
  * schedules of a group interleaved, on the widest path): XOR gates a group at a time up to the first that reads a
  * waiting gate's output, AND gates a batch at a time. */
+#include "yaostream_gates.h"
 #include "yaostream_kernel.h"
 
 #include <immintrin.h>
@@ -164,21 +165,6 @@ size_t ys_prf_only_garble_free(ys_walk *w, uint8_t *pair, uint8_t *tables, size_
     return done;
 }
 
-/* GateOp.andForm of an AND-type op: alpha | beta << 1 | gamma << 2 from the truth table's position of its odd one
- * out. */
-static int and_form(int32_t op) {
-    switch (op) {
-    case 1: return 0;
-    case 2: return 2;
-    case 4: return 1;
-    case 7: return 7;
-    case 8: return 3;
-    case 11: return 5;
-    case 13: return 6;
-    default: return 4;
-    }
-}
-
 /* GLNP15 Fig. 9 with the XOR-only 4-2 row reduction for AND gates first..first+n-1 (n <= AND_GROUP), gate indices
  * from index: two table blocks each to tables, four bits each into nibbles (gate k of the batch at bit 4 (k % 2) of
  * byte k / 2), the output label colour of gate k from bit 0 of colours[k]. */
@@ -191,7 +177,7 @@ static void garble_and_group(const int32_t *records, int32_t first, int n, uint6
         int32_t a = r[1], b = r[2];
         int pa = (int) (low_word(load_block(pair, 2 * (size_t) a)) & COLOUR);
         int pb = (int) (low_word(load_block(pair, 2 * (size_t) b)) & COLOUR);
-        meta[k] = pa << 3 | pb << 4 | and_form(r[0]);
+        meta[k] = pa << 3 | pb << 4 | (FORM[r[0]] & 7);
         uint64_t j = index + (uint64_t) k;
         /* Row r = 2 ca + cb calls F under A's label of colour ca and under B's of colour cb: each of the four keys
          * twice, one key schedule for both (ys_multi_key_encrypt_twice), its pairs (A colour c, B colour c). */

@@ -41,18 +41,24 @@ __attribute__((target("avx2,vaes"))) static inline __m256i ys_next_round_keys2(_
     return _mm256_xor_si256(_mm256_xor_si256(u, _mm256_bslli_epi128(u, 8)), t);
 }
 
-/* YS_KEYED_ROUNDS on Z VAES-256 registers (Z * 2 blocks). */
-#define YS_KEYED_ROUNDS2(keys, x, Z)                                                                \
+/* YS_KEYED_ROUNDS on Z VAES-256 registers of keys (two keys each), each encrypting B registers of blocks,
+ * x[B j] .. x[B j + B - 1]: one key schedule for B blocks. */
+#define YS_KEYED_ROUNDS2_PER(keys, x, Z, B)                                                         \
     do {                                                                                            \
         for (int r_ = 0; r_ < 10; r_++) {                                                           \
             __m256i rcon_ = _mm256_set1_epi32(YS_RCON[r_]);                                         \
             for (int j_ = 0; j_ < (Z); j_++) {                                                      \
                 (keys)[j_] = ys_next_round_keys2((keys)[j_], rcon_);                                \
-                (x)[j_] = r_ < 9 ? _mm256_aesenc_epi128((x)[j_], (keys)[j_])                        \
-                                 : _mm256_aesenclast_epi128((x)[j_], (keys)[j_]);                   \
+                for (int h_ = (B) * j_; h_ < (B) * j_ + (B); h_++) {                                \
+                    (x)[h_] = r_ < 9 ? _mm256_aesenc_epi128((x)[h_], (keys)[j_])                    \
+                                     : _mm256_aesenclast_epi128((x)[h_], (keys)[j_]);               \
+                }                                                                                   \
             }                                                                                       \
         }                                                                                           \
     } while (0)
+
+/* YS_KEYED_ROUNDS on Z VAES-256 registers (Z * 2 blocks). */
+#define YS_KEYED_ROUNDS2(keys, x, Z) YS_KEYED_ROUNDS2_PER(keys, x, Z, 1)
 
 /* The same on 128-bit registers (one key each), for the AES-NI path: SSSE3's byte shuffle and AES-NI only. */
 static inline __m128i ys_next_round_key1(__m128i k, __m128i rcon) {
@@ -61,48 +67,22 @@ static inline __m128i ys_next_round_key1(__m128i k, __m128i rcon) {
     return _mm_xor_si128(_mm_xor_si128(u, _mm_slli_si128(u, 8)), t);
 }
 
-/* YS_KEYED_ROUNDS on Z 128-bit registers (Z blocks). */
-#define YS_KEYED_ROUNDS1(keys, x, Z)                                                                \
+/* YS_KEYED_ROUNDS2_PER on 128-bit registers (one key each). */
+#define YS_KEYED_ROUNDS1_PER(keys, x, Z, B)                                                         \
     do {                                                                                            \
         for (int r_ = 0; r_ < 10; r_++) {                                                           \
             __m128i rcon_ = _mm_set1_epi32(YS_RCON[r_]);                                            \
             for (int j_ = 0; j_ < (Z); j_++) {                                                      \
                 (keys)[j_] = ys_next_round_key1((keys)[j_], rcon_);                                 \
-                (x)[j_] = r_ < 9 ? _mm_aesenc_si128((x)[j_], (keys)[j_])                            \
-                                 : _mm_aesenclast_si128((x)[j_], (keys)[j_]);                       \
-            }                                                                                       \
-        }                                                                                           \
-    } while (0)
-
-/* YS_KEYED_ROUNDS2 with each of Z registers of keys (two keys each) encrypting two registers of blocks, x[2j] and
- * x[2j + 1]: one key schedule for two blocks. */
-#define YS_KEYED_ROUNDS2_TWICE(keys, x, Z)                                                          \
-    do {                                                                                            \
-        for (int r_ = 0; r_ < 10; r_++) {                                                           \
-            __m256i rcon_ = _mm256_set1_epi32(YS_RCON[r_]);                                         \
-            for (int j_ = 0; j_ < (Z); j_++) {                                                      \
-                (keys)[j_] = ys_next_round_keys2((keys)[j_], rcon_);                                \
-                for (int h_ = 2 * j_; h_ < 2 * j_ + 2; h_++) {                                      \
-                    (x)[h_] = r_ < 9 ? _mm256_aesenc_epi128((x)[h_], (keys)[j_])                    \
-                                     : _mm256_aesenclast_epi128((x)[h_], (keys)[j_]);               \
-                }                                                                                   \
-            }                                                                                       \
-        }                                                                                           \
-    } while (0)
-
-/* The same on 128-bit registers (one key each). */
-#define YS_KEYED_ROUNDS1_TWICE(keys, x, Z)                                                          \
-    do {                                                                                            \
-        for (int r_ = 0; r_ < 10; r_++) {                                                           \
-            __m128i rcon_ = _mm_set1_epi32(YS_RCON[r_]);                                            \
-            for (int j_ = 0; j_ < (Z); j_++) {                                                      \
-                (keys)[j_] = ys_next_round_key1((keys)[j_], rcon_);                                 \
-                for (int h_ = 2 * j_; h_ < 2 * j_ + 2; h_++) {                                      \
+                for (int h_ = (B) * j_; h_ < (B) * j_ + (B); h_++) {                                \
                     (x)[h_] = r_ < 9 ? _mm_aesenc_si128((x)[h_], (keys)[j_])                        \
                                      : _mm_aesenclast_si128((x)[h_], (keys)[j_]);                   \
                 }                                                                                   \
             }                                                                                       \
         }                                                                                           \
     } while (0)
+
+/* YS_KEYED_ROUNDS on Z 128-bit registers (Z blocks). */
+#define YS_KEYED_ROUNDS1(keys, x, Z) YS_KEYED_ROUNDS1_PER(keys, x, Z, 1)
 
 #endif

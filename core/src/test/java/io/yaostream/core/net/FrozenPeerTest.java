@@ -106,20 +106,25 @@ class FrozenPeerTest {
         }
     }
 
+    /** A fake listener's next connection, greeted and then left frozen (neither read nor written). */
+    private static CompletableFuture<Socket> acceptGreetAndFreeze(ServerSocket fake) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                Socket s = fake.accept();
+                s.getOutputStream().write(NettyTransport.greeting());
+                s.getOutputStream().flush();
+                return s;
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+    }
+
     /** The connecting side, against a fake listener that greets and then freezes. */
     @Test
     void aConnectorWhosePeerFreezesFailsOnTimeReadingAndWriting() throws Exception {
         try (ServerSocket fake = new ServerSocket(0)) {
-            CompletableFuture<Socket> peer = CompletableFuture.supplyAsync(() -> {
-                try {
-                    Socket s = fake.accept();
-                    s.getOutputStream().write(NettyTransport.greeting());
-                    s.getOutputStream().flush();
-                    return s;
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
+            CompletableFuture<Socket> peer = acceptGreetAndFreeze(fake);
             Channel reader = NettyTransport.connect("127.0.0.1", fake.getLocalPort(), options);
             long start = System.nanoTime();
             assertThrows(ChannelException.class, () -> reader.readFully(new byte[1], 0, 1));
@@ -127,16 +132,7 @@ class FrozenPeerTest {
             assertClosesAtOnce(reader);
             peer.get(5, TimeUnit.SECONDS).close();
 
-            peer = CompletableFuture.supplyAsync(() -> {
-                try {
-                    Socket s = fake.accept();
-                    s.getOutputStream().write(NettyTransport.greeting());
-                    s.getOutputStream().flush();
-                    return s;
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
+            peer = acceptGreetAndFreeze(fake);
             Channel writer = NettyTransport.connect("127.0.0.1", fake.getLocalPort(), options);
             ChannelException e = writeUntilItFails(writer);
             assertTrue(e.getMessage().contains("took no data for 1 s"), e.getMessage());
