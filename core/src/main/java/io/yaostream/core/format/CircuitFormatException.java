@@ -16,27 +16,8 @@ public class CircuitFormatException extends RuntimeException {
         return s.length() > 40 ? s.substring(0, 40) + "..." : s;
     }
 
-    /**
-     * Messages quote pieces of the file, which may hold line breaks or other control characters (a group
-     * name in a binary file, a text line with a lone CR): show those escaped so the message stays one line.
-     */
+    /** Messages quote pieces of the file, which may hold line breaks or other control characters. */
     private static String oneLine(String message) {
-        if (message == null || message.chars().noneMatch(Character::isISOControl)) {
-            return message;
-        }
-        StringBuilder sb = new StringBuilder(message.length() + 16);
-        for (int i = 0; i < message.length(); i++) {
-            char ch = message.charAt(i);
-            if (ch == '\n') {
-                sb.append("\\n");
-            } else if (ch == '\r') {
-                sb.append("\\r");
-            } else if (Character.isISOControl(ch)) {
-                sb.append(String.format("\\x%02x", (int) ch));
-            } else {
-                sb.append(ch);
-            }
-        }
-        return sb.toString();
+        return Printable.escaped(message);
     }
 }

@@ -2,6 +2,7 @@ package io.yaostream.core.protocol;
 
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
+import io.yaostream.core.format.Printable;
 import io.yaostream.core.net.Channel;
 
 import java.io.ByteArrayOutputStream;
@@ -100,10 +101,10 @@ final class Handshake {
             throw new ProtocolException("handshake mismatch: both parties are the " + mine.role().key());
         }
         if (!peer.scheme().equals(mine.scheme())) {
-            throw new ProtocolException("handshake mismatch: the peer uses scheme " + peer.scheme() + ", this party " + mine.scheme());
+            throw new ProtocolException("handshake mismatch: the peer uses scheme " + quoted(peer.scheme()) + ", this party " + mine.scheme());
         }
         if (!peer.program().equals(mine.program())) {
-            throw new ProtocolException("handshake mismatch: the peer runs program '" + peer.program() + "', this party '" + mine.program() + "'");
+            throw new ProtocolException("handshake mismatch: the peer runs program '" + quoted(peer.program()) + "', this party '" + mine.program() + "'");
         }
         if (!MessageDigest.isEqual(peer.digest(), mine.digest())) {
             // Whole digests: a prefix can be the same in both when they differ further on (a peer's flipped bit).
@@ -111,6 +112,11 @@ final class Handshake {
             throw new ProtocolException("handshake mismatch: the peer's circuits differ (SHA-256 " + hex.formatHex(peer.digest())
                     + ", this party " + hex.formatHex(mine.digest()) + ")");
         }
+    }
+
+    /** The peer's text as a one-line message may quote it: any bytes may arrive there. */
+    private static String quoted(String peerText) {
+        return Printable.quoted(peerText, 64);
     }
 
     private static void writeText(DataOutputStream out, String s) throws IOException {

@@ -294,6 +294,15 @@ class PeerFaultFuzzTest {
     }
 
     @Test
+    void aPeersProgramNameIsQuotedOnOneLineWhateverItHolds() {
+        // The hello: magic, version, role (9 bytes), then the scheme and the program, each after a 2-byte length.
+        int program = 9 + 2 + "half-gates".length() + 2;
+        String e = failure(once(Party.GARBLER, "half-gates", false,
+                new Mutation(MessageKind.HELLO, Op.PATCH, program, new byte[] {'\n', 0x1b, 'x', '\r'}, false)), ProtocolException.class);
+        assertEquals("handshake mismatch: the peer runs program '\\n\\x1bx\\r', this party 'fuzz'", e);
+    }
+
+    @Test
     void aChunkHeaderWithHugeCountsIsRefusedBeforeAnythingIsAllocated() {
         String e = failure(once(Party.GARBLER, "half-gates", false, new Mutation(MessageKind.CHUNK_HEADERS, Op.PATCH, 4, littleEndian(-1), false)),
                 PeerFault.class);
