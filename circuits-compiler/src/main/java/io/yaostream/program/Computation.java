@@ -4,6 +4,7 @@ import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
+import io.yaostream.core.protocol.OneHotModule;
 import io.yaostream.core.protocol.ProgramContext;
 import io.yaostream.core.protocol.ProgramCosts;
 import io.yaostream.core.protocol.Secret;
@@ -140,6 +141,21 @@ public final class Computation {
 
     public BitVector[] apply(Object key, SubCircuit.Many fn, SecretValue... in) {
         Secret[] out = op(new Object[] {key, "many"}, fn, in);
+        BitVector[] v = new BitVector[out.length];
+        for (int i = 0; i < out.length; i++) {
+            v[i] = bits(out[i]);
+        }
+        return v;
+    }
+
+    /**
+     * A one-hot garbling module (HK21, {@link OneHotModule}) on {@code args}, one bit vector per output. Needs a
+     * scheme with one-hot garbling (half-gates or grr3); the plaintext back end checks the module against its
+     * definition on every call.
+     */
+    public BitVector[] module(OneHotModule module, SecretValue... args) {
+        widths(args);
+        Secret[] out = ctx.module(module, secrets(args));
         BitVector[] v = new BitVector[out.length];
         for (int i = 0; i < out.length; i++) {
             v[i] = bits(out[i]);

@@ -4,6 +4,7 @@ import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.GateCounts;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.LabelHash;
 
 /**
  * A garbling scheme in the sense of Bellare–Hoang–Rogaway: Garble, Encode, Evaluate and Decode, split between
@@ -27,9 +28,17 @@ public final class GarblingScheme {
     private final int extraBitsPerAnd;
     private final GarblerFactory garbler;
     private final EvaluatorFactory evaluator;
+    /** The hash of labels, where a free-XOR scheme's AND gates use one the one-hot gates can share; else null. */
+    private final LabelHash labelHash;
 
     GarblingScheme(String name, int ciphertextsPerAnd, int ciphertextsPerXor, int extraBitsPerAnd,
                    GarblerFactory garbler, EvaluatorFactory evaluator) {
+        this(name, ciphertextsPerAnd, ciphertextsPerXor, extraBitsPerAnd, garbler, evaluator, null);
+    }
+
+    GarblingScheme(String name, int ciphertextsPerAnd, int ciphertextsPerXor, int extraBitsPerAnd,
+                   GarblerFactory garbler, EvaluatorFactory evaluator, LabelHash labelHash) {
+        this.labelHash = labelHash;
         this.name = name;
         this.ciphertextsPerAnd = ciphertextsPerAnd;
         this.ciphertextsPerXor = ciphertextsPerXor;
@@ -56,6 +65,14 @@ public final class GarblingScheme {
     /** Whether XOR gates are free: labels of 1 are labels of 0 XOR a global Δ. */
     public boolean freeXor() {
         return ciphertextsPerXor == 0;
+    }
+
+    /**
+     * Whether one-hot garbling (HK21) runs with this scheme: it needs free XOR with Δ's low bit as the colour, and
+     * the fixed-key circular correlation-robust hash ({@link LabelHash#FIXED_KEY}) for its trees: half-gates and grr3.
+     */
+    public boolean oneHot() {
+        return freeXor() && labelHash == LabelHash.FIXED_KEY;
     }
 
     /**

@@ -20,7 +20,7 @@ final class KernelWalk {
 
     static GarblingScheme scheme(String name, AndGateRule rule) {
         return new GarblingScheme(name, rule.tableBlocks(), 0, 0, (kernel, random) -> new Garbler(kernel, random, rule),
-                kernel -> new Evaluator(kernel, rule));
+                kernel -> new Evaluator(kernel, rule), rule.hash());
     }
 
     /**

@@ -75,4 +75,30 @@ public final class CorrelationRobustHash {
             out[4 * i + 3] ^= sHi ^ sigmaOffsetHi;
         }
     }
+
+    /**
+     * Each of {@code n} blocks hashed under {@code m} tweaks of its own: {@code out[i·m + j] = H(in[from + i], (first +
+     * i·m + j, domain))}, the expansion of a one-hot gate's tree nodes and leaves (HK21 Fig. 3). σ is computed once
+     * per input block. {@code out} must not be {@code in}. This is the definition; {@link Kernel#crHashExpand} may do
+     * it all at once.
+     */
+    public static void hashExpand(Kernel kernel, long[] in, int from, int n, int m, long first, long domain, long[] out) {
+        for (int i = 0; i < n; i++) {
+            long sLo = in[2 * (from + i) + 1];
+            long sHi = in[2 * (from + i) + 1] ^ in[2 * (from + i)];
+            for (int j = 0, k = i * m; j < m; j++, k++) {
+                out[2 * k] = sLo ^ (first + k);
+                out[2 * k + 1] = sHi ^ domain;
+            }
+        }
+        kernel.fixedKeyEncrypt(out, out, n * m);
+        for (int i = 0; i < n; i++) {
+            long sLo = in[2 * (from + i) + 1];
+            long sHi = in[2 * (from + i) + 1] ^ in[2 * (from + i)];
+            for (int j = 0, k = i * m; j < m; j++, k++) {
+                out[2 * k] ^= sLo;
+                out[2 * k + 1] ^= sHi;
+            }
+        }
+    }
 }

@@ -66,6 +66,15 @@ public interface Kernel {
     }
 
     /**
+     * {@link CorrelationRobustHash#hashExpand}: {@code out[i·m + j] = H(in[from + i], (first + i·m + j, domain))} for
+     * {@code n} input blocks and {@code m} tweaks each, a one-hot gate's tree and leaf hashes. {@code out} must not be
+     * {@code in}. The default runs the definition around one {@link #fixedKeyEncrypt} call.
+     */
+    default void crHashExpand(long[] in, int from, int n, int m, long first, long domain, long[] out) {
+        CorrelationRobustHash.hashExpand(this, in, from, n, m, first, domain, out);
+    }
+
+    /**
      * Transposes a 128 x n bit matrix (IKNP's): row r, for r below 128, is n bits stored as n/64 longs at
      * {@code in[r * n/64 ...]}, column c in bit c % 64 of long c / 64. Block c of {@code out} gets column c:
      * its bit r is bit c of row r. {@code n} must be a multiple of 64.

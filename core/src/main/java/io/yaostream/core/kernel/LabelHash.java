@@ -34,6 +34,8 @@ public enum LabelHash {
     public static final long GATE_DOMAIN = 0;
     /** Byte 8 = 2 is only ever used for output decoding, so no gate's PRF input can equal an output hash's. */
     public static final long OUTPUT_DOMAIN = 2;
+    /** Byte 8 = 3: the one-hot gates' tree, level and leaf hashes (HK21 Fig. 3), each with an index of its own. */
+    public static final long ONE_HOT_DOMAIN = 3;
 
     /**
      * {@code out[i] = H(labels[i], (tweaks[i], domain))} for {@code n} blocks; {@code scratch} holds 2n longs.

@@ -100,6 +100,12 @@ public final class CostContext extends PlainContext {
     }
 
     @Override
+    void oneHotSent(long bytes) {
+        super.oneHotSent(bytes);
+        bytesToEvaluator += bytes;
+    }
+
+    @Override
     void called(boolean announced, long tableBytes) {
         bytesToEvaluator += (announced ? PartyContext.DIGEST_BYTES : 0) + tableBytes;
     }

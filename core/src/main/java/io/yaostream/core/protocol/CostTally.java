@@ -47,6 +47,11 @@ final class CostTally {
         return first && !declared.containsKey(c);
     }
 
+    /** Bytes of one-hot material (gate ciphertexts, reveal colours), counted with the garbled tables. */
+    void oneHot(long bytes) {
+        tableBytes += bytes;
+    }
+
     void input(boolean evaluator, long bits) {
         if (evaluator) {
             evaluatorInputBits += bits;

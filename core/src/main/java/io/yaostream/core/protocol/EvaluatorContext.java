@@ -29,7 +29,7 @@ final class EvaluatorContext extends PartyContext {
 
     EvaluatorContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed,
                      CostTally tally) {
-        super(channel, scheme.freeXor(), tally);
+        super(channel, scheme, kernel, tally);
         this.core = scheme.newEvaluator(kernel);
         this.inputs = new EvaluatorInputs(channel, baseOt, kernel, random, feed, freeXor);
     }
@@ -94,6 +94,11 @@ final class EvaluatorContext extends PartyContext {
             garblerReveals++;
         }
         return mine;
+    }
+
+    @Override
+    OneHotScope oneHotScope(String module) {
+        return new EvaluatorOneHot(this, module);
     }
 
     @Override

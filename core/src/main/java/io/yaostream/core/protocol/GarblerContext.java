@@ -23,12 +23,15 @@ final class GarblerContext extends PartyContext {
     private final GarblerCore core;
     private final InputFeed feed;
     private final GarblerInputs evaluatorInputs;
+    private final AesCtrRandom random;
     private long[] labels = new long[0];
+    private long[] delta;
 
     GarblerContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed,
                    CostTally tally) {
-        super(channel, scheme.freeXor(), tally);
+        super(channel, scheme, kernel, tally);
         this.core = scheme.newGarbler(kernel, random);
+        this.random = random;
         this.feed = feed;
         this.evaluatorInputs = new GarblerInputs(channel, core, freeXor, baseOt, kernel, random);
     }
@@ -118,6 +121,27 @@ final class GarblerContext extends PartyContext {
             bits[i] = core.decodeLabel(slots[i], active, i);
         }
         return Optional.of(BitString.fromBits(bits));
+    }
+
+    @Override
+    OneHotScope oneHotScope(String module) {
+        return new GarblerOneHot(this, module);
+    }
+
+    /** Δ, whose low bit is 1 (free-XOR schemes only). */
+    long[] delta() {
+        if (delta == null) {
+            delta = new long[2];
+            if (!core.freeXorOffset(delta)) {
+                throw new IllegalStateException("scheme " + scheme.name() + " has no free-XOR offset");
+            }
+        }
+        return delta;
+    }
+
+    /** The masks a module samples: the session's generator, seeded from SecureRandom. */
+    java.util.random.RandomGenerator masks() {
+        return random::nextLong;
     }
 
     @Override

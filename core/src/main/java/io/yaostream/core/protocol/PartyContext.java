@@ -5,6 +5,9 @@ import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.WireGroup;
 import io.yaostream.core.garble.GarbledStream;
+import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.garble.OneHotGate;
+import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
 
 
@@ -29,15 +32,21 @@ abstract class PartyContext implements ProgramContext {
      * and the evaluator's OTs are correlated with the garbler's Δ.
      */
     final boolean freeXor;
+    final GarblingScheme scheme;
+    final Kernel kernel;
+    private OneHotGate oneHotGate;
+    private long[] oneHotCiphertexts = new long[0];
     /** Reveals to the garbler, each a wait for the evaluator's labels. */
     long garblerReveals;
     private volatile long andGates;
     /** The state of a wire carrying a public 0, made on the first constant. */
     private Secret zero;
 
-    PartyContext(Channel channel, boolean freeXor, CostTally tally) {
+    PartyContext(Channel channel, GarblingScheme scheme, Kernel kernel, CostTally tally) {
         this.channel = channel;
-        this.freeXor = freeXor;
+        this.scheme = scheme;
+        this.kernel = kernel;
+        this.freeXor = scheme.freeXor();
         this.stream = new ChannelGarbledStream(channel);
         this.tally = tally;
     }
@@ -183,6 +192,34 @@ abstract class PartyContext implements ProgramContext {
         }
         andGates += circuit.counts().and();
         return out;
+    }
+
+    @Override
+    public final Secret[] module(OneHotModule m, Secret... args) {
+        if (!scheme.oneHot()) {
+            throw new ProtocolException("module " + m.name() + " needs one-hot garbling, which runs with the free-XOR schemes over the"
+                    + " fixed-key hash (half-gates, grr3); this session uses " + scheme.name());
+        }
+        return OneHotScope.run(m, oneHotScope(m.name()), args);
+    }
+
+    /** This back end's one-hot gates for one call of a module. */
+    abstract OneHotScope oneHotScope(String module);
+
+    /** The session's one-hot gate (its tweak counter runs on across modules). */
+    final OneHotGate oneHotGate() {
+        if (oneHotGate == null) {
+            oneHotGate = new OneHotGate(kernel);
+        }
+        return oneHotGate;
+    }
+
+    /** Room for {@code blocks} ciphertext blocks of a one-hot gate, reused. */
+    final long[] oneHotCiphertexts(int blocks) {
+        if (oneHotCiphertexts.length < 2 * blocks) {
+            oneHotCiphertexts = new long[2 * blocks];
+        }
+        return oneHotCiphertexts;
     }
 
     /** Loads the bits of {@code value} into slots 0 .. width-1 (between calls, so no live slot is overwritten). */

@@ -19,6 +19,7 @@ public class PlainContext implements ProgramContext {
     private final InputFeed garblerInputs;
     private final InputFeed evaluatorInputs;
     private final PlainEvaluator evaluator = new PlainEvaluator();
+    private java.util.random.RandomGenerator masks;
     final CostTally tally;
 
     public PlainContext(Party viewer, InputFeed garblerInputs, InputFeed evaluatorInputs) {
@@ -124,7 +125,37 @@ public class PlainContext implements ProgramContext {
         return tally.costs(0, 0, 0, 0);
     }
 
-    private static Secret secret(BitString v) {
+    @Override
+    public Secret[] module(OneHotModule m, Secret... args) {
+        Secret[] out = OneHotScope.run(m, new PlainOneHot(this, m.name()), args);
+        BitString[] in = new BitString[args.length];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = bits(args[i]);
+        }
+        BitString[] expected = m.definition(in);
+        for (int i = 0; i < out.length; i++) {
+            if (!bits(out[i]).equals(expected[i])) {
+                throw new ProtocolException("module " + m.name() + " does not compute its definition (HK21 Requirement 1): output " + i
+                        + " is " + bits(out[i]) + " where the definition gives " + expected[i]);
+            }
+        }
+        return out;
+    }
+
+    /** The masks modules sample here, drawn as a garbler would draw them. */
+    java.util.random.RandomGenerator masks() {
+        if (masks == null) {
+            masks = new java.security.SecureRandom();
+        }
+        return masks;
+    }
+
+    /** One-hot material a real garbler would send. */
+    void oneHotSent(long bytes) {
+        tally.oneHot(bytes);
+    }
+
+    static Secret secret(BitString v) {
         Secret s = new Secret(v.width(), 1);
         for (int i = 0; i < v.width(); i++) {
             s.state[i] = v.get(i) ? 1 : 0;
@@ -132,7 +163,7 @@ public class PlainContext implements ProgramContext {
         return s;
     }
 
-    private static BitString bits(Secret s) {
+    static BitString bits(Secret s) {
         boolean[] b = new boolean[s.width()];
         for (int i = 0; i < b.length; i++) {
             b[i] = s.state[i] != 0;

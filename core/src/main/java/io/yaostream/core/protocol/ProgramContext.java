@@ -49,6 +49,12 @@ public interface ProgramContext {
      */
     Secret[] call(CompiledCircuit circuit, Secret... args);
 
+    /**
+     * Runs a one-hot garbling module (HK21) on {@code args}: its body on this back end, with gates no program outside
+     * a module can use. Needs a scheme with one-hot garbling ({@link io.yaostream.core.garble.GarblingScheme#oneHot}).
+     */
+    Secret[] module(OneHotModule module, Secret... args);
+
     /** Reveals {@code value} to {@code to}: the bits at a party that receives them, empty at the other. */
     Optional<BitString> reveal(Secret value, Receiver to);
 

@@ -1,0 +1,107 @@
+package io.yaostream.core.protocol;
+
+import io.yaostream.core.bits.BitString;
+
+/**
+ * The gates one call of a module may use ({@link ProgramContext#module}): one scope per call, closed when the
+ * module returns, so a masked value kept past its module is refused. The checks every back end shares are here;
+ * each back end's gates are in a subclass.
+ */
+abstract class OneHotScope implements OneHotGates {
+    private final ProgramContext ctx;
+    private final String module;
+    private boolean open = true;
+
+    OneHotScope(ProgramContext ctx, String module) {
+        this.ctx = ctx;
+        this.module = module;
+    }
+
+    @Override
+    public final ProgramContext context() {
+        check();
+        return ctx;
+    }
+
+    final void close() {
+        open = false;
+    }
+
+    final void check() {
+        if (!open) {
+            throw new ProtocolException("module " + module + " used a one-hot gate after it returned: its gates and masked values"
+                    + " must not leave it");
+        }
+    }
+
+    @Override
+    public final Secret oneHot(Masked a, Secret b, TruthTable f) {
+        check();
+        if (a.owner != this) {
+            throw new ProtocolException("module " + module + " passed a masked value of another module call to a one-hot gate");
+        }
+        if (a.width() != f.inBits()) {
+            throw new ProtocolException("module " + module + ": a one-hot gate over " + a.width() + " bits with a truth table over "
+                    + f.inBits());
+        }
+        if (b.width() < 1) {
+            throw new ProtocolException("module " + module + ": a one-hot gate needs at least one bit of b");
+        }
+        Secret out = new Secret(Math.multiplyExact(f.outBits(), b.width()), b.wordsPerBit);
+        gate(a, b, f, out);
+        return out;
+    }
+
+    @Override
+    public final Secret lookup(Masked a, TruthTable f) {
+        return oneHot(a, constant(new GarblerKnown(1, BitString.of(1, 1))), f);
+    }
+
+    @Override
+    public final Masked color(Secret a) {
+        check();
+        return colorGate(a);
+    }
+
+    @Override
+    public final Masked reveal(Secret y) {
+        check();
+        return revealGate(y);
+    }
+
+    /** The one-hot gate on this back end, into {@code out} (r·m bits). */
+    abstract void gate(Masked a, Secret b, TruthTable f, Secret out);
+
+    abstract Masked colorGate(Secret a);
+
+    abstract Masked revealGate(Secret y);
+
+    /** Runs {@code m}'s body in {@code scope}, closing the scope after it, and checks what it returned. */
+    static Secret[] run(OneHotModule m, OneHotScope scope, Secret[] args) {
+        int[] widths = new int[args.length];
+        for (int i = 0; i < args.length; i++) {
+            widths[i] = args[i].width();
+        }
+        int[] expected = m.outputWidths(widths);
+        Secret[] out;
+        try {
+            out = m.body(scope, args);
+        } finally {
+            scope.close();
+        }
+        if (out.length != expected.length) {
+            throw new ProtocolException("module " + m.name() + " returned " + out.length + " outputs, not " + expected.length);
+        }
+        for (int i = 0; i < out.length; i++) {
+            if (out[i].width() != expected[i]) {
+                throw new ProtocolException("module " + m.name() + ": output " + i + " has " + out[i].width() + " bits, not " + expected[i]);
+            }
+        }
+        return out;
+    }
+
+    /** Bytes a reveal of {@code bits} bits sends: the colours, packed. */
+    static int revealBytes(int bits) {
+        return (bits + 7) / 8;
+    }
+}
