@@ -16,6 +16,11 @@ public abstract class SecretValue {
         this.secret = secret;
     }
 
+    /** The computation this value belongs to. */
+    public final Computation computation() {
+        return computation;
+    }
+
     /** Bits in the value. */
     public final int width() {
         return secret.width();

@@ -16,14 +16,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /** Runs a program as both parties on two threads over an in-memory channel pair, with the Java kernel. */
-final class Runs {
-    record Both<R>(YaoSession.Result<R> garbler, YaoSession.Result<R> evaluator) {
+public final class Runs {
+    public record Both<R>(YaoSession.Result<R> garbler, YaoSession.Result<R> evaluator) {
     }
 
     private Runs() {
     }
 
-    static <R> Both<R> garbled(String scheme, String name, Program<R> program, Supplier<InputFeed> garbler, Supplier<InputFeed> evaluator) {
+    public static <R> Both<R> garbled(String scheme, String name, Program<R> program, Supplier<InputFeed> garbler, Supplier<InputFeed> evaluator) {
         MemoryChannel[] ends = MemoryChannel.pair(30_000);
         CompletableFuture<YaoSession.Result<R>> g = CompletableFuture.supplyAsync(() -> {
             try (MemoryChannel end = ends[0]) {

@@ -25,6 +25,11 @@ public final class GarblerKnown {
         this.value = value;
     }
 
+    /** A public value: known to the garbler (and to everyone), so a module can use it where masks go. */
+    public static GarblerKnown publicValue(BitString value) {
+        return new GarblerKnown(value.width(), value);
+    }
+
     public int width() {
         return width;
     }
