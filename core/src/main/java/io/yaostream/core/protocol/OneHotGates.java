@@ -26,6 +26,20 @@ public interface OneHotGates {
      */
     GarblerKnown sample(int width, Function<RandomGenerator, BitString> draw);
 
+    /** A uniform mask of {@code width} bits ({@link #sample} of the uniform distribution). */
+    default GarblerKnown uniform(int width) {
+        return sample(width, r -> {
+            boolean[] bits = new boolean[width];
+            for (int i = 0; i < width; i += 64) {
+                long word = r.nextLong();
+                for (int j = i; j < Math.min(width, i + 64); j++) {
+                    bits[j] = (word >>> (j - i) & 1) != 0;
+                }
+            }
+            return BitString.fromBits(bits);
+        });
+    }
+
     /** A garbler-secret constant ⟦c⟧ (the garbler's share cΔ, the evaluator's 0): free. */
     Secret constant(GarblerKnown c);
 

@@ -17,6 +17,7 @@ import java.util.Random;
 import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -194,5 +195,132 @@ class OneHotModulesTest {
         PlainContext plain = new PlainContext(Party.EVALUATOR, InputFeed.of(List.of(a)), InputFeed.of(List.of()));
         ProtocolException e = assertThrows(ProtocolException.class, () -> plain.module(leaksItsMask, plain.input(Party.GARBLER, 64)));
         assertTrue(e.getMessage().contains("does not compute its definition (HK21 Requirement 1)"), e.getMessage());
+    }
+
+    /** The outer product, also showing the evaluator a ⊕ ρ for a fresh sampled ρ; records what she sees of both. */
+    static final class Watched extends OuterProduct {
+        final List<Long> colours = new ArrayList<>();
+        final List<Long> revealed = new ArrayList<>();
+
+        @Override
+        public Secret[] body(OneHotGates g, Secret... in) {
+            Masked seenA = g.color(in[0]);
+            GarblerKnown rho = g.uniform(in[0].width());
+            Masked seenMasked = g.reveal(g.context().xor(in[0], g.constant(rho)));
+            if (seenA.seen != null) {
+                colours.add(seenA.seen.toLong());
+                revealed.add(seenMasked.seen.toLong());
+            }
+            return super.body(g, in);
+        }
+    }
+
+    /** Pearson's statistic of {@code values} over {@code buckets} equally likely buckets. */
+    private static double chiSquare(List<Long> values, int buckets) {
+        long[] count = new long[buckets];
+        for (long v : values) {
+            count[(int) v]++;
+        }
+        double expected = (double) values.size() / buckets;
+        double x = 0;
+        for (long c : count) {
+            x += (c - expected) * (c - expected) / expected;
+        }
+        return x;
+    }
+
+    @Test
+    void whatTheEvaluatorSeesIsUniformWhateverTheInputAndFreshAtEveryCall() {
+        int calls = 800;
+        for (long a : new long[] {0, 0xf, 0xa}) {
+            Watched evaluatorSide = new Watched();
+            Watched garblerSide = new Watched();
+            List<BitString> g = new ArrayList<>();
+            List<BitString> e = new ArrayList<>();
+            for (int c = 0; c < calls; c++) {
+                g.add(BitString.of(a, 4));
+                e.add(BitString.of(0x6, 3));
+            }
+            TwoParties.Outcome o = run("half-gates", sink -> ctx -> {
+                for (int c = 0; c < calls; c++) {
+                    Watched w = ctx.party() == Party.EVALUATOR ? evaluatorSide : garblerSide;
+                    sink.add(ctx.reveal(ctx.module(w, ctx.input(Party.GARBLER, 4), ctx.input(Party.EVALUATOR, 3))[0], Receiver.EVALUATOR));
+                }
+                return null;
+            }, g, e);
+            assertEquals(outer(BitString.of(a, 4), BitString.of(0x6, 3)), o.evaluator().get(calls - 1).orElseThrow());
+            assertEquals(calls, evaluatorSide.colours.size());
+            assertEquals(0, garblerSide.colours.size(), "the garbler sees nothing");
+            // 15 degrees of freedom: 37.7 is the 0.999 quantile. Fresh masks at every call make the draws independent.
+            assertTrue(chiSquare(evaluatorSide.colours, 16) < 37.7, "colours for input " + a + ": " + chiSquare(evaluatorSide.colours, 16));
+            assertTrue(chiSquare(evaluatorSide.revealed, 16) < 37.7, "reveals for input " + a + ": " + chiSquare(evaluatorSide.revealed, 16));
+        }
+    }
+
+    /** Flips bit {@code bit} of the byte the evaluator reads at offset {@code at}. */
+    private static final class FlipOnRead extends io.yaostream.core.testing.ForwardingChannel {
+        private final long at;
+        private final int bit;
+
+        FlipOnRead(io.yaostream.core.net.Channel inner, long at, int bit) {
+            super(inner);
+            this.at = at;
+            this.bit = bit;
+        }
+
+        @Override
+        public void readFully(byte[] dst, int offset, int length) {
+            long before = inner.bytesRead();
+            inner.readFully(dst, offset, length);
+            if (at >= before && at < before + length) {
+                dst[offset + (int) (at - before)] ^= (byte) (1 << bit);
+            }
+        }
+
+        @Override
+        public void readLongs(long[] dst, int offset, int count) {
+            long before = inner.bytesRead();
+            inner.readLongs(dst, offset, count);
+            if (at >= before && at < before + 8L * count) {
+                long k = at - before;
+                dst[offset + (int) (k / 8)] ^= 1L << (8 * (k % 8) + bit);
+            }
+        }
+    }
+
+    @Test
+    void aTamperedOneHotCiphertextNeverYieldsAWrongOutputBitUndetected() {
+        int n = 5;
+        int m = 3;
+        List<BitString> g = List.of(BitString.of(0x13, n));
+        List<BitString> e = List.of(BitString.of(0x5, m));
+        BitString want = outer(g.get(0), e.get(0));
+        Function<List<Optional<BitString>>, Program<?>> program = sink -> ctx -> {
+            sink.add(ctx.reveal(ctx.module(new OuterProduct(), ctx.input(Party.GARBLER, n), ctx.input(Party.EVALUATOR, m))[0], Receiver.EVALUATOR));
+            return null;
+        };
+        long total = run("half-gates", program, g, e).evaluatorResult().bytesReceived();
+        // The garbler's last messages: the gates' ciphertexts, the outputs' decoding hashes (32 bytes a bit), the end byte.
+        long end = total - 1 - 32L * n * m;
+        long start = end - 16L * (3 * (n + m) - 4);
+        Random rnd = new Random(41);
+        int detected = 0;
+        for (long at = start; at < end; at += 1 + rnd.nextInt(3)) {
+            long where = at;
+            int bit = rnd.nextInt(8);
+            MemoryChannel[] ends = MemoryChannel.pair(1 << 20);
+            io.yaostream.core.net.Channel[] tampered = {ends[0], new FlipOnRead(ends[1], where, bit)};
+            try {
+                TwoParties.Outcome o = TwoParties.run(tampered, config("half-gates"), config("half-gates"), program, InputFeed.of(g), InputFeed.of(e));
+                assertEquals(want, o.evaluator().get(0).orElseThrow(), "flip at " + where + " bit " + bit);
+            } catch (RuntimeException f) {
+                // The garbler fails too, as the evaluator hangs up: hers is the failure that says why.
+                Throwable hers = f instanceof io.yaostream.core.ot.PeerFault ? f : f.getSuppressed().length > 0 ? f.getSuppressed()[0] : f;
+                assertInstanceOf(io.yaostream.core.ot.PeerFault.class, hers, () -> "flip at " + where + ": " + f);
+                assertTrue(hers.getMessage().startsWith("the peer's garbled material or labels do not decode"), hers.getMessage());
+                detected++;
+            }
+        }
+        assertTrue(detected > (end - start) / 4, "detected " + detected);
     }
 }

@@ -23,7 +23,7 @@ final class TwoParties {
     private TwoParties() {
     }
 
-    /** {@code program} gets the list its reveals go to. Failures of either side are rethrown (the garbler's first). */
+    /** {@code program} gets the list its reveals go to. Failures of either side are rethrown (the garbler's first, the evaluator's suppressed in it). */
     static Outcome run(Channel[] ends, YaoSession.Config garblerConfig, YaoSession.Config evaluatorConfig,
                        Function<List<Optional<BitString>>, Program<?>> program, InputFeed garblerFeed, InputFeed evaluatorFeed) {
         List<Optional<BitString>> g = new ArrayList<>();
@@ -49,7 +49,11 @@ final class TwoParties {
         try {
             gr = garbler.get(120, TimeUnit.SECONDS);
         } catch (ExecutionException ex) {
-            throw (RuntimeException) ex.getCause();
+            RuntimeException garblerFailure = (RuntimeException) ex.getCause();
+            if (evaluatorFailure != null) {
+                garblerFailure.addSuppressed(evaluatorFailure); // often the cause: the garbler only saw her hang up
+            }
+            throw garblerFailure;
         } catch (Exception ex) {
             throw new AssertionError(ex);
         }
