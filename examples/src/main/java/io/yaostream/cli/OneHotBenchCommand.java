@@ -1,0 +1,104 @@
+package io.yaostream.cli;
+
+import io.yaostream.cli.bench.OneHotBench;
+import io.yaostream.cli.bench.OneHotCases;
+import io.yaostream.core.protocol.TwoParty;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code bench onehot}: the one-hot garbling paper's §7 tables on this machine. */
+@Command(name = "onehot", mixinStandardHelpOptions = true,
+        description = {"The one-hot garbling paper's modules (Heath-Kolesnikov, CCS 2021, its section 7 and Fig. 1) on this machine: "
+                + "for each module, bytes of garbled material and time per instance beside the standard circuit of the same "
+                + "function, in the same run, over TCP loopback and over a simulated network (the paper's 100 Mbit/s, 30 ms).",
+                "Both parties run in this process; every result is checked against the module's plaintext definition."})
+final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer> {
+    @Option(names = "--modules", paramLabel = "M", split = ",",
+            description = "Modules to run, comma-separated (default: all: outer-product, matrix, mul, gf-mul, sbox, mod, exp).")
+    List<String> modules;
+
+    @Option(names = "--runs", paramLabel = "R", defaultValue = "3",
+            description = "Sessions per module and network, each way, alternating; medians (default: ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--only", paramLabel = "NET", description = "Run over one network only: loopback or wan (default: both).")
+    String only;
+
+    @Option(names = "--scheme", paramLabel = "S", defaultValue = "half-gates",
+            description = "half-gates or grr3, the schemes with one-hot garbling (default: ${DEFAULT-VALUE}).")
+    String scheme;
+
+    @Option(names = "--json", description = "Print JSON: results[{module, bits, k, network, reps, bytes, standardBytes, ms, standardMs, "
+            + "paperBytes, paperStandardBytes, paperMs, paperStandardMs}].")
+    boolean json;
+
+    @picocli.CommandLine.Mixin
+    KernelOption kernelOption;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (runs < 1) {
+            throw new UsageError("--runs must be at least 1, got " + runs);
+        }
+        if (!List.of("half-gates", "grr3").contains(scheme)) {
+            throw new UsageError("--scheme: one-hot garbling runs with half-gates or grr3, not '" + scheme + "'");
+        }
+        if (only != null && !List.of("loopback", "wan").contains(only)) {
+            throw new UsageError("--only: loopback or wan, not '" + only + "'");
+        }
+        List<String> names = modules == null ? OneHotCases.MODULES : modules;
+        List<OneHotBench.Case> cases;
+        try {
+            cases = OneHotCases.of(names);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError("--modules: " + e.getMessage());
+        }
+        TwoParty config = TwoParty.garbler().scheme(scheme);
+        if (kernelOption.kernel != null) {
+            config = config.kernel(kernelOption.create().name());
+        }
+        List<OneHotBench.Network> networks = new ArrayList<>();
+        if (only == null || only.equals("loopback")) {
+            networks.add(OneHotBench.LOOPBACK);
+        }
+        List<OneHotBench.Row> rows = OneHotBench.run(cases, networks, config, runs);
+        print(spec.commandLine().getOut(), rows);
+        return 0;
+    }
+
+    private void print(PrintWriter w, List<OneHotBench.Row> rows) {
+        if (json) {
+            List<Object> list = new ArrayList<>();
+            for (OneHotBench.Row r : rows) {
+                list.add(Report.fields("module", r.module(), "bits", r.bits(), "k", r.k(), "network", r.network(), "reps", r.reps(),
+                        "bytes", r.bytes(), "standardBytes", r.standardBytes(), "ms", r.ms(), "standardMs", r.standardMs(),
+                        "paperBytes", r.paper().bytes(), "paperStandardBytes", r.paper().standardBytes(), "paperMs", r.paper().ms(),
+                        "paperStandardMs", r.paper().standardMs()));
+            }
+            w.println(Json.write(Report.fields("results", list)));
+            return;
+        }
+        w.printf("%-14s %5s %3s %-9s %6s %13s %13s %7s %11s %11s %7s   %s%n", "module", "bits", "k", "network", "reps", "bytes", "standard B",
+                "ratio", "ms", "standard ms", "ratio", "paper: bytes ratio, time ratio");
+        for (OneHotBench.Row r : rows) {
+            w.printf("%-14s %5d %3d %-9s %6d %,13d %,13d %6.2fx %11.4f %11.4f %6.2fx   %s%n", r.module(), r.bits(), r.k(), r.network(), r.reps(),
+                    r.bytes(), r.standardBytes(), (double) r.standardBytes() / r.bytes(), r.ms(), r.standardMs(), r.standardMs() / r.ms(),
+                    paper(r.paper()));
+        }
+        w.println("bytes: garbled material per instance (tables, one-hot ciphertexts and reveals; not inputs or outputs); ms: the "
+                + "evaluator's time per instance, medians of " + runs + " sessions of each.");
+    }
+
+    private static String paper(OneHotBench.Paper p) {
+        String bytes = p.bytes() > 0 ? String.format("%.2fx", p.standardBytes() / p.bytes()) : "-";
+        String time = p.ms() > 0 ? String.format("%.2fx", p.standardMs() / p.ms()) : "-";
+        return bytes + ", " + time;
+    }
+}

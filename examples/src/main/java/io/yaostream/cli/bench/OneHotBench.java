@@ -1,0 +1,180 @@
+package io.yaostream.cli.bench;
+
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.protocol.InputFeed;
+import io.yaostream.core.protocol.TwoParty;
+import io.yaostream.program.BitVector;
+import io.yaostream.program.SecureProgram;
+import io.yaostream.program.UInt;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.function.BinaryOperator;
+
+/**
+ * The one-hot garbling paper's §7 tables and Fig. 1 on this machine (Heath–Kolesnikov, CCS 2021): each module beside
+ * the standard circuit of the same function, in the same run, both parties in this process over TCP loopback (or a
+ * simulated network). As in the paper, a session runs the module many times and the figures are per instance: bytes
+ * of garbled material (tables and one-hot ciphertexts, not inputs or outputs), and the evaluator's time from when
+ * both parties have their inputs until she has the XOR of all results. Every run's result is checked against the
+ * module's plaintext definition.
+ */
+public final class OneHotBench {
+    /** One line of the report: per-instance figures of the one-hot module and of the standard circuit. */
+    public record Row(String module, int bits, int k, String network, int reps, long bytes, long standardBytes, double ms,
+                      double standardMs, Paper paper) {
+    }
+
+    /** What the paper reports (0 where it gives no absolute figure). */
+    public record Paper(double bytes, double standardBytes, double ms, double standardMs) {
+    }
+
+    /** A function two ways: an n-bit a (garbler) and, unless {@code bWidth} is 0, a b (evaluator). */
+    public record Case(String module, int bits, int k, int aWidth, int bWidth, int reps, int wanReps, Op oneHot, Op standard,
+                       BinaryOperator<BitString> definition, Paper paper) {
+    }
+
+    /** The operation under test on a and b (b null for a function of one argument). */
+    @FunctionalInterface
+    public interface Op {
+        BitVector apply(BitVector a, BitVector b);
+    }
+
+    /** The evaluator's result of a run: the XOR of every instance's output and the nanoseconds it took. */
+    private record Timed(long nanos, Optional<BitString> xor) {
+    }
+
+    private OneHotBench() {
+    }
+
+    /**
+     * Runs each case over the given networks, {@code runs} times each way, alternating one-hot and standard; the
+     * median of each.
+     */
+    public static List<Row> run(List<Case> cases, List<Network> networks, TwoParty config, int runs) {
+        List<Row> rows = new ArrayList<>();
+        SplittableRandom rnd = new SplittableRandom();
+        for (Network net : networks) {
+            TwoParty on = net.apply(config);
+            for (Case c : cases) {
+                int reps = net.wan() ? c.wanReps() : c.reps();
+                double[] oneHotMs = new double[runs];
+                double[] standardMs = new double[runs];
+                long oneHotBytes = 0;
+                long standardBytes = 0;
+                for (int r = 0; r < runs; r++) {
+                    List<BitString> as = values(rnd, c.aWidth(), reps);
+                    List<BitString> bs = values(rnd, c.bWidth(), c.bWidth() == 0 ? 0 : reps);
+                    BitString want = expected(c, as, bs);
+                    TwoParty.Both<Timed> one = on.name("onehot " + c.module()).runBoth(program(c, c.oneHot(), reps), InputFeed.of(as),
+                            InputFeed.of(bs));
+                    TwoParty.Both<Timed> std = on.name("standard " + c.module()).runBoth(program(c, c.standard(), reps), InputFeed.of(as),
+                            InputFeed.of(bs));
+                    check(c, "one-hot", one.evaluator().value(), want);
+                    check(c, "standard", std.evaluator().value(), want);
+                    oneHotMs[r] = one.evaluator().value().nanos() / 1e6 / reps;
+                    standardMs[r] = std.evaluator().value().nanos() / 1e6 / reps;
+                    oneHotBytes = one.evaluator().costs().tableBytes() / reps;
+                    standardBytes = std.evaluator().costs().tableBytes() / reps;
+                }
+                rows.add(new Row(c.module(), c.bits(), c.k(), net.name(), reps, oneHotBytes, standardBytes, median(oneHotMs),
+                        median(standardMs), c.paper()));
+            }
+        }
+        return rows;
+    }
+
+    /** A network to run over: loopback as it is, or a simulated one. */
+    public interface Network {
+        String name();
+
+        boolean wan();
+
+        TwoParty apply(TwoParty config);
+    }
+
+    /** TCP loopback as it is. */
+    public static final Network LOOPBACK = new Network() {
+        @Override
+        public String name() {
+            return "loopback";
+        }
+
+        @Override
+        public boolean wan() {
+            return false;
+        }
+
+        @Override
+        public TwoParty apply(TwoParty config) {
+            return config;
+        }
+    };
+
+    /**
+     * The garbler's a values and the evaluator's b values in one batch each, a round trip so both parties start
+     * together, then the instances; the evaluator times until she has the XOR of all outputs.
+     */
+    private static SecureProgram<Timed> program(Case c, Op op, int reps) {
+        return comp -> {
+            UInt[] as = comp.uints(Party.GARBLER, c.aWidth(), reps);
+            UInt[] bs = c.bWidth() == 0 ? null : comp.uints(Party.EVALUATOR, c.bWidth(), reps);
+            comp.constant(false).reveal(); // both parties wait for each other here
+            long start = System.nanoTime();
+            BitVector acc = null;
+            for (int i = 0; i < reps; i++) {
+                BitVector out = op.apply(as[i].asBits(), bs == null ? null : bs[i].asBits());
+                acc = acc == null ? out : acc.xor(out);
+            }
+            Optional<BitString> xor = acc.revealTo(Party.EVALUATOR);
+            return new Timed(System.nanoTime() - start, xor);
+        };
+    }
+
+    private static List<BitString> values(SplittableRandom rnd, int width, int count) {
+        List<BitString> v = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            boolean[] bits = new boolean[width];
+            for (int j = 0; j < width; j++) {
+                bits[j] = rnd.nextBoolean();
+            }
+            v.add(BitString.fromBits(bits));
+        }
+        return v;
+    }
+
+    private static BitString expected(Case c, List<BitString> as, List<BitString> bs) {
+        BitString acc = null;
+        for (int i = 0; i < as.size(); i++) {
+            BitString out = c.definition().apply(as.get(i), bs.isEmpty() ? null : bs.get(i));
+            acc = acc == null ? out : xor(acc, out);
+        }
+        return acc;
+    }
+
+    private static BitString xor(BitString x, BitString y) {
+        boolean[] bits = new boolean[x.width()];
+        for (int i = 0; i < bits.length; i++) {
+            bits[i] = x.get(i) ^ y.get(i);
+        }
+        return BitString.fromBits(bits);
+    }
+
+    private static void check(Case c, String which, Timed t, BitString want) {
+        BitString got = t.xor().orElseThrow();
+        if (!got.equals(want)) {
+            throw new IllegalStateException("bench onehot: the " + which + " " + c.module() + " gave a wrong result (" + got.toHex(true)
+                    + " where the definition gives " + want.toHex(true) + ")");
+        }
+    }
+
+    private static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+}
