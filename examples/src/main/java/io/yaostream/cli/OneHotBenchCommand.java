@@ -25,6 +25,10 @@ final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer>
             description = "Sessions per module and network, each way, alternating; medians (default: ${DEFAULT-VALUE}).")
     int runs;
 
+    @Option(names = "--reps", paramLabel = "N",
+            description = "Instances per session (default: per module, as many as keep a session near a second; the paper runs 1,000).")
+    Integer reps;
+
     @Option(names = "--only", paramLabel = "NET", description = "Run over one network only: loopback or wan (default: both).")
     String only;
 
@@ -47,6 +51,9 @@ final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer>
         if (runs < 1) {
             throw new UsageError("--runs must be at least 1, got " + runs);
         }
+        if (reps != null && reps < 1) {
+            throw new UsageError("--reps must be at least 1, got " + reps);
+        }
         if (!List.of("half-gates", "grr3").contains(scheme)) {
             throw new UsageError("--scheme: one-hot garbling runs with half-gates or grr3, not '" + scheme + "'");
         }
@@ -68,7 +75,7 @@ final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer>
         if (only == null || only.equals("loopback")) {
             networks.add(OneHotBench.LOOPBACK);
         }
-        List<OneHotBench.Row> rows = OneHotBench.run(cases, networks, config, runs);
+        List<OneHotBench.Row> rows = OneHotBench.run(cases, networks, config, runs, reps);
         print(spec.commandLine().getOut(), rows);
         return 0;
     }

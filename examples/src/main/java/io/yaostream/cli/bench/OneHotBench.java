@@ -53,15 +53,15 @@ public final class OneHotBench {
 
     /**
      * Runs each case over the given networks, {@code runs} times each way, alternating one-hot and standard; the
-     * median of each.
+     * median of each; {@code reps} instances per session, or the case's own number when null.
      */
-    public static List<Row> run(List<Case> cases, List<Network> networks, TwoParty config, int runs) {
+    public static List<Row> run(List<Case> cases, List<Network> networks, TwoParty config, int runs, Integer repsOrNull) {
         List<Row> rows = new ArrayList<>();
         SplittableRandom rnd = new SplittableRandom();
         for (Network net : networks) {
             TwoParty on = net.apply(config);
             for (Case c : cases) {
-                int reps = net.wan() ? c.wanReps() : c.reps();
+                int reps = repsOrNull != null ? repsOrNull : net.wan() ? c.wanReps() : c.reps();
                 double[] oneHotMs = new double[runs];
                 double[] standardMs = new double[runs];
                 long oneHotBytes = 0;
