@@ -51,6 +51,25 @@ class AppsIT {
         assertTrue(r[1].err().contains("5,120 AND gates"), r[1].err());
     }
 
+    /** HK21's one-hot S-box: the same ciphertext, 7 AND gates an S-box (1,120 a block); both parties must choose it. */
+    @Test
+    void aesWithTheOneHotSBoxBetweenTwoProcesses() {
+        Cli.Result[] r = twoParties("aes", List.of("--sbox", "one-hot", "--in", "000102030405060708090a0b0c0d0e0f"),
+                List.of("--sbox", "one-hot", "--in", "00112233445566778899aabbccddeeff"));
+        assertEquals(0, r[0].status(), r[0].err());
+        assertEquals(0, r[1].status(), r[1].err());
+        assertEquals(List.of("69c4e0d86a7b0430d8cdb78070b4c55a"), r[1].lines());
+        assertEquals(List.of(), r[0].lines(), "the garbler learns nothing");
+        assertTrue(r[1].err().contains("1,120 AND gates"), r[1].err());
+        Cli.Result[] mixed = twoParties("aes", List.of("--sbox", "one-hot", "--in", "000102030405060708090a0b0c0d0e0f"),
+                List.of("--in", "00112233445566778899aabbccddeeff"));
+        // The garbler's one line; the evaluator may first have waited for the garbler to listen.
+        oneLine(mixed[0], 1, "handshake mismatch");
+        assertEquals(1, mixed[1].status(), mixed[1].err());
+        assertTrue(mixed[1].err().contains("handshake mismatch: the peer runs program 'aes-128 1 block(s), one-hot s-box', this party"
+                + " 'aes-128 1 block(s)'"), mixed[1].err());
+    }
+
     @Test
     void presentHammingAndKaratsubaBetweenTwoProcesses() {
         Cli.Result[] p = twoParties("present", List.of("--in", "ffffffffffffffffffff"), List.of("--in", "0000000000000000", "--json"));
@@ -99,6 +118,9 @@ class AppsIT {
                 "--in", "3243f6a8885a308d313198a2e0370734");
         assertEquals(List.of("3925841d02dc09fbdc118597196a0b32", "3925841d02dc09fbdc118597196a0b32", "3925841d02dc09fbdc118597196a0b32"),
                 aes.lines(), aes.err());
+        Cli.Result oneHot = Cli.run("aes", "--demo", "--sbox", "one-hot", "--scheme", "grr3", "--in", "2b7e151628aed2a6abf7158809cf4f3c",
+                "--in", "3243f6a8885a308d313198a2e0370734", "--json");
+        assertTrue(oneHot.out().contains("\"result\":\"3925841d02dc09fbdc118597196a0b32\""), oneHot.out() + oneHot.err());
         Cli.Result present = Cli.run("present", "--demo", "--in", "00000000000000000000", "--in", "ffffffffffffffff");
         assertEquals(List.of("a112ffc72f68417b"), present.lines(), present.err());
         Cli.Result hamming = Cli.run("hamming", "--demo", "--bits", "8", "--in", "ff", "--in", "0f", "--json");
@@ -121,6 +143,10 @@ class AppsIT {
         oneLine(Cli.run("minimum", "--demo", "--values", big.toString(), "--values", big.toString()), 1, "does not fit in 20 unsigned bits");
         oneLine(Cli.run("minimum", "--demo", "--random", "10", "--strategy", "d"), 2, "unknown strategy 'd'");
         oneLine(Cli.run("minimum", "--demo", "--random", "10", "--subset", "7"), 2, "--subset: must be even");
+        oneLine(Cli.run("aes", "--demo", "--sbox", "one-hot", "--scheme", "prf-only", "--in", "000102030405060708090a0b0c0d0e0f", "--in",
+                "00112233445566778899aabbccddeeff"), 2, "--sbox one-hot needs one-hot garbling, which runs with --scheme half-gates or grr3, not prf-only");
+        oneLine(Cli.run("aes", "--demo", "--sbox", "table", "--in", "000102030405060708090a0b0c0d0e0f", "--in",
+                "00112233445566778899aabbccddeeff"), 2, "--sbox: unknown s-box 'table' (known: bp10, one-hot)");
         oneLine(Cli.run("aes", "--in", "000102030405060708090a0b0c0d0e0f"), 2, "give --role");
         oneLine(Cli.run("aes", "--role", "garbler", "--in", "000102030405060708090a0b0c0d0e0f"), 2, "exactly one of --listen PORT and --connect");
     }

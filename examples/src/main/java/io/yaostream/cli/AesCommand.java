@@ -4,6 +4,7 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.examples.Aes;
 import io.yaostream.program.SecureProgram;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 import java.util.HexFormat;
 import java.util.List;
@@ -11,8 +12,15 @@ import java.util.List;
 @Command(name = "aes", mixinStandardHelpOptions = true,
         description = {"AES-128 of the evaluator's block under the garbler's key (Boyar-Peralta S-box: 5,120 AND gates a block).",
                 "The garbler expands its key in plaintext; the evaluator learns the ciphertext, in hex as FIPS-197 writes it "
-                        + "(key and block: 32 hex digits each)."})
+                        + "(key and block: 32 hex digits each).",
+                "With --sbox one-hot the S-box is HK21's one-hot garbling module instead (929 bytes an S-box against 1,024, "
+                        + "with half-gates or grr3)."})
 final class AesCommand extends BlockCipherCommand {
+    @Option(names = "--sbox", paramLabel = "bp10|one-hot", defaultValue = "bp10",
+            description = "The S-box: bp10, Boyar-Peralta's 32 AND gates, or one-hot, HK21's one-hot garbling module, which needs "
+                    + "--scheme half-gates or grr3 (default: ${DEFAULT-VALUE}).")
+    String sbox;
+
     @Override
     BitString roundKeys(String keyHex) {
         return Aes.toBits(Aes.expandKey(bytes(keyHex, "key")));
@@ -25,12 +33,26 @@ final class AesCommand extends BlockCipherCommand {
 
     @Override
     SecureProgram<List<BitString>> program(int blocks) {
-        return Aes.program(blocks);
+        return Aes.program(blocks, sBox());
     }
 
     @Override
     String name(int blocks) {
-        return Aes.name(blocks);
+        return Aes.name(blocks, sBox());
+    }
+
+    /** The S-box asked for, checked against the scheme: the one-hot module needs one-hot garbling. */
+    private Aes.SBox sBox() {
+        Aes.SBox s;
+        try {
+            s = Aes.SBox.fromKey(sbox);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError("--sbox: " + e.getMessage());
+        }
+        if (s == Aes.SBox.ONE_HOT && !SchemeNames.parse(peer.scheme).oneHot()) {
+            throw new UsageError("--sbox one-hot needs one-hot garbling, which runs with --scheme half-gates or grr3, not " + peer.scheme);
+        }
+        return s;
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.yaostream.core.circuit.Party;
 import io.yaostream.program.BitVector;
 import io.yaostream.program.Computation;
 import io.yaostream.program.SecureProgram;
+import io.yaostream.program.onehot.AesSBox;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,10 +19,42 @@ import java.util.List;
  * what it holds: ShiftRows and the rotations of MixColumns are wiring, AddRoundKey and MixColumns' sums are XORs
  * of whole states, so no circuit is called for them.
  *
+ * <p>With {@link SBox#ONE_HOT} the S-box is instead HK21's one-hot module ({@link AesSBox}: the inverse in GF(2^8)
+ * through one revealed masked product and two one-hot gates, 929 bytes against the Boyar–Peralta circuit's 1,024
+ * with half-gates), which needs a scheme with one-hot garbling (half-gates or grr3).
+ *
  * <p>Layout: a block or round key is 128 bits, byte i (FIPS-197 order, {@code in0} first) at bits 8i..8i+7,
  * least significant bit first ({@link #toBits}).
  */
 public final class Aes {
+    /** How the S-box is computed. */
+    public enum SBox {
+        /** Boyar–Peralta's circuit, 32 AND gates ({@link SBoxes#aes}): any scheme. */
+        BP10("bp10"),
+        /** HK21's one-hot module ({@link AesSBox}): 7 AND gates, two one-hot gates and a revealed byte; half-gates or grr3. */
+        ONE_HOT("one-hot");
+
+        private final String key;
+
+        SBox(String key) {
+            this.key = key;
+        }
+
+        /** The name on the command line. */
+        public String key() {
+            return key;
+        }
+
+        public static SBox fromKey(String key) {
+            for (SBox s : values()) {
+                if (s.key.equals(key)) {
+                    return s;
+                }
+            }
+            throw new IllegalArgumentException("unknown s-box '" + key + "' (known: bp10, one-hot)");
+        }
+    }
+
     private static final int ROUNDS = 10;
     private static final int BLOCK = 128;
     private static final int[] SHIFT_ROWS = new int[BLOCK];
@@ -51,13 +84,18 @@ public final class Aes {
 
     /** The program for {@code blocks} blocks: the evaluator's result is their ciphertexts, the garbler's empty. */
     public static SecureProgram<List<BitString>> program(int blocks) {
+        return program(blocks, SBox.BP10);
+    }
+
+    /** The program for {@code blocks} blocks with the S-box {@code sbox}. */
+    public static SecureProgram<List<BitString>> program(int blocks, SBox sbox) {
         return c -> {
             BitVector keys = c.bits(Party.GARBLER, (ROUNDS + 1) * BLOCK);
             List<BitString> out = new ArrayList<>();
             for (int i = 0; i < blocks; i++) {
                 BitVector s = c.bits(Party.EVALUATOR, BLOCK).xor(roundKey(keys, 0));
                 for (int r = 1; r <= ROUNDS; r++) {
-                    s = subBytes(c, s).rewire(SHIFT_ROWS);
+                    s = subBytes(c, s, sbox).rewire(SHIFT_ROWS);
                     if (r < ROUNDS) {
                         s = mixColumns(s);
                     }
@@ -70,18 +108,24 @@ public final class Aes {
     }
 
     public static String name(int blocks) {
-        return "aes-128 " + blocks + " block(s)";
+        return name(blocks, SBox.BP10);
+    }
+
+    /** The handshake's name: the S-box is part of it, so parties that disagree on it stop at the handshake. */
+    public static String name(int blocks, SBox sbox) {
+        return "aes-128 " + blocks + " block(s)" + (sbox == SBox.BP10 ? "" : ", " + sbox.key() + " s-box");
     }
 
     private static BitVector roundKey(BitVector keys, int r) {
         return keys.slice(r * BLOCK, (r + 1) * BLOCK);
     }
 
-    /** Sixteen calls of the cached S-box circuit. */
-    private static BitVector subBytes(Computation c, BitVector s) {
+    /** Sixteen calls of the cached S-box circuit, or of the one-hot S-box module. */
+    private static BitVector subBytes(Computation c, BitVector s, SBox sbox) {
         BitVector[] bytes = new BitVector[16];
         for (int i = 0; i < 16; i++) {
-            bytes[i] = c.apply(SBoxes::aes, s.slice(8 * i, 8 * i + 8));
+            BitVector x = s.slice(8 * i, 8 * i + 8);
+            bytes[i] = sbox == SBox.ONE_HOT ? AesSBox.of(x) : c.apply(SBoxes::aes, x);
         }
         return BitVector.concat(bytes);
     }

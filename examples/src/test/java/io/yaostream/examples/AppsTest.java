@@ -102,14 +102,25 @@ class AppsTest {
     // ---- AES ----
 
     private static String aes(String scheme, String kernel, String key, String... blocks) {
+        return aes(scheme, kernel, Aes.SBox.BP10, key, blocks);
+    }
+
+    private static String aes(String scheme, String kernel, Aes.SBox sbox, String key, String... blocks) {
         List<BitString> in = new ArrayList<>();
         for (String b : blocks) {
             in.add(Aes.toBits(HEX.parseHex(b)));
         }
         BitString keys = Aes.toBits(Aes.expandKey(HEX.parseHex(key)));
-        YaoSession.Result<List<BitString>> r = garbled(scheme, kernel, Aes.name(blocks.length), Aes.program(blocks.length),
+        YaoSession.Result<List<BitString>> r = garbled(scheme, kernel, Aes.name(blocks.length, sbox), Aes.program(blocks.length, sbox),
                 () -> InputFeed.of(keys), () -> InputFeed.of(in));
-        assertEquals(5_120L * blocks.length, r.andGates());
+        if (sbox == Aes.SBox.BP10) {
+            assertEquals(5_120L * blocks.length, r.andGates());
+        } else {
+            // 160 S-boxes a block, each a zero test of 7 AND gates, two one-hot gates of 22 ciphertexts and a revealed
+            // byte: 929 bytes with half-gates (HK21 §7.6), 1,041 with grr3, where AND gates take 3 ciphertexts.
+            assertEquals(160L * 7 * blocks.length, r.andGates());
+            assertEquals(160L * (scheme.equals("grr3") ? 1_041 : 929) * blocks.length, r.costs().tableBytes());
+        }
         StringBuilder out = new StringBuilder();
         for (BitString c : r.value()) {
             out.append(out.length() == 0 ? "" : " ").append(HEX.formatHex(Aes.toBytes(c)));
@@ -133,6 +144,22 @@ class AppsTest {
         Cipher jdk = Cipher.getInstance("AES/ECB/NoPadding");
         jdk.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"));
         assertEquals(HEX.formatHex(jdk.doFinal(b1)) + " " + HEX.formatHex(jdk.doFinal(b2)), aes(scheme, kernel, HEX.formatHex(key), HEX.formatHex(b1), HEX.formatHex(b2)));
+    }
+
+    /** The one-hot S-box (HK21 §7.6) instead of Boyar–Peralta's: the same ciphertexts, with the schemes that garble it. */
+    @ParameterizedTest
+    @MethodSource("oneHotBackEnds")
+    void aesWithTheOneHotSBoxGivesTheFips197Vectors(String scheme, String kernel) {
+        assertEquals("69c4e0d86a7b0430d8cdb78070b4c55a",
+                aes(scheme, kernel, Aes.SBox.ONE_HOT, "000102030405060708090a0b0c0d0e0f", "00112233445566778899aabbccddeeff"));
+        assertEquals("3925841d02dc09fbdc118597196a0b32 3925841d02dc09fbdc118597196a0b32",
+                aes(scheme, kernel, Aes.SBox.ONE_HOT, "2b7e151628aed2a6abf7158809cf4f3c", "3243f6a8885a308d313198a2e0370734",
+                        "3243f6a8885a308d313198a2e0370734"));
+    }
+
+    /** half-gates and grr3 (the schemes with one-hot garbling) with the Java kernel, and with the native one where it loads. */
+    static List<String[]> oneHotBackEnds() {
+        return backEnds().stream().filter(b -> Schemes.byName(b[0]).oneHot()).toList();
     }
 
     @Test
