@@ -184,6 +184,25 @@ class TwoPartyRunIT {
         assertEquals(1, other.get(120, TimeUnit.SECONDS).status());
     }
 
+    /**
+     * Each party of a two-process run delays what it receives, so the option at both simulates both directions: the
+     * run still decodes, the JSON names the network, and it takes at least three round trips of 2·20 ms.
+     */
+    @Test
+    void twoProcessesRunOverASimulatedNetwork() throws Exception {
+        int port = Cli.freePort();
+        CompletableFuture<Cli.Result> garbler = Cli.start(aes("garbler", port, "--network", "100mbit,20ms", "--json"));
+        Cli.Result evaluator = Cli.run(aes("evaluator", port, "--network", "100mbit,20ms", "--json"));
+        Cli.Result g = garbler.get(120, TimeUnit.SECONDS);
+        for (Cli.Result r : List.of(g, evaluator)) {
+            assertEquals(0, r.status(), r.err());
+            assertTrue(r.out().contains("\"result\":[\"69c4e0d86a7b0430d8cdb78070b4c55a\"]") && r.out().contains("\"network\":\"100mbit,20ms\""),
+                    r.out());
+            java.util.regex.Matcher seconds = java.util.regex.Pattern.compile("\"seconds\":([0-9.eE+-]+)").matcher(r.out());
+            assertTrue(seconds.find() && Double.parseDouble(seconds.group(1)) >= 3 * 0.040, r.out());
+        }
+    }
+
     /** Standard-error lines other than the connecting side's notice that it is waiting for the listener. */
     private static List<String> errorLines(String err) {
         return lines(err).stream().filter(l -> !l.matches("(garbler|evaluator): waiting for .*")).toList();

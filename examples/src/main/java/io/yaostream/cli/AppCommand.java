@@ -31,7 +31,8 @@ abstract class AppCommand<R> implements Callable<Integer> {
     @Option(names = "--demo", description = "Run both parties in this process over TCP loopback.")
     boolean demo;
 
-    @Option(names = "--json", description = "Print JSON: result, and, bytes, workingSet, baseOtSeconds, onlineSeconds, seconds, peakHeapBytes.")
+    @Option(names = "--json", description = "Print JSON: result, and, bytes, workingSet, baseOtSeconds, onlineSeconds, seconds, peakHeapBytes, "
+            + "network.")
     boolean json;
 
     @Mixin
@@ -99,7 +100,8 @@ abstract class AppCommand<R> implements Callable<Integer> {
         }
         HeapPeak.reset();
         YaoSession.Result<R> r = me.run(plan.program(), party == Party.GARBLER ? plan.garbler() : plan.evaluator());
-        report(party.key(), Optional.ofNullable(r.value()).map(this::format), r, r.costs().bytes(), r.seconds(), r.setupSeconds(), r.onlineSeconds());
+        report(party.key(), Optional.ofNullable(r.value()).map(this::format), r, r.costs().bytes(), r.seconds(), r.setupSeconds(), r.onlineSeconds(),
+                "on what it received");
         return 0;
     }
 
@@ -113,13 +115,16 @@ abstract class AppCommand<R> implements Callable<Integer> {
         }
         YaoSession.Result<R> longer = both.garbler().seconds() > both.evaluator().seconds() ? both.garbler() : both.evaluator();
         report("demo", e.isPresent() ? e : g, both.evaluator(), both.evaluator().costs().bytes(), longer.seconds(), longer.setupSeconds(),
-                Math.max(both.garbler().onlineSeconds(), both.evaluator().onlineSeconds()));
+                Math.max(both.garbler().onlineSeconds(), both.evaluator().onlineSeconds()), "each way");
         return 0;
     }
 
-    /** {@code text}: the result as {@link #format} wrote it, empty where this party learned nothing. */
+    /**
+     * {@code text}: the result as {@link #format} wrote it, empty where this party learned nothing; {@code covering}:
+     * which data a simulated network delayed.
+     */
     private void report(String who, Optional<String> text, YaoSession.Result<R> r, long bytes, double seconds, double setupSeconds,
-                        double online) {
+                        double online, String covering) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         long peak = HeapPeak.bytes();
@@ -127,13 +132,15 @@ abstract class AppCommand<R> implements Callable<Integer> {
             Map<String, Object> m = Report.fields("role", who, "scheme", peer.scheme,
                     "result", text.orElse(null), "and", r.andGates(), "bytes", bytes, "workingSet", r.costs().workingSet(),
                     "baseOtSeconds", setupSeconds, "onlineSeconds", online, "seconds", seconds,
-                    "peakHeapBytes", peak, "calls", r.calls(), "ots", r.costs().ots(), "rounds", r.costs().rounds());
+                    "peakHeapBytes", peak, "calls", r.calls(), "ots", r.costs().ots(), "rounds", r.costs().rounds(),
+                    "network", network.simulatedNetwork().toString());
             out.println(Json.write(m));
             return;
         }
         text.ifPresent(out::println);
         err.println(String.format("%s: %,d AND gates in %,d calls (working set %,d), %,d bytes, base OTs %.3f s, online %.3f s, peak heap %.1f MiB",
-                who, r.andGates(), r.calls(), r.costs().workingSet(), bytes, setupSeconds, online, peak / 1048576.0));
+                who, r.andGates(), r.calls(), r.costs().workingSet(), bytes, setupSeconds, online, peak / 1048576.0)
+                + Report.networkNote(network.simulatedNetwork(), covering));
     }
 
     /** A mistake in the command line itself: exit status 2, as for picocli's own errors. */

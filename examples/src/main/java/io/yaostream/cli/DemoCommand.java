@@ -9,6 +9,7 @@ import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.NettyTransport;
+import io.yaostream.core.net.SimulatedNetwork;
 import io.yaostream.core.net.TransportOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -54,8 +55,15 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
     boolean msbFirst;
 
-    @Option(names = "--json", description = "Print JSON: result, and, bytes (both directions), seconds, andPerSec, peakHeapBytes, scheme, kernel.")
+    @Option(names = "--json", description = "Print JSON: result, and, bytes (both directions), seconds, andPerSec, peakHeapBytes, "
+            + "scheme, kernel, network.")
     boolean json;
+
+    @Option(names = "--network", paramLabel = "RATE,LATENCY", defaultValue = "none",
+            description = "Simulate a slower network between the two parties: " + NetworkOptions.NETWORK_FORM + ". Each direction "
+                    + "is a line of its own, and each party delays what it receives as such a line would. Default: none, "
+                    + "loopback as it is.")
+    String network;
 
     @picocli.CommandLine.Mixin
     KernelOption kernelOption;
@@ -72,6 +80,7 @@ public final class DemoCommand implements Callable<Integer> {
             throw new UsageError("--in: give --circuit too, or neither (the default is AES-128 on the FIPS-197 vector)");
         }
         GarblingScheme s = SchemeNames.parse(scheme);
+        SimulatedNetwork simulated = NetworkOptions.simulatedNetwork(network);
         CompiledCircuit c = circuitFile == null ? bundledAes128() : CircuitLoader.load(circuitFile);
         List<String> values = circuitFile == null ? List.of(FIPS197_KEY, FIPS197_PLAINTEXT) : inputs;
         BitString[] in = CircuitArgument.parseInputs(c, values, msbFirst);
@@ -80,7 +89,7 @@ public final class DemoCommand implements Callable<Integer> {
 
         PartyRun.Outcome g;
         PartyRun.Outcome e;
-        TransportOptions transport = TransportOptions.defaults();
+        TransportOptions transport = TransportOptions.defaults().withNetwork(simulated);
         try (NettyTransport.Listener listener = NettyTransport.listen(LOOPBACK, 0, transport)) {
             CompletableFuture<PartyRun.Outcome> garbler = CompletableFuture.supplyAsync(() -> new PartyRun(Party.GARBLER,
                     listener.accept(), c, PartyRun.owned(c, in, Party.GARBLER), repeat, s, garblerKernel).run());
@@ -101,13 +110,14 @@ public final class DemoCommand implements Callable<Integer> {
         PrintWriter w = spec.commandLine().getOut();
         if (json) {
             Report.print(w, spec.commandLine().getErr(), true, "demo", results, msbFirst, andGates, bytes, seconds, peakHeap,
-                    Report.fields("mode", "two-party", "scheme", s.name(), "kernel", garblerKernel.name(), "repeat", repeat));
+                    Report.fields("mode", "two-party", "scheme", s.name(), "kernel", garblerKernel.name(), "repeat", repeat,
+                            "network", simulated.toString()), "");
             return 0;
         }
         w.println(circuitFile == null ? "AES-128, FIPS-197 Appendix C.1: the garbler holds the key " + FIPS197_KEY
                 + ", the evaluator the plaintext " + FIPS197_PLAINTEXT : "circuit " + circuitFile);
-        w.println("two parties over TCP loopback, scheme " + s.name() + ", kernel " + garblerKernel.name()
-                + (repeat > 1 ? ", " + repeat + " evaluations in one session" : ""));
+        w.println("two parties over TCP loopback" + Report.networkNote(simulated, "each way") + ", scheme " + s.name()
+                + ", kernel " + garblerKernel.name() + (repeat > 1 ? ", " + repeat + " evaluations in one session" : ""));
         for (Optional<BitString> r : results) {
             w.println(r.map(b -> b.toHex(msbFirst)).orElse("(no party receives this output)"));
         }

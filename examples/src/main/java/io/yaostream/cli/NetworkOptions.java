@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.core.net.SimulatedNetwork;
 import io.yaostream.core.net.TlsFiles;
 import io.yaostream.core.net.TransportOptions;
 import picocli.CommandLine.Option;
@@ -8,8 +9,12 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/** {@code --timeout} and the mutual-TLS files of a two-party run. */
+/** {@code --timeout}, the mutual-TLS files and the simulated network of a two-party run. */
 final class NetworkOptions {
+    /** What {@code --network} takes, for every command that has it. */
+    static final String NETWORK_FORM = "RATE[,LATENCY], e.g. 100mbit,30ms (rate in bit, kbit, mbit or gbit per second, "
+            + "one-way latency in s, ms or us, 0 if left out)";
+
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
             description = "How long to wait for the peer to connect, to send data or to take it (default: ${DEFAULT-VALUE}).")
     int timeoutSeconds;
@@ -23,6 +28,13 @@ final class NetworkOptions {
     @Option(names = "--tls-trust", paramLabel = "PEM", description = "Certificates trusted to sign the peer's certificate.")
     Path tlsTrust;
 
+    @Option(names = "--network", paramLabel = "RATE,LATENCY", defaultValue = "none",
+            description = "Simulate a slower network: " + NETWORK_FORM + ". This party delays the data it receives as such a "
+                    + "line would (each direction of a link is a line of its own), so give it to both parties to simulate both "
+                    + "directions (a command that runs both parties, such as --demo, simulates both). Default: none, the network "
+                    + "as it is.")
+    String network;
+
     /**
      * The transport these options ask for, its notices (dropped connections, connect retries, the port chosen for
      * {@code --listen 0}) going to {@code err} as lines that start with {@code who}. The TLS files are read and
@@ -33,6 +45,7 @@ final class NetworkOptions {
             throw new UsageError("--timeout: must be at least 1 second, got " + timeoutSeconds);
         }
         TransportOptions o = TransportOptions.defaults().withTimeout(Duration.ofSeconds(timeoutSeconds))
+                .withNetwork(simulatedNetwork())
                 .withNotices(line -> {
                     err.println(who + ": " + line);
                     err.flush();
@@ -47,5 +60,19 @@ final class NetworkOptions {
         TlsFiles files = new TlsFiles(tlsCert, tlsKey, tlsTrust);
         files.check();
         return o.withTls(files);
+    }
+
+    /** {@code --network}'s value; a bad one is a usage error. */
+    SimulatedNetwork simulatedNetwork() {
+        return simulatedNetwork(network);
+    }
+
+    /** {@code value} of a {@code --network} option; a bad one is a usage error, one line saying what is wrong. */
+    static SimulatedNetwork simulatedNetwork(String value) {
+        try {
+            return SimulatedNetwork.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError("--network: " + e.getMessage());
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.yaostream.cli;
 
 import io.yaostream.core.bits.BitString;
+import io.yaostream.core.net.SimulatedNetwork;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -14,8 +15,12 @@ final class Report {
     private Report() {
     }
 
+    /**
+     * The results on {@code out} and the summary on {@code err} (with {@code note} at its end), or one JSON object
+     * of {@code extra}, then the results and figures.
+     */
     static void print(PrintWriter out, PrintWriter err, boolean json, String who, Optional<BitString>[] results, boolean msbFirst,
-                      long andGates, long bytesSent, double seconds, long peakHeap, Map<String, Object> extra) {
+                      long andGates, long bytesSent, double seconds, long peakHeap, Map<String, Object> extra, String note) {
         List<Object> hex = new ArrayList<>();
         for (Optional<BitString> r : results) {
             hex.add(r.map(b -> b.toHex(msbFirst)).orElse(null));
@@ -37,7 +42,15 @@ final class Report {
                 out.println(h);
             }
         }
-        err.println(summary(who, andGates, bytesSent, seconds, peakHeap));
+        err.println(summary(who, andGates, bytesSent, seconds, peakHeap) + note);
+    }
+
+    /**
+     * What a summary line adds for a simulated network ({@code ", simulated network 100mbit,30ms"} and what it
+     * covered), or nothing without one, so a slow run is not mistaken for a slow machine.
+     */
+    static String networkNote(SimulatedNetwork network, String covering) {
+        return network.simulates() ? ", simulated network " + network + " " + covering : "";
     }
 
     /** Fields in the order given (JSON output keeps it): key, value, key, value... */

@@ -42,7 +42,7 @@ final class RunCommand implements Callable<Integer> {
     boolean msbFirst;
 
     @Option(names = "--json", description = "Print JSON: result (hex per output group, null where the peer receives it), "
-            + "and, bytes, seconds, andPerSec, peakHeapBytes, scheme, kernel.")
+            + "and, bytes, seconds, andPerSec, peakHeapBytes, scheme, kernel, network.")
     boolean json;
 
     @Mixin
@@ -81,7 +81,8 @@ final class RunCommand implements Callable<Integer> {
         }
         Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), json, party.key(), o.results(), msbFirst,
                 o.figures().andGates(), o.figures().bytesSent(), o.figures().seconds(), RunStatistics.peakHeapBytes(),
-                Report.fields("role", party.key(), "scheme", s.name(), "kernel", kernel.name()));
+                Report.fields("role", party.key(), "scheme", s.name(), "kernel", kernel.name(), "network", transport.network().toString()),
+                Report.networkNote(transport.network(), "on what it received"));
         return 0;
     }
 

@@ -16,10 +16,23 @@ import java.util.concurrent.locks.ReentrantLock;
  * caller's {@code long[]} and the ring, little-endian), and the copies run outside the ring's lock, so the
  * writer fills one part of the ring while the reader empties another. Each direction has one writer thread
  * and one reader thread at a time.
+ *
+ * <p>A pair over a {@linkplain SimulatedNetwork simulated network} ({@link #pair(long, SimulatedNetwork)}) carries
+ * each direction as messages, like a TCP channel's frames: the bytes written until a {@link #flush}, until
+ * {@value #MESSAGE_BYTES} bytes have gathered, or until this end reads (or waits for room), become one message,
+ * which the reader sees once the simulated line delivers it. The writer stamps each message as it is sent, and the
+ * stamps wait in a small array beside the ring; waiting for a stamp's moment does not count toward the timeout,
+ * which still finds a peer that neither sends nor reads. The ring grows by the line's bandwidth-delay product, to
+ * hold what is on the simulated wire.
  */
 public final class MemoryChannel extends LongStagingChannel {
-    /** Bytes one direction can hold before the writer waits. */
+    /** Bytes one direction can hold before the writer waits (a simulated pair adds its line's bandwidth-delay product). */
     public static final int CAPACITY = 1 << 20;
+    /**
+     * Largest message over a simulated network: bytes written without a flush are sent in messages of this size,
+     * so a long write reaches the reader piece by piece, as a TCP channel's frames do.
+     */
+    public static final int MESSAGE_BYTES = 64 << 10;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final Pipe in;
@@ -35,10 +48,18 @@ public final class MemoryChannel extends LongStagingChannel {
         this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     }
 
-    /** Two connected ends; each end's writes are the other's reads. */
+    /** Two connected ends; each end's writes are the other's reads, at once. */
     public static MemoryChannel[] pair(long timeoutMillis) {
-        Pipe ab = new Pipe();
-        Pipe ba = new Pipe();
+        return pair(timeoutMillis, SimulatedNetwork.NONE);
+    }
+
+    /**
+     * Two connected ends, each direction over its own line of {@code network} ({@link SimulatedNetwork#NONE}: none,
+     * as {@link #pair(long)}). Written bytes then travel when flushed (see the class comment).
+     */
+    public static MemoryChannel[] pair(long timeoutMillis, SimulatedNetwork network) {
+        Pipe ab = new Pipe(network);
+        Pipe ba = new Pipe(network);
         return new MemoryChannel[] {new MemoryChannel(ba, ab, timeoutMillis), new MemoryChannel(ab, ba, timeoutMillis)};
     }
 
@@ -75,13 +96,15 @@ public final class MemoryChannel extends LongStagingChannel {
         }
     }
 
+    /** Without a simulated network writes are visible to the reader at once; with one, this sends them. */
     @Override
     public void flush() {
-        // Writes are visible to the reader at once.
+        out.send();
     }
 
     @Override
     public void readFully(byte[] dst, int offset, int length) {
+        out.send(); // as a TCP channel flushes before it reads: the peer may be waiting for these bytes
         for (int done = 0; done < length; ) {
             int n = Math.min(length - done, in.awaitData(timeoutNanos, read));
             System.arraycopy(in.ring, in.head, dst, offset + done, n);
@@ -93,6 +116,7 @@ public final class MemoryChannel extends LongStagingChannel {
 
     @Override
     public void readLongs(long[] dst, int offset, int count) {
+        out.send();
         for (int done = 0; done < count; ) {
             int n = Math.min(count - done, in.awaitData(timeoutNanos, read) / 8);
             if (n == 0) {
@@ -114,6 +138,7 @@ public final class MemoryChannel extends LongStagingChannel {
 
     @Override
     public void close() {
+        out.send();
         out.close();
         in.close();
     }
@@ -123,6 +148,9 @@ public final class MemoryChannel extends LongStagingChannel {
      * side each ({@code tail} to the writer, {@code head} to the reader). The writer copies into the free part
      * and then publishes it ({@link #filled}), the reader copies out of the filled part and then frees it
      * ({@link #emptied}); the lock orders each copy before the other side's use of those bytes.
+     *
+     * <p>Over a simulated line the reader sees only the bytes of messages the line has delivered: the writer's
+     * published bytes become a message when {@link #send} stamps them with their due moment.
      */
     private static final class Pipe {
         /**
@@ -132,8 +160,23 @@ public final class MemoryChannel extends LongStagingChannel {
          * a core the peer might need.
          */
         private static final long SPIN_NANOS = 100_000;
+        /**
+         * Messages a simulated line holds stamps for. A writer that sends more before the reader has taken the oldest
+         * adds its bytes to the newest message instead (whose earlier bytes then arrive with the later ones): the
+         * stamps stay bounded, and only more than a thousand unread flushes, each far smaller than the ring, are
+         * delivered later than their own stamps would say.
+         */
+        private static final int STAMPS = 1024;
 
-        final byte[] ring = new byte[CAPACITY];
+        final int capacity;
+        final byte[] ring;
+        /** The simulated line, or null: bytes are the reader's once published. */
+        private final SimulatedLink link;
+        /** Ends (in bytes since the pipe opened) and due moments of the messages sent and not yet all read, oldest first. */
+        private final long[] messageEnd;
+        private final long[] messageDue;
+        private int firstMessage;
+        private int messages;
         private final ReentrantLock lock = new ReentrantLock();
         private final Condition changed = lock.newCondition();
         /** Next byte to read: the reader's. */
@@ -143,14 +186,42 @@ public final class MemoryChannel extends LongStagingChannel {
         /** Written under the lock; volatile so that {@link #spin} may watch it without. */
         private volatile int size;
         private volatile boolean closed;
+        /** Bytes freed since the pipe opened (under the lock). */
+        private long emptiedTotal;
+        /**
+         * Bytes published, and sent as messages, since the pipe opened: written under the lock, volatile so that
+         * {@link #send} sees without taking it that there is nothing to send (a read on this end's thread asks often).
+         */
+        private volatile long filledTotal;
+        private volatile long sentTotal;
 
-        /** Waits for free space and returns how much lies contiguous from {@link #tail} (at least 1 byte). */
+        Pipe(SimulatedNetwork network) {
+            this.link = network.simulates() ? new SimulatedLink(network) : null;
+            this.capacity = CAPACITY + (link == null ? 0 : (int) link.windowBytes());
+            this.ring = new byte[capacity];
+            this.messageEnd = link == null ? null : new long[STAMPS];
+            this.messageDue = link == null ? null : new long[STAMPS];
+        }
+
+        /**
+         * Waits for free space and returns how much lies contiguous from {@link #tail} (at least 1 byte); over a
+         * simulated line, no more than the current message has room for, so that messages are cut at
+         * {@link #MESSAGE_BYTES} however large the writes.
+         */
         int awaitSpace(long timeoutNanos, long sent) {
-            spin(CAPACITY);
+            spin(capacity);
             lock.lock();
             try {
                 long wait = timeoutNanos;
-                while (size == CAPACITY && !closed) {
+                while (size == capacity && !closed) {
+                    if (link != null) {
+                        sendLocked(); // the reader can make room only by reading what has been sent
+                        long onTheLine = messageDue[firstMessage] - System.nanoTime();
+                        if (onTheLine > 0) {
+                            awaitNanos(onTheLine); // the line is still carrying the oldest message: not the reader's delay
+                            continue;
+                        }
+                    }
                     if (wait <= 0) {
                         throw new ChannelException("write timed out after " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
                                 + " ms: the peer stopped reading (" + sent + " bytes sent)");
@@ -160,22 +231,59 @@ public final class MemoryChannel extends LongStagingChannel {
                 if (closed) {
                     throw new ChannelException("channel closed after " + sent + " bytes sent");
                 }
-                return Math.min(CAPACITY - size, CAPACITY - tail);
+                int free = Math.min(capacity - size, capacity - tail);
+                return link == null ? free : (int) Math.min(free, MESSAGE_BYTES - (filledTotal - sentTotal));
             } finally {
                 lock.unlock();
             }
         }
 
-        /** Publishes {@code n} bytes written at {@link #tail}. */
+        /** Publishes {@code n} bytes written at {@link #tail}; over a simulated line, sends a full message. */
         void filled(int n) {
-            tail = (tail + n) % CAPACITY;
+            tail = (tail + n) % capacity;
             lock.lock();
             try {
                 size += n;
+                filledTotal += n;
+                if (link != null && filledTotal - sentTotal >= MESSAGE_BYTES) {
+                    sendLocked();
+                }
                 changed.signalAll();
             } finally {
                 lock.unlock();
             }
+        }
+
+        /** Over a simulated line, makes the bytes published since the last message one message; otherwise nothing. */
+        void send() {
+            if (link == null || sentTotal == filledTotal) {
+                return;
+            }
+            lock.lock();
+            try {
+                sendLocked();
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        private void sendLocked() {
+            long bytes = filledTotal - sentTotal;
+            if (bytes == 0) {
+                return;
+            }
+            long due = link.due(System.nanoTime(), bytes);
+            sentTotal = filledTotal;
+            int at;
+            if (messages == STAMPS) {
+                at = (firstMessage + messages - 1) % STAMPS; // the newest message takes these bytes too
+            } else {
+                at = (firstMessage + messages) % STAMPS;
+                messages++;
+            }
+            messageEnd[at] = filledTotal;
+            messageDue[at] = due;
+            changed.signalAll();
         }
 
         /** Waits for data and returns how much lies contiguous from {@link #head} (at least 1 byte). */
@@ -184,28 +292,51 @@ public final class MemoryChannel extends LongStagingChannel {
             lock.lock();
             try {
                 long wait = timeoutNanos;
-                while (size == 0 && !closed) {
+                while (true) {
+                    int ready = readyBytes();
+                    if (ready > 0) {
+                        return Math.min(ready, capacity - head);
+                    }
+                    if (link != null && messages > 0) {
+                        awaitNanos(messageDue[firstMessage] - System.nanoTime()); // on the line: not the peer's delay
+                        continue;
+                    }
+                    if (closed) {
+                        throw new ChannelException("peer closed the channel after " + received + " bytes received");
+                    }
                     if (wait <= 0) {
                         throw new ChannelException("read timed out after " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
                                 + " ms waiting for the peer (" + received + " bytes received)");
                     }
                     wait = awaitNanos(wait);
                 }
-                if (size == 0) {
-                    throw new ChannelException("peer closed the channel after " + received + " bytes received");
-                }
-                return Math.min(size, CAPACITY - head);
             } finally {
                 lock.unlock();
             }
         }
 
+        /** Under the lock: bytes the reader may take now (all published ones, or over a simulated line the delivered ones). */
+        private int readyBytes() {
+            if (link == null) {
+                return size;
+            }
+            if (messages == 0 || messageDue[firstMessage] - System.nanoTime() > 0) {
+                return 0;
+            }
+            return (int) (messageEnd[firstMessage] - emptiedTotal);
+        }
+
         /** Frees {@code n} bytes read at {@link #head}. */
         void emptied(int n) {
-            head = (head + n) % CAPACITY;
+            head = (head + n) % capacity;
             lock.lock();
             try {
                 size -= n;
+                emptiedTotal += n;
+                while (messages > 0 && messageEnd[firstMessage] <= emptiedTotal) {
+                    firstMessage = (firstMessage + 1) % STAMPS;
+                    messages--;
+                }
                 changed.signalAll();
             } finally {
                 lock.unlock();

@@ -27,6 +27,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * protocol thread. When more than {@code maxInFlightBytes} wait unread, the connection stops reading from the
  * socket until the protocol catches up (TCP then slows the peer down).
  *
+ * <p><b>A simulated network</b> ({@link TransportOptions#network}) delays what this end receives: each frame is
+ * stamped, on the event loop as it arrives, with when the simulated line delivers it, and the protocol thread
+ * sleeps until then before reading it. The sleep comes after the wait for the frame to arrive, which alone the
+ * idle timeout limits, so a frozen peer is still found out in time; frames waiting for their moment are on the
+ * simulated wire, and the unread budget grows by the line's bandwidth-delay product to hold them.
+ *
  * <p><b>Failures</b> (peer closed, reset, bad frame, TLS, timeout) are remembered once and raised as a
  * {@link ChannelException} by the next read or write, with the bytes that had passed; a timed-out read or write is
  * such a failure too, so closing afterwards does not wait for the frozen peer a second time. Before a read blocks,
@@ -37,11 +43,20 @@ final class NettyChannel extends LongStagingChannel {
     /** Queue entry that marks the end of the inbound data; the reason is in {@link #failure}. */
     private static final Object END = new Object();
 
+    /** A received frame and when the simulated network delivers it (System.nanoTime); queued instead of the bare frame. */
+    private record DueFrame(ByteBuf frame, long due) {
+    }
+
     private final io.netty.channel.Channel ch;
     private final EventLoopGroup ownedGroup;
     private final TransportOptions options;
     private final String peer;
     private final long idleNanos;
+    /** The simulated incoming line, or null; used on the event loop only. */
+    private final SimulatedLink link;
+    /** Received bytes not yet read beyond which reading from the socket pauses, and at or below which it resumes. */
+    private final long unreadLimit;
+    private final long resumeLimit;
 
     private ByteBuf out;
     private final Object flow = new Object();
@@ -62,6 +77,10 @@ final class NettyChannel extends LongStagingChannel {
         this.options = options;
         this.peer = peer;
         this.idleNanos = options.idleTimeout().toNanos();
+        this.link = options.network().simulates() ? new SimulatedLink(options.network()) : null;
+        long window = link == null ? 0 : link.windowBytes();
+        this.unreadLimit = options.maxInFlightBytes() + window;
+        this.resumeLimit = options.maxInFlightBytes() / 2 + window;
     }
 
     String peer() {
@@ -84,10 +103,10 @@ final class NettyChannel extends LongStagingChannel {
                     return;
                 }
                 // Pause before queueing, so the reader that takes this frame sees the pause and asks to resume.
-                if (queuedBytes.addAndGet(frame.readableBytes()) > options.maxInFlightBytes()) {
+                if (queuedBytes.addAndGet(frame.readableBytes()) > unreadLimit) {
                     ctx.channel().config().setAutoRead(false);
                 }
-                inbox.add(frame);
+                inbox.add(link == null ? frame : new DueFrame(frame, link.due(System.nanoTime(), frame.readableBytes())));
             }
 
             @Override
@@ -356,7 +375,12 @@ final class NettyChannel extends LongStagingChannel {
             inbox.add(END); // later reads fail the same way
             throw new ChannelException(failure + " (" + read + " bytes received, " + written + " sent)");
         }
-        current = (ByteBuf) next;
+        if (next instanceof DueFrame d) {
+            current = d.frame();
+            SimulatedLink.sleepUntil(d.due());
+        } else {
+            current = (ByteBuf) next;
+        }
         queuedBytes.addAndGet(-current.readableBytes());
         if (!ch.config().isAutoRead()) {
             // Decided on the event loop, where channelRead pauses reading: a decision here could race with it
@@ -365,9 +389,13 @@ final class NettyChannel extends LongStagingChannel {
         }
     }
 
-    /** On the event loop: reading resumes once half the unread budget is free again. */
+    /**
+     * On the event loop: reading resumes once half the in-flight budget is free again. With a simulated line its
+     * window is added to both limits, so that when reading resumes the line still has half a budget to carry, and
+     * is kept busy while the socket refills the queue.
+     */
     private void resumeReadingIfDrained() {
-        if (!ch.config().isAutoRead() && queuedBytes.get() <= options.maxInFlightBytes() / 2) {
+        if (!ch.config().isAutoRead() && queuedBytes.get() <= resumeLimit) {
             ch.config().setAutoRead(true);
         }
     }
@@ -456,6 +484,8 @@ final class NettyChannel extends LongStagingChannel {
         for (Object o; (o = inbox.poll()) != null; ) {
             if (o instanceof ByteBuf b) {
                 b.release();
+            } else if (o instanceof DueFrame d) {
+                d.frame().release();
             }
         }
     }

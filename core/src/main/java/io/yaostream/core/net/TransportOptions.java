@@ -15,14 +15,17 @@ import java.util.function.Consumer;
  * @param idleTimeout    how long a read may wait for data, or a write for the peer to take data
  * @param maxFrameBytes  largest frame either end sends or accepts (a frame is one flush, or one full buffer)
  * @param maxInFlightBytes bytes written and not yet taken by the socket before a writer waits; received
- *                       bytes not yet read are limited to the same amount (reading pauses beyond it)
+ *                       bytes not yet read are limited to the same amount (reading pauses beyond it), plus a
+ *                       simulated {@code network}'s bandwidth-delay product
  * @param tls            mutual TLS, or null for plain TCP
  * @param allocator      where frame buffers come from ({@link #FRAME_BUFFERS} by default)
  * @param notices        where one-line notices go: connections a listener dropped (not a yaostream peer, TLS
  *                       refused, silent), a connect that keeps retrying; {@link #LOG} by default
+ * @param network        a slower network to simulate on what the channel receives, or {@link SimulatedNetwork#NONE}
+ *                       (the default)
  */
 public record TransportOptions(Duration connectTimeout, Duration idleTimeout, int maxFrameBytes, int maxInFlightBytes,
-                               TlsFiles tls, ByteBufAllocator allocator, Consumer<String> notices) {
+                               TlsFiles tls, ByteBufAllocator allocator, Consumer<String> notices, SimulatedNetwork network) {
     /**
      * 256 KiB frames and 2 MiB in flight. Measured on loopback (mult64, {@code --repeat 60000}, two processes):
      * with 4 MiB in flight the evaluator spent about a fifth more CPU than with 1–2 MiB, reading tables that had
@@ -67,12 +70,16 @@ public record TransportOptions(Duration connectTimeout, Duration idleTimeout, in
         }
         Objects.requireNonNull(allocator, "allocator");
         Objects.requireNonNull(notices, "notices");
+        Objects.requireNonNull(network, "network");
     }
 
-    /** 30 s timeouts, 256 KiB frames, 2 MiB in flight, plain TCP, {@link #FRAME_BUFFERS}, notices to {@link #LOG}. */
+    /**
+     * 30 s timeouts, 256 KiB frames, 2 MiB in flight, plain TCP, {@link #FRAME_BUFFERS}, notices to {@link #LOG}, no
+     * simulated network.
+     */
     public static TransportOptions defaults() {
         return new TransportOptions(DEFAULT_TIMEOUT, DEFAULT_TIMEOUT, DEFAULT_MAX_FRAME_BYTES, DEFAULT_MAX_IN_FLIGHT_BYTES,
-                null, FRAME_BUFFERS, LOG);
+                null, FRAME_BUFFERS, LOG, SimulatedNetwork.NONE);
     }
 
     /** How long a new connection has to finish TLS and greet: the connect timeout, at most {@link #GREETING_TIMEOUT}. */
@@ -82,23 +89,35 @@ public record TransportOptions(Duration connectTimeout, Duration idleTimeout, in
 
     /** Both timeouts set to {@code timeout}. */
     public TransportOptions withTimeout(Duration timeout) {
-        return new TransportOptions(timeout, timeout, maxFrameBytes, maxInFlightBytes, tls, allocator, notices);
+        return new TransportOptions(timeout, timeout, maxFrameBytes, maxInFlightBytes, tls, allocator, notices, network);
     }
 
     public TransportOptions withTls(TlsFiles files) {
-        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, files, allocator, notices);
+        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, files, allocator, notices, network);
     }
 
     public TransportOptions withFrames(int maxFrame, int maxInFlight) {
-        return new TransportOptions(connectTimeout, idleTimeout, maxFrame, maxInFlight, tls, allocator, notices);
+        return new TransportOptions(connectTimeout, idleTimeout, maxFrame, maxInFlight, tls, allocator, notices, network);
     }
 
     public TransportOptions withAllocator(ByteBufAllocator alloc) {
-        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, tls, alloc, notices);
+        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, tls, alloc, notices, network);
     }
 
     /** Notices (see {@link #notices}) go to {@code sink}, e.g. a command's standard error with the party's name. */
     public TransportOptions withNotices(Consumer<String> sink) {
-        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, tls, allocator, sink);
+        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, tls, allocator, sink, network);
+    }
+
+    /**
+     * Received data is delivered as over {@code simulated} ({@link SimulatedNetwork#NONE}: as it arrives): each frame
+     * once the simulated line has carried it, after the frames before it, plus the latency, counted from when it
+     * reached this end. Only this end's incoming direction is simulated; the peer simulates the other with its own
+     * options. A read waits for the simulated delivery on top of its timeout, which still counts only the wait for
+     * the bytes to arrive at all. Unread frames may take the line's bandwidth-delay product (at most 16 MiB) beyond
+     * the in-flight budget, as they would be on the wire, so that budget does not cap a long line's throughput.
+     */
+    public TransportOptions withNetwork(SimulatedNetwork simulated) {
+        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, tls, allocator, notices, simulated);
     }
 }
