@@ -24,6 +24,9 @@ public final class GfMultiply implements OneHotModule {
     private final int[][] reduction;
 
     /** Multiplication in AES's field, GF(2^8) modulo x^8 + x^4 + x^3 + x + 1, chunks of {@code k} bits. */
+    /** One instance per field and k, so the reduction map is computed once. */
+    private static final java.util.Map<Object, GfMultiply> INSTANCES = new java.util.concurrent.ConcurrentHashMap<>();
+
     public GfMultiply(int k) {
         this(BinaryField.AES, k);
     }
@@ -42,7 +45,7 @@ public final class GfMultiply implements OneHotModule {
 
     /** a · b in {@code field}, chunks of {@code k} bits. */
     public static BitVector of(SecretValue a, SecretValue b, BinaryField field, int k) {
-        return a.computation().module(new GfMultiply(field, k), a, b)[0];
+        return a.computation().module(INSTANCES.computeIfAbsent(java.util.List.of(field, k), key -> new GfMultiply(field, k)), a, b)[0];
     }
 
     /** The standard circuit of a · b in AES's field: 48 AND gates (one Karatsuba level over 4-bit schoolbook halves). */

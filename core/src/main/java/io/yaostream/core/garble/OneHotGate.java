@@ -169,36 +169,9 @@ public final class OneHotGate {
         return base;
     }
 
-    /**
-     * Hashes every leaf but {@code skip} (-1: none) once per bit of b, XORs each hash into the outputs its row of
-     * the table selects and into its column's sum ({@link #columns}). {@code out} is cleared first.
-     */
+    /** The leaf stage ({@link Kernel#oneHotLeaves}): every leaf but {@code skip} (-1: none) hashed and folded. */
     private void leaves(int n, int m, long[] rows, int r, long[] out, long first, int skip) {
-        int leaves = 1 << n;
-        java.util.Arrays.fill(columns, 0, 2 * m, 0L);
-        java.util.Arrays.fill(out, 0, 2 * r * m, 0L);
-        int perCall = Math.max(1, Math.min(leaves, hashes.length / (2 * m)));
-        for (int from = 0; from < leaves; from += perCall) {
-            int count = Math.min(perCall, leaves - from);
-            kernel.crHashExpand(level, from, count, m, first + (long) from * m, LabelHash.ONE_HOT_DOMAIN, hashes);
-            for (int k = 0; k < count; k++) {
-                int i = from + k;
-                if (i == skip) {
-                    continue;
-                }
-                int h = 2 * k * m;
-                for (int j = 0; j < m; j++) {
-                    columns[2 * j] ^= hashes[h + 2 * j];
-                    columns[2 * j + 1] ^= hashes[h + 2 * j + 1];
-                }
-                for (long bits = rows[i]; bits != 0; bits &= bits - 1) {
-                    int o = 2 * Long.numberOfTrailingZeros(bits) * m;
-                    for (int j = 0; j < 2 * m; j++) {
-                        out[o + j] ^= hashes[h + j];
-                    }
-                }
-            }
-        }
+        kernel.oneHotLeaves(level, 1 << n, m, first, LabelHash.ONE_HOT_DOMAIN, rows, r, skip, out, columns, hashes);
     }
 
     private void swapLevels() {

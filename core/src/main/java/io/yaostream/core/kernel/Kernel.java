@@ -75,6 +75,15 @@ public interface Kernel {
     }
 
     /**
+     * {@link OneHotLeaves#hashAndFold}: a one-hot gate's leaf hashes, each XORed into its column's sum and into the
+     * outputs the leaf's row of the truth table selects. The default runs the definition over {@link #crHashExpand}.
+     */
+    default void oneHotLeaves(long[] seeds, int leaves, int m, long first, long domain, long[] rows, int r, int skip, long[] out,
+                              long[] columns, long[] scratch) {
+        OneHotLeaves.hashAndFold(this, seeds, leaves, m, first, domain, rows, r, skip, out, columns, scratch);
+    }
+
+    /**
      * Transposes a 128 x n bit matrix (IKNP's): row r, for r below 128, is n bits stored as n/64 longs at
      * {@code in[r * n/64 ...]}, column c in bit c % 64 of long c / 64. Block c of {@code out} gets column c:
      * its bit r is bit c of row r. {@code n} must be a multiple of 64.

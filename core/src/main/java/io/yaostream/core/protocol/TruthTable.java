@@ -33,10 +33,20 @@ public final class TruthTable {
         return new TruthTable(inBits, outBits, rows);
     }
 
-    /** The identity on n bits: T(id)ᵀ · (H(x) ⊗ y) = x ⊗ y (HK21 Lemma 3). */
+    /** The identity on n bits: T(id)ᵀ · (H(x) ⊗ y) = x ⊗ y (HK21 Lemma 3). Made once per width. */
     public static TruthTable identity(int inBits) {
-        return of(inBits, inBits, i -> i);
+        if (inBits < 1 || inBits > OneHotGates.MAX_ONE_HOT_BITS) {
+            return of(inBits, inBits, i -> i); // refused there, with the reason
+        }
+        TruthTable t = IDENTITIES[inBits];
+        if (t == null) {
+            t = of(inBits, inBits, i -> i);
+            IDENTITIES[inBits] = t; // a benign race: equal tables
+        }
+        return t;
     }
+
+    private static final TruthTable[] IDENTITIES = new TruthTable[OneHotGates.MAX_ONE_HOT_BITS + 1];
 
     public int inBits() {
         return inBits;

@@ -29,8 +29,18 @@ public final class OneHotBench {
                       double standardMs, Paper paper) {
     }
 
-    /** What the paper reports (0 where it gives no absolute figure). */
-    public record Paper(double bytes, double standardBytes, double ms, double standardMs) {
+    /**
+     * What the paper reports: bytes and milliseconds per instance (0 where it gives only a ratio, as in its plots) and
+     * the improvements it states, standard over one-hot, in communication and in time.
+     */
+    public record Paper(double bytes, double standardBytes, double ms, double standardMs, double bytesRatio, double timeRatio) {
+        static Paper ratios(double bytesRatio, double timeRatio) {
+            return new Paper(0, 0, 0, 0, bytesRatio, timeRatio);
+        }
+
+        static Paper figures(double bytes, double standardBytes, double ms, double standardMs) {
+            return new Paper(bytes, standardBytes, ms, standardMs, standardBytes / bytes, standardMs / ms);
+        }
     }
 
     /** A function two ways: an n-bit a (garbler) and, unless {@code bWidth} is 0, a b (evaluator). */
@@ -95,6 +105,26 @@ public final class OneHotBench {
         boolean wan();
 
         TwoParty apply(TwoParty config);
+    }
+
+    /** A network simulated on each party's receiving side (both directions of the link). */
+    public static Network simulated(io.yaostream.core.net.SimulatedNetwork network) {
+        return new Network() {
+            @Override
+            public String name() {
+                return "wan";
+            }
+
+            @Override
+            public boolean wan() {
+                return true;
+            }
+
+            @Override
+            public TwoParty apply(TwoParty config) {
+                return config.transport(io.yaostream.core.net.TransportOptions.defaults().withNetwork(network));
+            }
+        };
     }
 
     /** TCP loopback as it is. */
