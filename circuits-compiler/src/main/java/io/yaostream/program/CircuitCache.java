@@ -39,9 +39,10 @@ public final class CircuitCache {
 
     /**
      * The circuit {@code body} builds on inputs of {@code widths} bits, compiled once for {@code definition}
-     * (equal definitions and widths must build equal circuits).
+     * (equal definitions and widths must build equal circuits). Public for what calls circuits without a
+     * {@link Computation}: a one-hot module's body, say, through {@code OneHotGates.context().call}.
      */
-    static CompiledCircuit get(Object definition, int[] widths, SubCircuit.Many body) {
+    public static CompiledCircuit get(Object definition, int[] widths, SubCircuit.Many body) {
         Key key = new Key(definition, widths.clone());
         CompiledCircuit c = CIRCUITS.get(key);
         if (c == null) {
