@@ -102,6 +102,31 @@ public final class ModReduce implements OneHotModule {
         }, a).asUInt();
     }
 
+    /**
+     * HK21 §7.7's standard circuit as the paper states it: for j from 15 down to 0 (on 32 bits), subtract l·2^j
+     * where it does not go below zero, each step a full-width subtraction whose borrow selects (about 2n AND gates
+     * a step). {@link #standard} is cheaper, narrowing each step to the bits its bound needs.
+     */
+    public static UInt paperStandard(SecretValue a, long l) {
+        if (l < 2) {
+            throw new IllegalArgumentException("modulus l = " + l + ": at least 2");
+        }
+        int bits = 64 - Long.numberOfLeadingZeros(l - 1);
+        return a.computation().apply(List.of("mod as HK21's standard", l), (b, x) -> {
+            int n = x.width();
+            Bits v = x;
+            for (int j = n - bits; j >= 0; j--) {
+                BigInteger c = BigInteger.valueOf(l).shiftLeft(j);
+                if (c.bitLength() > n) {
+                    continue;
+                }
+                Bits d = b.subtract(v.zeroExtend(n + 1), Circuits.constant(b, c, n + 1));
+                v = b.mux(d.bit(n), v, d.slice(0, n)); // a borrow: l·2^j did not fit
+            }
+            return Circuits.resize(v, bits);
+        }, a).asUInt();
+    }
+
     @Override
     public String name() {
         return "mod " + l + " (k = " + k + ")";

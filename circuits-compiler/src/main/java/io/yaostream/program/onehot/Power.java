@@ -80,6 +80,25 @@ public final class Power implements OneHotModule {
     }
 
     /**
+     * HK21 §7.8's standard circuit as the paper states it: n − 1 multiplications of general n-bit secrets, each factor
+     * (a_i ? l^(2^i) : 1) selected by a circuit of its own, so no multiplication sees that its factor is nearly
+     * constant. {@link #standard} lets the compiler fold those constants, which costs far less.
+     */
+    public static UInt paperStandard(long l, SecretValue a) {
+        int n = a.width();
+        UInt product = null;
+        for (int i = 0; i < n; i++) {
+            int bit = i;
+            UInt factor = a.computation().apply(List.of("power factor as HK21's standard", l, bit), (b, x) -> {
+                BigInteger square = BigInteger.valueOf(l).modPow(BigInteger.ONE.shiftLeft(bit), BigInteger.ONE.shiftLeft(x.width()));
+                return b.mux(x.bit(bit), Circuits.constant(b, square, x.width()), b.constant(1, x.width()));
+            }, a).asUInt();
+            product = product == null ? factor : product.multiply(factor);
+        }
+        return product;
+    }
+
+    /**
      * The standard circuit: square-and-multiply with selects, l^a = Π_i (a_i ? l^(2^i) : 1) mod 2^n, n − 1
      * schoolbook multiplications of n bits (the selects are wiring; factors that are constant, e.g. l^(2^i) ≡ 1
      * for odd l once 2^i is a multiple of l's order, fold away).
