@@ -290,6 +290,11 @@ final class BenchCommand {
         @Option(names = "--skip-minimum", description = "Leave the minimum out (it takes the longest).")
         boolean skipMinimum;
 
+        @Option(names = "--network", paramLabel = "RATE,LATENCY",
+                description = "Run the in-process applications over a simulated network, each direction (e.g. 100mbit,30ms; default: "
+                        + "loopback as it is; the minimum's two processes always run over loopback).")
+        String network;
+
         @Option(names = "--json", description = "Print JSON: results[{app, and, paperAnd, workingSet, mesfeWorkingSet, bytes, onlineMs, totalMs, peakHeapBytes}].")
         boolean json;
 
@@ -307,6 +312,14 @@ final class BenchCommand {
             TwoParty config = TwoParty.garbler();
             if (kernelOption.kernel != null) {
                 config = config.kernel(kernelOption.create().name());
+            }
+            if (network != null) {
+                try {
+                    config = config.transport(io.yaostream.core.net.TransportOptions.defaults()
+                            .withNetwork(io.yaostream.core.net.SimulatedNetwork.parse(network)));
+                } catch (IllegalArgumentException e) {
+                    throw new UsageError("--network: " + e.getMessage());
+                }
             }
             List<AppsBench.Row> rows = new ArrayList<>(AppsBench.run(config, runs, warmups));
             if (!skipMinimum) {
@@ -345,7 +358,8 @@ final class BenchCommand {
                 }
             }
             w.println("online: after the base OTs until the party has its result (HS13 4.2). Hamming, AES, PRESENT, Karatsuba: both parties "
-                    + "in this process, medians; minimum: two processes, one run each.");
+                    + "in this process, medians" + (network == null ? "" : ", over a simulated network " + network + " each way")
+                    + "; minimum: two processes, one run each.");
             return 0;
         }
     }
