@@ -57,6 +57,30 @@ class CommandLineIT {
     }
 
     @Test
+    void benchOneHotGivesTheContractFieldsAndThePapersBytes() {
+        Cli.Result r = Cli.run("bench", "onehot", "--json", "--runs", "1", "--reps", "2", "--only", "loopback", "--modules",
+                "outer-product,gf-mul,sbox,mul,mod,exp");
+        assertEquals(0, r.status(), r.err());
+        for (String field : new String[] {"\"module\":", "\"bits\":", "\"k\":", "\"network\":\"loopback\"", "\"bytes\":",
+                "\"standardBytes\":", "\"ms\":", "\"standardMs\":"}) {
+            assertTrue(r.out().contains(field), field + " missing: " + r.out());
+        }
+        // HK21's exact figures (GF(2^8) at k = 4 and 8, the S-box) and ours at its parameters (each at or below its figure).
+        for (String module : new String[] {"\"module\":\"gf-mul\",\"bits\":8,\"k\":4,\"network\":\"loopback\",\"reps\":2,\"bytes\":896,"
+                + "\"standardBytes\":1536", "\"module\":\"gf-mul\",\"bits\":8,\"k\":8,\"network\":\"loopback\",\"reps\":2,\"bytes\":704,",
+                "\"module\":\"sbox\",\"bits\":8,\"k\":8,\"network\":\"loopback\",\"reps\":2,\"bytes\":929,\"standardBytes\":1024",
+                "\"module\":\"outer-product\",\"bits\":128,\"k\":6,\"network\":\"loopback\",\"reps\":2,\"bytes\":96896,",
+                "\"module\":\"mul\",\"bits\":32,\"k\":6,\"network\":\"loopback\",\"reps\":2,\"bytes\":19808,",
+                "\"module\":\"mod\",\"bits\":32,\"k\":8,\"network\":\"loopback\",\"reps\":2,\"bytes\":5316,",
+                "\"module\":\"exp\",\"bits\":32,\"k\":8,\"network\":\"loopback\",\"reps\":2,\"bytes\":28596,"}) {
+            assertTrue(r.out().contains(module), module + " missing: " + r.out());
+        }
+        Cli.Result wan = Cli.run("bench", "onehot", "--runs", "1", "--reps", "4", "--only", "wan", "--network", "1gbit,1ms", "--modules", "gf-mul");
+        assertEquals(0, wan.status(), wan.err());
+        assertTrue(wan.out().contains(" wan "), wan.out());
+    }
+
+    @Test
     void benchKernelJsonHasTheContractFields() {
         Cli.Result r = Cli.run("bench", "kernel", "--json", "--runs", "1", "--warmup-ms", "0");
         assertEquals(0, r.status(), r.err());
@@ -196,6 +220,12 @@ class CommandLineIT {
             {"bench", "ot", "--runs", "0"},
             {"bench", "kernel", "--kernel-path", "sse2"},
             {"bench", "apps", "--minimum-values", "3"},
+            {"bench", "apps", "--network", "fast"},
+            {"bench", "onehot", "--modules", "division"},
+            {"bench", "onehot", "--scheme", "prf-only"},
+            {"bench", "onehot", "--network", "100mbit,soon"},
+            {"bench", "onehot", "--only", "lan"},
+            {"bench", "onehot", "--reps", "0"},
             {"run", "--role", "garbler", "--circuit", adder, "--in", "00", "--listen", "0", "--repeat", "0"},
             {"run", "--role", "referee", "--circuit", adder, "--in", "00", "--listen", "0"},
             {"run", "--role", "garbler", "--circuit", adder, "--in", "00", "--listen", "0", "--timeout", "0"},
