@@ -105,6 +105,17 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_hashRange(J
     (*env)->ReleasePrimitiveArrayCritical(env, in, pin, JNI_ABORT);
 }
 
+JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_hashExpand(JNIEnv *env, jclass cls,
+        jlongArray in, jint from, jint n, jint m, jlong first, jlong domain, jlongArray out) {
+    (void) cls;
+    jlong *pin = (*env)->GetPrimitiveArrayCritical(env, in, NULL);
+    jlong *pout = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
+    ys_cr_hash_expand((const uint8_t *) (pin + 2 * (size_t) from), (size_t) n, (size_t) m, (uint64_t) first,
+                      (uint64_t) domain, (uint8_t *) pout);
+    (*env)->ReleasePrimitiveArrayCritical(env, out, pout, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, in, pin, JNI_ABORT);
+}
+
 JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_transpose128(JNIEnv *env, jclass cls,
         jlongArray in, jint n, jlongArray out) {
     (void) cls;

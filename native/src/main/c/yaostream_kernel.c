@@ -437,6 +437,16 @@ static inline __m128i sigma(__m128i x) {
     return _mm_xor_si128(_mm_unpackhi_epi64(x, x), _mm_slli_si128(x, 8));
 }
 
+/* The end of a hash on the 128-bit path: out holds `blocks` AES inputs sigma ^ tweak and masks their sigmas; out is
+ * encrypted in place, then XORed with the sigmas. */
+static inline void cr_hash_finish(const __m128i *masks, uint8_t *out, size_t blocks) {
+    __m128i *o = (__m128i *) out;
+    encrypt_blocks(fixed_schedule.rk, out, out, blocks);
+    for (size_t k = 0; k < blocks; k++) {
+        _mm_storeu_si128(o + k, _mm_xor_si128(_mm_loadu_si128(o + k), masks[k]));
+    }
+}
+
 /* ys_cr_hash_range for up to 64 outputs (64 >> with_offset inputs from input index `first`) on the 128-bit path:
  * sigma goes to a buffer in L1, the AES inputs straight to out, which is encrypted in place and then XORed with
  * sigma. with_offset is a constant at each call, so the compiler makes a loop for each case. */
@@ -460,11 +470,7 @@ static inline void cr_hash_chunk(const uint8_t *in, uint64_t first, uint64_t dom
         }
         tweak = _mm_add_epi64(tweak, one);
     }
-    size_t blocks = inputs << with_offset;
-    encrypt_blocks(fixed_schedule.rk, out, out, blocks);
-    for (size_t k = 0; k < blocks; k++) {
-        _mm_storeu_si128(o + k, _mm_xor_si128(_mm_loadu_si128(o + k), masks[k]));
-    }
+    cr_hash_finish(masks, out, inputs << with_offset);
 }
 
 /* sigma of four blocks: per 128-bit lane, low word x_hi and high word x_hi ^ x_lo. */
@@ -525,6 +531,20 @@ static inline __m256i sigma2(__m256i x) {
     return _mm256_xor_si256(_mm256_unpackhi_epi64(x, x), _mm256_unpacklo_epi64(_mm256_setzero_si256(), x));
 }
 
+/* The end of sixteen hashes on VAES-256: x holds the AES inputs sigma ^ tweak already whitened with k[0], last the
+ * last round key XOR the sigmas; out gets AES(x) ^ sigma, as AESENCLAST ends by adding its key. */
+__attribute__((target("avx2,vaes")))
+static inline void cr_hash_finish256(const __m256i k[11], __m256i x[8], const __m256i last[8], uint8_t *out) {
+    for (int r = 1; r < 10; r++) {
+        for (int q = 0; q < 8; q++) {
+            x[q] = _mm256_aesenc_epi128(x[q], k[r]);
+        }
+    }
+    for (int q = 0; q < 8; q++) {
+        _mm256_storeu_si256((__m256i *) (out + 32 * q), _mm256_aesenclast_epi128(x[q], last[q]));
+    }
+}
+
 /* ys_cr_hash_range on VAES-256, sixteen outputs (eight registers) at a time, all in registers: 16 inputs, or 8 with
  * the offset, whose registers each hold one input twice (the second copy XOR the offset). Returns inputs done. */
 __attribute__((target("avx2,vaes")))
@@ -542,26 +562,20 @@ static size_t cr_hash_vaes256(const uint8_t *in, uint64_t first, uint64_t domain
     size_t step = with_offset ? 8 : 16;
     size_t i = 0;
     for (; i + step <= n; i += step) {
-        __m256i sg[8], x[8];
+        __m256i last[8], x[8];
         for (int q = 0; q < 8; q++) {
+            __m256i sg;
             if (with_offset) {
                 __m128i v = _mm_loadu_si128((const __m128i *) (in + 16 * (i + (size_t) q)));
-                sg[q] = _mm256_xor_si256(sigma2(_mm256_broadcastsi128_si256(v)), offset);
+                sg = _mm256_xor_si256(sigma2(_mm256_broadcastsi128_si256(v)), offset);
             } else {
-                sg[q] = sigma2(_mm256_loadu_si256((const __m256i *) (in + 16 * (i + 2 * (size_t) q))));
+                sg = sigma2(_mm256_loadu_si256((const __m256i *) (in + 16 * (i + 2 * (size_t) q))));
             }
-            x[q] = _mm256_xor_si256(_mm256_xor_si256(sg[q], tweak), k[0]);
+            x[q] = _mm256_xor_si256(_mm256_xor_si256(sg, tweak), k[0]);
+            last[q] = _mm256_xor_si256(sg, k[10]);
             tweak = _mm256_add_epi64(tweak, next_register);
         }
-        for (int r = 1; r < 10; r++) {
-            for (int q = 0; q < 8; q++) {
-                x[q] = _mm256_aesenc_epi128(x[q], k[r]);
-            }
-        }
-        uint8_t *o = out + 16 * (i << with_offset);
-        for (int q = 0; q < 8; q++) {
-            _mm256_storeu_si256((__m256i *) (o + 32 * q), _mm256_xor_si256(_mm256_aesenclast_epi128(x[q], k[10]), sg[q]));
-        }
+        cr_hash_finish256(k, x, last, out + 16 * (i << with_offset));
     }
     return i;
 }
@@ -581,6 +595,173 @@ void ys_cr_hash_range(const uint8_t *in, uint64_t first, uint64_t domain, const 
             cr_hash_chunk(in + 16 * done, first + done, domain, 0, sigma_offset, out + 16 * done, inputs);
         }
     }
+}
+
+/* Where the outputs of ys_cr_hash_expand take their inputs: output k hashes input k / m, stepped through one output
+ * at a time rather than divided. */
+typedef struct {
+    const uint8_t *in; /* the input of the next output */
+    size_t m;
+    size_t taken; /* outputs of that input already made, below m */
+} expand_source;
+
+/* The input of the next output. */
+static inline const uint8_t *next_source(expand_source *s) {
+    const uint8_t *p = s->in;
+    if (++s->taken == s->m) {
+        s->taken = 0;
+        s->in += 16;
+    }
+    return p;
+}
+
+/* The last outputs of ys_cr_hash_expand, fewer than a group of the loops below, on the 128-bit path staged as
+ * cr_hash_chunk does. */
+#define YS_EXPAND_TAIL 16
+static void cr_expand_tail(expand_source *s, uint64_t first, uint64_t domain, uint8_t *out, size_t outputs) {
+    __m128i masks[YS_EXPAND_TAIL];
+    __m128i tweak = _mm_set_epi64x((long long) domain, (long long) first);
+    const __m128i one = _mm_set_epi64x(0, 1);
+    __m128i *o = (__m128i *) out;
+    for (size_t k = 0; k < outputs; k++) {
+        masks[k] = sigma(_mm_loadu_si128((const __m128i *) next_source(s)));
+        _mm_storeu_si128(o + k, _mm_xor_si128(masks[k], tweak));
+        tweak = _mm_add_epi64(tweak, one);
+    }
+    cr_hash_finish(masks, out, outputs);
+}
+
+/* How ys_cr_hash_expand's AES loops below share sigma. In a group of eight registers (eight outputs on the 128-bit
+ * path, sixteen on VAES-256), an input's outputs fill `share` registers in a row, `share` a constant where the loop
+ * is inlined. share 8: m is a multiple of the group's outputs, so a whole group hashes one input (and m / outputs
+ * groups in a row the same one). share 1, 2 or 4: m divides the group's outputs, so a group hashes 8 / share whole
+ * inputs. share 0: any other m, each output's sigma made from its own input (next_source). A shared sigma is made
+ * once, with round key 0 added for the AES input and round key 10 for AESENCLAST (which ends by adding its key, so
+ * sigma comes back to the output without an XOR of its own): a register then costs an XOR and an add besides AES.
+ *
+ * expand_move_on moves the source past a group of group_outputs outputs (share 0 has moved it already). */
+static inline __attribute__((always_inline)) void expand_move_on(expand_source *s, const int share,
+                                                                  size_t group_outputs) {
+    if (share == 8) {
+        s->taken += group_outputs;
+        if (s->taken == s->m) {
+            s->taken = 0;
+            s->in += 16;
+        }
+    } else if (share != 0) {
+        s->in += 16 * (size_t) (8 / share);
+    }
+}
+
+/* ys_cr_hash_expand on 128-bit registers, eight outputs at a time, sharing sigma by `share`; returns outputs done. */
+static inline __attribute__((always_inline)) size_t
+cr_expand_aesni_by(expand_source *source, uint64_t first, uint64_t domain, uint8_t *out, size_t outputs,
+                   const int share) {
+    const __m128i *k = fixed_schedule.rk;
+    expand_source s = *source; /* a local copy the compiler keeps in registers */
+    __m128i tweak = _mm_set_epi64x((long long) domain, (long long) first);
+    const __m128i one = _mm_set_epi64x(0, 1);
+    size_t done = 0;
+    for (; done + 8 <= outputs; done += 8) {
+        __m128i x[8], last[8], first_key = _mm_setzero_si128(), last_key = _mm_setzero_si128();
+        for (int j = 0; j < 8; j++) {
+            if (share == 0) {
+                __m128i sg = sigma(_mm_loadu_si128((const __m128i *) next_source(&s)));
+                first_key = _mm_xor_si128(sg, k[0]);
+                last_key = _mm_xor_si128(sg, k[10]);
+            } else if (j % share == 0) {
+                __m128i sg = sigma(_mm_loadu_si128((const __m128i *) (s.in + 16 * (size_t) (j / share))));
+                first_key = _mm_xor_si128(sg, k[0]);
+                last_key = _mm_xor_si128(sg, k[10]);
+            }
+            x[j] = _mm_xor_si128(first_key, tweak);
+            last[j] = last_key;
+            tweak = _mm_add_epi64(tweak, one);
+        }
+        expand_move_on(&s, share, 8);
+        for (int r = 1; r < 10; r++) {
+            for (int j = 0; j < 8; j++) {
+                x[j] = _mm_aesenc_si128(x[j], k[r]);
+            }
+        }
+        for (int j = 0; j < 8; j++) {
+            _mm_storeu_si128((__m128i *) (out + 16 * (done + (size_t) j)), _mm_aesenclast_si128(x[j], last[j]));
+        }
+    }
+    *source = s;
+    return done;
+}
+
+/* ys_cr_hash_expand on VAES-256, sixteen outputs (eight registers of two) at a time, sharing sigma by `share`
+ * registers; unshared, each register's two lanes are loaded from its outputs' inputs. Returns outputs done. */
+__attribute__((target("avx2,vaes"))) static inline __attribute__((always_inline)) size_t
+cr_expand_vaes256_by(expand_source *source, uint64_t first, uint64_t domain, uint8_t *out, size_t outputs,
+                     const int share) {
+    __m256i k[11];
+    broadcast_schedule256(fixed_schedule.rk, k);
+    expand_source s = *source;
+    long long d = (long long) domain;
+    long long f = (long long) first;
+    __m256i tweak = _mm256_set_epi64x(d, f + 1, d, f);
+    const __m256i two = _mm256_set_epi64x(0, 2, 0, 2);
+    size_t done = 0;
+    for (; done + 16 <= outputs; done += 16) {
+        __m256i x[8], last[8], first_key = _mm256_setzero_si256(), last_key = _mm256_setzero_si256();
+        for (int q = 0; q < 8; q++) {
+            if (share == 0) {
+                const uint8_t *lo = next_source(&s);
+                const uint8_t *hi = next_source(&s);
+                __m256i sg = sigma2(_mm256_loadu2_m128i((const __m128i *) hi, (const __m128i *) lo));
+                first_key = _mm256_xor_si256(sg, k[0]);
+                last_key = _mm256_xor_si256(sg, k[10]);
+            } else if (q % share == 0) {
+                __m128i v = _mm_loadu_si128((const __m128i *) (s.in + 16 * (size_t) (q / share)));
+                __m256i sg = sigma2(_mm256_broadcastsi128_si256(v));
+                first_key = _mm256_xor_si256(sg, k[0]);
+                last_key = _mm256_xor_si256(sg, k[10]);
+            }
+            x[q] = _mm256_xor_si256(first_key, tweak);
+            last[q] = last_key;
+            tweak = _mm256_add_epi64(tweak, two);
+        }
+        expand_move_on(&s, share, 16);
+        cr_hash_finish256(k, x, last, out + 16 * done);
+    }
+    *source = s;
+    return done;
+}
+
+static size_t cr_expand_aesni(expand_source *s, uint64_t first, uint64_t domain, uint8_t *out, size_t outputs) {
+    switch (s->m % 8 == 0 ? 8 : s->m) {
+    case 8: return cr_expand_aesni_by(s, first, domain, out, outputs, 8);
+    case 4: return cr_expand_aesni_by(s, first, domain, out, outputs, 4);
+    case 2: return cr_expand_aesni_by(s, first, domain, out, outputs, 2);
+    default: return cr_expand_aesni_by(s, first, domain, out, outputs, 0);
+    }
+}
+
+__attribute__((target("avx2,vaes")))
+static size_t cr_expand_vaes256(expand_source *s, uint64_t first, uint64_t domain, uint8_t *out, size_t outputs) {
+    switch (s->m % 16 == 0 ? 16 : s->m) { /* two outputs per register */
+    case 16: return cr_expand_vaes256_by(s, first, domain, out, outputs, 8);
+    case 8: return cr_expand_vaes256_by(s, first, domain, out, outputs, 4);
+    case 4: return cr_expand_vaes256_by(s, first, domain, out, outputs, 2);
+    case 2: return cr_expand_vaes256_by(s, first, domain, out, outputs, 1);
+    default: return cr_expand_vaes256_by(s, first, domain, out, outputs, 0);
+    }
+}
+
+void ys_cr_hash_expand(const uint8_t *in, size_t n, size_t m, uint64_t first, uint64_t domain, uint8_t *out) {
+    if (m == 1) { /* output i hashes input i under tweak first + i: the range hash, which loads inputs whole */
+        ys_cr_hash_range(in, first, domain, NULL, out, n);
+        return;
+    }
+    expand_source s = {in, m, 0};
+    size_t outputs = n * m;
+    /* Every CPU with VAES-512 has VAES-256 too; a 512-bit version waits for a machine that can test it. */
+    size_t done = use_vaes512 || use_vaes256 ? cr_expand_vaes256(&s, first, domain, out, outputs)
+                                             : cr_expand_aesni(&s, first, domain, out, outputs);
+    cr_expand_tail(&s, first + done, domain, out + 16 * done, outputs - done);
 }
 
 /* Counter blocks (counter + i, 0), sixteen at a time in four VAES-512 registers; returns the blocks done. */

@@ -48,6 +48,10 @@ void ys_ctr(const uint8_t key[16], uint64_t counter, uint8_t *out, size_t blocks
 void ys_cr_hash_range(const uint8_t *in, uint64_t first, uint64_t domain, const uint8_t *offset, uint8_t *out,
                       size_t n);
 
+/* The same hash of n blocks under m tweaks each, a one-hot gate's tree and leaf hashes: out block i * m + j =
+ * H(in_i, (first + i * m + j, domain)) for i < n and j < m. out must not overlap in. */
+void ys_cr_hash_expand(const uint8_t *in, size_t n, size_t m, uint64_t first, uint64_t domain, uint8_t *out);
+
 /* Bytes of one expanded AES-128 key: its 11 round keys. */
 #define YS_SCHEDULE_BYTES 176
 

@@ -338,6 +338,30 @@ static void test_path(void) {
         }
     }
 
+    /* The hash of each input under m consecutive tweaks, for m of one (the range hash), two (the tree), the other
+     * divisors of a group of outputs and its multiples (inputs sharing registers), odd and other m; outputs end inside
+     * and at the end of groups and 128-bit chunks, and no further block is written. */
+    enum { EOUT = 1200 };
+    static block eout[EOUT + 1];
+    static const size_t ems[] = {1, 2, 3, 4, 6, 7, 8, 16, 17, 24, 32, 128};
+    for (size_t e = 0; e < sizeof ems / sizeof ems[0]; e++) {
+        size_t m = ems[e], n = EOUT / m < HN - 1 ? EOUT / m : HN - 1;
+        for (size_t cut = 0; cut < 2; cut++, n -= n > 1) { /* n inputs, then n - 1 */
+            eout[n * m].lo = 0x5a5a5a5a5a5a5a5aULL;
+            eout[n * m].hi = 0xa5a5a5a5a5a5a5a5ULL;
+            ys_cr_hash_expand((const uint8_t *) (hin + 1), n, m, UINT64_MAX - 20, 0x66, (uint8_t *) eout);
+            for (size_t k = 0; k < n * m; k++) {
+                block x = hin[1 + k / m], sig = {x.hi, x.hi ^ x.lo};
+                block in1 = {sig.lo ^ (UINT64_MAX - 20 + (uint64_t) k), sig.hi ^ 0x66}, want;
+                ys_fixed_key_encrypt((const uint8_t *) &in1, (uint8_t *) &want, 1);
+                want = xorb(want, sig);
+                check(want.lo == eout[k].lo && want.hi == eout[k].hi, "hash expansion");
+            }
+            check(eout[n * m].lo == 0x5a5a5a5a5a5a5a5aULL && eout[n * m].hi == 0xa5a5a5a5a5a5a5a5ULL,
+                  "hash expansion writes no further block");
+        }
+    }
+
     /* Transpose against the bit-by-bit definition, at widths of one, three and sixteen 64-column tiles. */
     enum { MAX_COLS = 1024 };
     static uint8_t matrix[128 * MAX_COLS / 8], cols[16 * MAX_COLS];

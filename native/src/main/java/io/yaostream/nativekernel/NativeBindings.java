@@ -34,6 +34,9 @@ final class NativeBindings {
     static native void hashRange(long[] in, long first, long domain, boolean withOffset, long offsetLo, long offsetHi,
                                  long[] out, int n);
 
+    /** ys_cr_hash_expand: Kernel.crHashExpand on blocks {@code from}..{@code from + n - 1} of {@code in}. */
+    static native void hashExpand(long[] in, int from, int n, int m, long first, long domain, long[] out);
+
     static native void transpose128(long[] in, int n, long[] out);
 
     /** Kernel.garbleFreeXor; {@code cursor} = {gate, batch} in and out, {@code rule} an AndGateRule ordinal. */

@@ -77,6 +77,21 @@ public final class NativeKernel implements Kernel {
         NativeBindings.hashRange(in, first, domain, true, offsetLo, offsetHi, out, n);
     }
 
+    @Override
+    public void crHashExpand(long[] in, int from, int n, int m, long first, long domain, long[] out) {
+        if (from < 0 || n < 0 || m < 0) {
+            throw new IllegalArgumentException("hash expansion: negative from " + from + ", n " + n + " or m " + m);
+        }
+        if (in.length < 2L * ((long) from + n)) {
+            throw new IllegalArgumentException("array of " + in.length + " longs is too short for blocks up to " + (from + (long) n));
+        }
+        if (out.length < 2L * n * m) {
+            throw new IllegalArgumentException("array of " + out.length + " longs is too short for " + (long) n * m + " blocks");
+        }
+        checkDistinct(in, out);
+        NativeBindings.hashExpand(in, from, n, m, first, domain, out);
+    }
+
     private static void checkDistinct(long[] in, long[] out) {
         if (in == out) {
             throw new IllegalArgumentException("the hash's output must not be its input");

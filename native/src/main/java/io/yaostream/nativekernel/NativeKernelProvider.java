@@ -47,6 +47,8 @@ public final class NativeKernelProvider implements KernelProvider {
                 (k, out) -> k.ctrKeys(keys, 3).ctr(-5, out, n));
         failure = failure != null ? failure : differs("hash range", c, java, 4 * n,
                 (k, out) -> k.crHashRangeWithOffset(in, keys[0], keys[1], Long.MAX_VALUE - 3, 42, out, n));
+        failure = failure != null ? failure : differs("hash expansion", c, java, 2 * 3 * n,
+                (k, out) -> k.crHashExpand(in, 1, n - 1, 3, Long.MAX_VALUE - 3, 42, out));
         failure = failure != null ? failure : differs("transpose", c, java, 2 * cols, (k, out) -> k.transpose128(matrix, cols, out));
         return failure != null ? failure : edwardsDiffers(c.edwards25519(), java.edwards25519(), rnd);
     }

@@ -6,6 +6,7 @@ import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.garble.MemoryGarbledStream;
+import io.yaostream.core.garble.OneHotGate;
 import io.yaostream.core.garble.GarblerCore;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.garble.LocalGarbling;
@@ -43,6 +44,7 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -125,6 +127,92 @@ class NativeKernelTest {
         }
     }
 
+    /**
+     * The one-hot gate's hash of each input block under m tweaks ({@link Kernel#crHashExpand}) against the Java
+     * kernel's definition, on random blocks read from an offset: m = 1 (the range hash), 2 (the GGM tree), the m whose
+     * inputs share registers in C (divisors and multiples of its groups of 8 and 16 outputs), odd and other m, leaf
+     * widths up to 4096 hashes per call, n ending inside and at the end of groups and of the 128-bit path's chunks of
+     * 64. Both outputs start from the same filler, so a block written past n·m shows too.
+     */
+    @Test
+    void hashExpansionIsBitIdenticalToTheJavaKernel() {
+        Kernel c = Kernels.create("native");
+        Kernel java = new JavaKernel();
+        Random rnd = new Random(19);
+        int[][] nm = {{1, 1}, {15, 1}, {16, 1}, {17, 1}, {256, 1}, {1, 2}, {7, 2}, {8, 2}, {9, 2}, {32, 2}, {128, 2},
+                {256, 2}, {1, 3}, {5, 3}, {43, 3}, {256, 3}, {3, 4}, {256, 4}, {1, 6}, {37, 6}, {1, 7}, {9, 7},
+                {73, 7}, {256, 7}, {1, 8}, {5, 8}, {256, 8}, {1, 16}, {5, 17}, {7, 24}, {3, 32}, {128, 32},
+                {1, 128}, {3, 128}, {16, 128}, {32, 128}, {2, 2048}, {1, 4096}, {0, 5}, {4, 0}};
+        for (int t = 0; t < nm.length + 20; t++) {
+            int n = t < nm.length ? nm[t][0] : 1 + rnd.nextInt(256);
+            int m = t < nm.length ? nm[t][1] : 1 + rnd.nextInt(4096 / n);
+            int from = rnd.nextInt(6);
+            long first = t % 3 == 0 ? -1 - rnd.nextInt(3 * Math.max(1, n * m)) : rnd.nextLong(); // some across the wrap
+            long domain = rnd.nextLong();
+            long[] in = random(rnd, 2 * (from + n + rnd.nextInt(3)));
+            long[] a = new long[2 * (n * m + 3)];
+            Arrays.fill(a, 0x5a5a5a5a5a5a5a5aL);
+            long[] b = a.clone();
+            c.crHashExpand(in, from, n, m, first, domain, a);
+            java.crHashExpand(in, from, n, m, first, domain, b);
+            assertArrayEquals(b, a, "hash expansion, from " + from + ", n " + n + ", m " + m);
+        }
+    }
+
+    /**
+     * Whole one-hot gates (the tree with m = 2, the leaves at the widths the modules use) through either kernel: the
+     * same ciphertexts and garbler's shares, and the same evaluator's shares from them, over several gates in a row
+     * (the tweaks move on).
+     */
+    @Test
+    void oneHotGatesAreIdenticalWithEitherKernel() {
+        Random rnd = new Random(23);
+        OneHotGate[] javaGates = {new OneHotGate(new JavaKernel()), new OneHotGate(new JavaKernel())};
+        OneHotGate[] nativeGates = {new OneHotGate(Kernels.create("native")), new OneHotGate(Kernels.create("native"))};
+        int[][] shapes = {{1, 1, 1}, {4, 8, 4}, {6, 128, 6}, {8, 8, 8}, {8, 1, 8}, {5, 33, 3}, {6, 2048, 2}};
+        for (int[] shape : shapes) {
+            int n = shape[0];
+            int m = shape[1];
+            int r = shape[2];
+            long deltaLo = rnd.nextLong() | 1;
+            long deltaHi = rnd.nextLong();
+            long[] a = random(rnd, 2 * n);
+            long[] b = random(rnd, 2 * m);
+            long[] rows = new long[1 << n];
+            for (int i = 0; i < rows.length; i++) {
+                rows[i] = rnd.nextLong() & ((1L << r) - 1);
+            }
+            int seen = rnd.nextInt(1 << n);
+            long[][] outs = new long[4][2 * r * m];
+            long[][] cts = new long[2][2 * OneHotGate.ciphertexts(n, m)];
+            javaGates[0].garble(deltaLo, deltaHi, a, n, b, m, rows, r, outs[0], cts[0]);
+            nativeGates[0].garble(deltaLo, deltaHi, a, n, b, m, rows, r, outs[1], cts[1]);
+            String what = "n " + n + ", m " + m;
+            assertArrayEquals(cts[0], cts[1], "ciphertexts, " + what);
+            assertArrayEquals(outs[0], outs[1], "garbler's shares, " + what);
+            javaGates[1].evaluate(a, n, seen, b, m, rows, r, outs[2], cts[0]);
+            nativeGates[1].evaluate(a, n, seen, b, m, rows, r, outs[3], cts[0]);
+            assertArrayEquals(outs[2], outs[3], "evaluator's shares, " + what);
+        }
+    }
+
+    /** The C code trusts its lengths: the native kernel refuses what would read or write outside the arrays. */
+    @Test
+    void hashExpansionRefusesArraysTooShort() {
+        Kernel c = Kernels.create("native");
+        long[] in = new long[2 * 10];
+        long[] out = new long[2 * 30];
+        c.crHashExpand(in, 7, 3, 10, 0, 0, out); // exactly fits
+        assertThrows(IllegalArgumentException.class, () -> c.crHashExpand(in, 8, 3, 10, 0, 0, out));
+        assertThrows(IllegalArgumentException.class, () -> c.crHashExpand(in, 0, 3, 11, 0, 0, out));
+        assertThrows(IllegalArgumentException.class, () -> c.crHashExpand(in, -1, 3, 2, 0, 0, out));
+        assertThrows(IllegalArgumentException.class, () -> c.crHashExpand(in, 0, -3, 2, 0, 0, out));
+        assertThrows(IllegalArgumentException.class, () -> c.crHashExpand(in, 0, 3, -2, 0, 0, out));
+        assertThrows(IllegalArgumentException.class, () -> c.crHashExpand(in, Integer.MAX_VALUE, 1, 1, 0, 0, out));
+        assertThrows(IllegalArgumentException.class, () -> c.crHashExpand(in, 0, 1 << 16, 1 << 16, 0, 0, out));
+        assertThrows(IllegalArgumentException.class, () -> c.crHashExpand(out, 0, 3, 2, 0, 0, out));
+    }
+
     /** Every path this CPU has, each compared with the Java kernel as the widest is by the other tests. */
     @Test
     void everyPathTheCpuHasIsBitIdenticalToTheJavaKernel() {
@@ -137,6 +225,7 @@ class NativeKernelTest {
                 NativePath.limit(p);
                 assertEquals(p, NativePath.current());
                 everyOperationIsBitIdenticalToTheJavaKernel();
+                hashExpansionIsBitIdenticalToTheJavaKernel();
                 for (String scheme : io.yaostream.core.garble.Schemes.names()) {
                     garbledTablesAreIdenticalWithEitherKernel(scheme);
                 }
