@@ -64,8 +64,8 @@ public final class OuterProduct implements OneHotModule {
         Masked ma = g.color(a);
         Masked mb = g.color(b);
         Secret zero = g.constant(GarblerKnown.publicValue(BitString.zeros(1)));
-        Secret left = Secret.pick(maskedProduct(g, ma, b, m), layout(n, m, false), zero);
-        Secret right = Secret.pick(maskedProduct(g, mb, ma.maskSecret(), n), layout(n, m, true), zero);
+        Secret left = Secret.pick(maskedProduct(g, ma, b, m), layouts(n, m, false), zero);
+        Secret right = Secret.pick(maskedProduct(g, mb, ma.maskSecret(), n), layouts(n, m, true), zero);
         Secret masks = g.constant(ma.mask().combine(mb.mask(), n * m, this::product));
         ProgramContext ctx = g.context();
         return new Secret[] {ctx.xor(ctx.xor(left, right), masks)};
@@ -93,6 +93,13 @@ public final class OuterProduct implements OneHotModule {
     /** Columns a chunk starting at row r0 needs: the entries (i, j) with i ≥ r0 and i + j < below have j < below − r0. */
     private int columns(int r0, int width) {
         return (int) Math.min(width, (long) below - r0);
+    }
+
+    /** {@link #layout}s made so far, by k, limit, widths and side: a module is called many times on the same widths. */
+    private static final java.util.Map<java.util.List<Integer>, int[]> LAYOUTS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private int[] layouts(int n, int m, boolean transposed) {
+        return LAYOUTS.computeIfAbsent(java.util.List.of(k, below, n, m, transposed ? 1 : 0), key -> layout(n, m, transposed));
     }
 
     /**
