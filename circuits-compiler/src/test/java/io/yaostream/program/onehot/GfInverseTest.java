@@ -2,14 +2,11 @@ package io.yaostream.program.onehot;
 
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
-import io.yaostream.core.circuit.Receiver;
-import io.yaostream.core.protocol.GarblerKnown;
 import io.yaostream.core.protocol.InputFeed;
 import io.yaostream.core.protocol.Masked;
 import io.yaostream.core.protocol.OneHotGates;
 import io.yaostream.core.protocol.OneHotModule;
 import io.yaostream.core.protocol.PlainContext;
-import io.yaostream.core.protocol.ProgramContext;
 import io.yaostream.core.protocol.Secret;
 import io.yaostream.core.protocol.TruthTable;
 import io.yaostream.program.SecureProgram;
@@ -19,8 +16,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import java.util.function.Function;
-import java.util.random.RandomGenerator;
 
 import static io.yaostream.program.onehot.ModuleChecks.random;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -149,8 +144,7 @@ class GfInverseTest {
 
     /** What the module's Reveal gates showed the evaluator, {@code calls} calls on {@code a}. */
     private static List<BitString> revealed(OneHotModule module, BitString a, int calls) {
-        List<BitString> seen = new ArrayList<>();
-        OneHotModule observed = new Observed(module, seen);
+        SeenByEvaluator observed = new SeenByEvaluator(module);
         SecureProgram<Void> program = c -> {
             for (int i = 0; i < calls; i++) {
                 c.module(observed, c.bits(Party.EVALUATOR, 8));
@@ -158,69 +152,7 @@ class GfInverseTest {
             return null;
         };
         program.run(new PlainContext(Party.EVALUATOR, InputFeed.none(), InputFeed.of(Collections.nCopies(calls, a))));
-        return seen;
-    }
-
-    /** A module as it is, its gates wrapped so that each revealed value is also read (the plaintext back end can). */
-    private record Observed(OneHotModule module, List<BitString> seen) implements OneHotModule {
-        @Override
-        public String name() {
-            return module.name();
-        }
-
-        @Override
-        public int[] outputWidths(int... in) {
-            return module.outputWidths(in);
-        }
-
-        @Override
-        public Secret[] body(OneHotGates g, Secret... in) {
-            return module.body(new Recording(g, seen), in);
-        }
-
-        @Override
-        public BitString[] definition(BitString... in) {
-            return module.definition(in);
-        }
-    }
-
-    private record Recording(OneHotGates g, List<BitString> seen) implements OneHotGates {
-        @Override
-        public ProgramContext context() {
-            return g.context();
-        }
-
-        @Override
-        public GarblerKnown sample(int width, Function<RandomGenerator, BitString> draw) {
-            return g.sample(width, draw);
-        }
-
-        @Override
-        public Secret constant(GarblerKnown c) {
-            return g.constant(c);
-        }
-
-        @Override
-        public Masked color(Secret a) {
-            return g.color(a);
-        }
-
-        @Override
-        public Masked reveal(Secret y) {
-            Masked shown = g.reveal(y);
-            seen.add(g.context().reveal(shown.secret(), Receiver.EVALUATOR).orElseThrow());
-            return shown;
-        }
-
-        @Override
-        public Secret oneHot(Masked a, Secret b, TruthTable f) {
-            return g.oneHot(a, b, f);
-        }
-
-        @Override
-        public Secret lookup(Masked a, TruthTable f) {
-            return g.lookup(a, f);
-        }
+        return observed.reveals;
     }
 
     /** A broken inverse for the test of the test: it reveals its (non-zero) input itself, then inverts it. */

@@ -35,23 +35,6 @@ class OuterProductTest {
         };
     }
 
-    /** Ciphertexts of one product: per side, each chunk's 2(size − 1) plus the columns it takes. */
-    private static long ciphertexts(int n, int m, int k, int below) {
-        return side(n, m, k, below) + side(m, n, k, below);
-    }
-
-    private static long side(int rows, int width, int k, int below) {
-        long c = 0;
-        for (int r0 = 0; r0 < rows; r0 += k) {
-            long cols = Math.min(width, (long) below - r0);
-            if (cols <= 0) {
-                break;
-            }
-            c += 2L * (Math.min(k, rows - r0) - 1) + cols;
-        }
-        return c;
-    }
-
     @Test
     void agreesWithItsDefinitionOnEveryBackEndAndCostsWhatItsChunksCount() {
         Random rnd = new Random(31);
@@ -76,11 +59,11 @@ class OuterProductTest {
                         () -> InputFeed.of(bs));
                 assertEquals(want, both.evaluator().value(), module.name() + " " + scheme);
                 assertEquals(want, both.garbler().value(), module.name() + " " + scheme);
-                assertEquals(16 * reps * ciphertexts(n, m, t[2], t[3]), both.evaluator().costs().tableBytes(), module.name());
+                assertEquals(16 * reps * ModuleRuns.outerProduct(n, m, t[2], t[3]), both.evaluator().costs().tableBytes(), module.name());
             }
         }
         // HK21 §7.5: GF(2^8)'s 8 x 8 outer product is 896 bytes at k = 4 and 704 at k = 8.
-        assertEquals(896, 16 * ciphertexts(8, 8, 4, Integer.MAX_VALUE));
-        assertEquals(704, 16 * ciphertexts(8, 8, 8, Integer.MAX_VALUE));
+        assertEquals(896, 16 * ModuleRuns.outerProduct(8, 8, 4, Integer.MAX_VALUE));
+        assertEquals(704, 16 * ModuleRuns.outerProduct(8, 8, 8, Integer.MAX_VALUE));
     }
 }

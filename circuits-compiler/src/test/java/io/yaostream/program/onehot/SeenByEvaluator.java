@@ -24,6 +24,8 @@ final class SeenByEvaluator implements OneHotModule {
     private final OneHotModule module;
     /** Per call, what each Reveal and Color showed, in order. */
     final List<List<BitString>> calls = new ArrayList<>();
+    /** What the Reveal gates alone showed, over all calls, in order. */
+    final List<BitString> reveals = new ArrayList<>();
 
     SeenByEvaluator(OneHotModule module) {
         this.module = module;
@@ -71,7 +73,9 @@ final class SeenByEvaluator implements OneHotModule {
 
             @Override
             public Masked reveal(Secret y) {
-                return seen(g.reveal(y));
+                Masked m = seen(g.reveal(y));
+                reveals.add(seen.get(seen.size() - 1));
+                return m;
             }
 
             @Override

@@ -4,7 +4,6 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.core.garble.OneHotGate;
 import io.yaostream.core.ot.PeerFault;
 
-import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
@@ -21,9 +20,8 @@ final class EvaluatorOneHot extends OneHotScope {
     }
 
     @Override
-    public GarblerKnown sample(int width, Function<RandomGenerator, BitString> draw) {
-        check();
-        return new GarblerKnown(width, null);
+    RandomGenerator masks() {
+        return null;
     }
 
     @Override

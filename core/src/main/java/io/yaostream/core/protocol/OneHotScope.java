@@ -34,6 +34,17 @@ abstract class OneHotScope implements OneHotGates {
         }
     }
 
+    /** Masks are drawn where the garbler's values are known (the garbler, the plaintext back end); not at the evaluator. */
+    @Override
+    public final GarblerKnown sample(int width, java.util.function.Function<java.util.random.RandomGenerator, BitString> draw) {
+        check();
+        java.util.random.RandomGenerator masks = masks();
+        return new GarblerKnown(width, masks == null ? null : draw.apply(masks));
+    }
+
+    /** The generator masks come from, seeded from SecureRandom; null where this party draws none. */
+    abstract java.util.random.RandomGenerator masks();
+
     @Override
     public final Secret oneHot(Masked a, Secret b, TruthTable f) {
         check();

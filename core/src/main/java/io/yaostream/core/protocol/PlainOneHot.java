@@ -2,7 +2,6 @@ package io.yaostream.core.protocol;
 
 import io.yaostream.core.bits.BitString;
 
-import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
@@ -20,9 +19,8 @@ final class PlainOneHot extends OneHotScope {
     }
 
     @Override
-    public GarblerKnown sample(int width, Function<RandomGenerator, BitString> draw) {
-        check();
-        return new GarblerKnown(width, draw.apply(ctx.masks()));
+    RandomGenerator masks() {
+        return ctx.masks();
     }
 
     @Override
