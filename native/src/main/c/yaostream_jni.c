@@ -116,6 +116,22 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_hashExpand(
     (*env)->ReleasePrimitiveArrayCritical(env, in, pin, JNI_ABORT);
 }
 
+JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_oneHotLeaves(JNIEnv *env, jclass cls,
+        jlongArray seeds, jint leaves, jint m, jlong first, jlong domain, jlongArray rows, jint r, jint skip,
+        jlongArray out, jlongArray columns) {
+    (void) cls;
+    jlong *pseeds = (*env)->GetPrimitiveArrayCritical(env, seeds, NULL);
+    jlong *prows = (*env)->GetPrimitiveArrayCritical(env, rows, NULL);
+    jlong *pout = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
+    jlong *pcolumns = (*env)->GetPrimitiveArrayCritical(env, columns, NULL);
+    ys_one_hot_leaves((const uint8_t *) pseeds, (size_t) leaves, (size_t) m, (uint64_t) first, (uint64_t) domain,
+                      (const uint64_t *) prows, (size_t) r, (int64_t) skip, (uint8_t *) pout, (uint8_t *) pcolumns);
+    (*env)->ReleasePrimitiveArrayCritical(env, columns, pcolumns, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, out, pout, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, rows, prows, JNI_ABORT);
+    (*env)->ReleasePrimitiveArrayCritical(env, seeds, pseeds, JNI_ABORT);
+}
+
 JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_transpose128(JNIEnv *env, jclass cls,
         jlongArray in, jint n, jlongArray out) {
     (void) cls;

@@ -52,6 +52,15 @@ void ys_cr_hash_range(const uint8_t *in, uint64_t first, uint64_t domain, const 
  * H(in_i, (first + i * m + j, domain)) for i < n and j < m. out must not overlap in. */
 void ys_cr_hash_expand(const uint8_t *in, size_t n, size_t m, uint64_t first, uint64_t domain, uint8_t *out);
 
+/* A one-hot gate's leaf stage (core's OneHotLeaves.hashAndFold): with X_ij = H(seeds_i, (first + i * m + j, domain))
+ * for the leaves i < leaves but skip (none when skip is outside 0..leaves-1) and j < m, columns block j = the XOR of
+ * X_ij over the leaves, and out block o * m + j the XOR of X_ij over the leaves whose rows[i] has bit o, o < r <= 64
+ * (bits of rows[i] from r on are ignored). columns (m blocks) and out (r * m blocks) are overwritten and must not
+ * overlap each other, seeds or rows. The hashes go through a fixed scratch on the stack (about 25 KiB with the
+ * leaf sets), a batch of leaves at a time. */
+void ys_one_hot_leaves(const uint8_t *seeds, size_t leaves, size_t m, uint64_t first, uint64_t domain,
+                       const uint64_t *rows, size_t r, int64_t skip, uint8_t *out, uint8_t *columns);
+
 /* Bytes of one expanded AES-128 key: its 11 round keys. */
 #define YS_SCHEDULE_BYTES 176
 

@@ -254,6 +254,81 @@ static void check_ed25519(void) {
 static const char *PATH_NAMES[] = {"AES-NI 128-bit", "VAES-256", "VAES-512"};
 
 /* Every known answer on the path in use. */
+/* xorshift64*: deterministic test data */
+static uint64_t next_random(uint64_t *state) {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    return *state * 0x2545f4914f6cdd1dULL;
+}
+
+/* H(x, (t, domain)) one block at a time. */
+static block ref_cr_hash(block x, uint64_t t, uint64_t domain) {
+    block sig = {x.hi, x.hi ^ x.lo}, in = {sig.lo ^ t, sig.hi ^ domain}, out;
+    ys_fixed_key_encrypt((const uint8_t *) &in, (uint8_t *) &out, 1);
+    return xorb(out, sig);
+}
+
+/* The one-hot leaf stage against its definition computed a hash at a time: leaves from none to more than a batch
+ * of the C scratch, m of one, odd, the register groups' divisors and multiples, and wider than the scratch (a leaf in
+ * pieces); r from 0 to 64 with
+ * random rows (bits past r set too, which are no outputs), rows of zero and all ones; no skip, a skipped leaf, and a
+ * skip past the leaves; tweaks across 2^64. The outputs start from a filler, so a block not overwritten shows, and a
+ * guard block after each must stay. */
+static void check_one_hot_leaves(void) {
+    static const struct {
+        size_t leaves, m, r;
+        int64_t skip;
+    } cases[] = {{0, 5, 3, -1}, {1, 1, 1, -1}, {256, 1, 8, 17}, {1100, 1, 4, 1030}, {37, 3, 5, -1}, {64, 8, 8, 63},
+                 {9, 17, 33, 0}, {64, 128, 6, 5}, {3, 600, 64, 1}, {2, 2100, 2, -1}, {40, 13, 0, -1}, {5, 7, 3, 5},
+                 {30, 32, 16, 29}};
+    enum { MAX_LEAVES = 1100, MAX_OUT = 64 * 600, MAX_COLUMNS = 2100 };
+    static block seeds[MAX_LEAVES], out[MAX_OUT + 1], want_out[MAX_OUT], columns[MAX_COLUMNS + 1],
+        want_columns[MAX_COLUMNS];
+    static uint64_t rows[MAX_LEAVES];
+    const block filler = {0x5a5a5a5a5a5a5a5aULL, 0xa5a5a5a5a5a5a5a5ULL};
+    uint64_t state = 0x0123456789abcdefULL;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        size_t leaves = cases[c].leaves, m = cases[c].m, r = cases[c].r;
+        int64_t skip = cases[c].skip;
+        uint64_t first = UINT64_MAX - 100 * c, domain = next_random(&state);
+        uint64_t in_table = r < 64 ? ((uint64_t) 1 << r) - 1 : ~(uint64_t) 0;
+        for (size_t i = 0; i < leaves; i++) {
+            seeds[i].lo = next_random(&state);
+            seeds[i].hi = next_random(&state);
+            rows[i] = i % 7 == 3 ? 0 : i % 7 == 5 ? ~(uint64_t) 0 : next_random(&state);
+        }
+        memset(want_out, 0, sizeof want_out);
+        memset(want_columns, 0, sizeof want_columns);
+        for (size_t i = 0; i < leaves; i++) {
+            if ((int64_t) i == skip) {
+                continue;
+            }
+            for (size_t j = 0; j < m; j++) {
+                block x = ref_cr_hash(seeds[i], first + i * m + j, domain);
+                want_columns[j] = xorb(want_columns[j], x);
+                for (size_t o = 0; o < r; o++) {
+                    if ((rows[i] & in_table) >> o & 1) {
+                        want_out[o * m + j] = xorb(want_out[o * m + j], x);
+                    }
+                }
+            }
+        }
+        for (size_t k = 0; k <= r * m; k++) {
+            out[k] = filler;
+        }
+        for (size_t k = 0; k <= m; k++) {
+            columns[k] = filler;
+        }
+        ys_one_hot_leaves((const uint8_t *) seeds, leaves, m, first, domain, rows, r, skip, (uint8_t *) out,
+                          (uint8_t *) columns);
+        check(memcmp(out, want_out, 16 * r * m) == 0, "one-hot leaves: outputs");
+        check(memcmp(columns, want_columns, 16 * m) == 0, "one-hot leaves: columns");
+        check(memcmp(&out[r * m], &filler, 16) == 0 && memcmp(&columns[m], &filler, 16) == 0,
+              "one-hot leaves write no further block");
+    }
+}
+
 static void test_path(void) {
     uint8_t key[16], pt[16], ct[16], got[16];
     hex("000102030405060708090a0b0c0d0e0f", key, 16);
@@ -388,6 +463,8 @@ static void test_path(void) {
 
     /* Half-gates walks (on the widest path; under valgrind, the 128-bit one). The first table block is a known
      * answer from the Java kernel, which pins the sigma and tweak conventions. */
+    check_one_hot_leaves();
+
     make_circuit();
     check_half_gates(YS_HASH_FIXED_KEY);
     check_half_gates(YS_HASH_KEYED);

@@ -37,6 +37,10 @@ final class NativeBindings {
     /** ys_cr_hash_expand: Kernel.crHashExpand on blocks {@code from}..{@code from + n - 1} of {@code in}. */
     static native void hashExpand(long[] in, int from, int n, int m, long first, long domain, long[] out);
 
+    /** ys_one_hot_leaves: Kernel.oneHotLeaves, which needs no scratch in C. */
+    static native void oneHotLeaves(long[] seeds, int leaves, int m, long first, long domain, long[] rows, int r, int skip,
+                                    long[] out, long[] columns);
+
     static native void transpose128(long[] in, int n, long[] out);
 
     /** Kernel.garbleFreeXor; {@code cursor} = {gate, batch} in and out, {@code rule} an AndGateRule ordinal. */

@@ -5,6 +5,7 @@ import io.yaostream.core.kernel.AndGateRule;
 import io.yaostream.core.kernel.CtrKeys;
 import io.yaostream.core.kernel.GateCursor;
 import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.OneHotLeaves;
 import io.yaostream.core.ot.EdwardsArithmetic;
 
 import java.nio.ByteBuffer;
@@ -90,6 +91,15 @@ public final class NativeKernel implements Kernel {
         }
         checkDistinct(in, out);
         NativeBindings.hashExpand(in, from, n, m, first, domain, out);
+    }
+
+    @Override
+    public void oneHotLeaves(long[] seeds, int leaves, int m, long first, long domain, long[] rows, int r, int skip,
+                             long[] out, long[] columns, long[] scratch) {
+        // The same checks as the Java definition's (lengths, distinct arrays, rows below 2^r): C trusts them. C hashes
+        // into a fixed scratch of its own, so scratch is only checked.
+        OneHotLeaves.check(seeds, leaves, m, rows, r, out, columns, scratch);
+        NativeBindings.oneHotLeaves(seeds, leaves, m, first, domain, rows, r, skip, out, columns);
     }
 
     private static void checkDistinct(long[] in, long[] out) {

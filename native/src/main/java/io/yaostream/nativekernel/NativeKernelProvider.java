@@ -49,6 +49,14 @@ public final class NativeKernelProvider implements KernelProvider {
                 (k, out) -> k.crHashRangeWithOffset(in, keys[0], keys[1], Long.MAX_VALUE - 3, 42, out, n));
         failure = failure != null ? failure : differs("hash expansion", c, java, 2 * 3 * n,
                 (k, out) -> k.crHashExpand(in, 1, n - 1, 3, Long.MAX_VALUE - 3, 42, out));
+        long[] rows = new long[n];
+        Arrays.setAll(rows, i -> rnd.nextLong() & 31);
+        // one-hot leaves, 5 output rows of m = 3 and the columns after them, leaf 100 skipped
+        failure = failure != null ? failure : differs("one-hot leaves", c, java, 2 * 6 * 3, (k, out) -> {
+            long[] columns = new long[2 * 3];
+            k.oneHotLeaves(in, n, 3, Long.MAX_VALUE - 3, 42, rows, 5, 100, out, columns, new long[2 * 3 * 16]);
+            System.arraycopy(columns, 0, out, 2 * 5 * 3, columns.length);
+        });
         failure = failure != null ? failure : differs("transpose", c, java, 2 * cols, (k, out) -> k.transpose128(matrix, cols, out));
         return failure != null ? failure : edwardsDiffers(c.edwards25519(), java.edwards25519(), rnd);
     }

@@ -160,6 +160,86 @@ class NativeKernelTest {
     }
 
     /**
+     * The one-hot leaf stage ({@link Kernel#oneHotLeaves}) against the Java kernel's definition: up to 2^10 leaves,
+     * m from 1 to 128 (odd, the C register groups' divisors and multiples), r from 1 to 64, random rows with some of
+     * them 0 and some all ones, identity tables (2^n leaves, r = n, row i = i, as the outer product's), no skipped
+     * leaf or a random one; tweaks across 2^64 now and then, and scratch of the gate's size or of just m blocks. Both
+     * kernels' arrays start from the same filler, so a block left as it was or written past r·m or m shows too.
+     */
+    @Test
+    void oneHotLeavesAreBitIdenticalToTheJavaDefinition() {
+        Kernel c = Kernels.create("native");
+        Kernel java = new JavaKernel();
+        Random rnd = new Random(29);
+        int t = 0;
+        for (int m : new int[] {1, 2, 3, 7, 8, 32, 128}) {
+            for (int r : new int[] {1, 5, 8, 16, 33, 64}) {
+                long keep = r == 64 ? -1L : (1L << r) - 1;
+                int leaves = t % 3 == 0 ? 1 << rnd.nextInt(11) : 1 + rnd.nextInt(1024);
+                long[] rows = new long[leaves];
+                for (int i = 0; i < leaves; i++) {
+                    rows[i] = i % 7 == 2 ? 0 : i % 7 == 4 ? keep : rnd.nextLong() & keep;
+                }
+                oneHotLeavesAgree(c, java, rnd, leaves, m, rows, r, t++);
+            }
+        }
+        for (int n = 0; n <= 10; n++) { // identity tables
+            long[] rows = new long[1 << n];
+            Arrays.setAll(rows, i -> i);
+            oneHotLeavesAgree(c, java, rnd, 1 << n, new int[] {1, 8, 128}[n % 3], rows, Math.max(1, n), t++);
+        }
+    }
+
+    /** One {@link #oneHotLeavesAreBitIdenticalToTheJavaDefinition} case; trial t picks the skip, tweaks and scratch. */
+    private static void oneHotLeavesAgree(Kernel c, Kernel java, Random rnd, int leaves, int m, long[] rows, int r, int t) {
+        long[] seeds = random(rnd, 2 * leaves);
+        int skip = t % 2 == 0 || leaves == 0 ? -1 : rnd.nextInt(leaves);
+        long first = t % 5 == 0 ? -1 - rnd.nextInt(Math.max(1, leaves * m)) : rnd.nextLong();
+        long domain = t % 4 == 0 ? LabelHash.ONE_HOT_DOMAIN : rnd.nextLong();
+        long[] scratch = new long[t % 3 == 0 ? 2 * m : Math.max(2 * m, 2 * 2048)];
+        long[][] outs = new long[2][2 * r * m + 4];
+        long[][] columns = new long[2][2 * m + 4];
+        for (long[] a : new long[][] {outs[0], outs[1], columns[0], columns[1]}) {
+            Arrays.fill(a, 0x5a5a5a5a5a5a5a5aL);
+        }
+        c.oneHotLeaves(seeds, leaves, m, first, domain, rows, r, skip, outs[0], columns[0], scratch);
+        java.oneHotLeaves(seeds, leaves, m, first, domain, rows, r, skip, outs[1], columns[1], scratch);
+        String what = "leaves " + leaves + ", m " + m + ", r " + r + ", skip " + skip;
+        assertArrayEquals(columns[1], columns[0], "columns, " + what);
+        assertArrayEquals(outs[1], outs[0], "outputs, " + what);
+    }
+
+    /** The checks before C (shared with the Java definition): nothing C would read or write outside its arrays. */
+    @Test
+    void oneHotLeavesRefuseWhatCWouldNotSurvive() {
+        Kernel c = Kernels.create("native");
+        long[] seeds = new long[2 * 8];
+        long[] rows = {0, 1, 2, 3, 4, 5, 6, 7};
+        long[] out = new long[2 * 3 * 4];
+        long[] columns = new long[2 * 4];
+        long[] scratch = new long[2 * 4];
+        c.oneHotLeaves(seeds, 8, 4, 0, 0, rows, 3, -1, out, columns, scratch); // exactly fits
+        List<Runnable> refused = List.of(
+                () -> c.oneHotLeaves(seeds, 9, 4, 0, 0, rows, 3, -1, out, columns, scratch), // seeds and rows short
+                () -> c.oneHotLeaves(seeds, 8, 4, 0, 0, Arrays.copyOf(rows, 7), 3, -1, out, columns, scratch),
+                () -> c.oneHotLeaves(seeds, 8, 5, 0, 0, rows, 3, -1, out, columns, scratch), // out, columns short
+                () -> c.oneHotLeaves(seeds, 8, 4, 0, 0, rows, 3, -1, out, new long[7], scratch),
+                () -> c.oneHotLeaves(seeds, 8, 4, 0, 0, rows, 3, -1, out, columns, new long[7]),
+                () -> c.oneHotLeaves(seeds, 8, 4, 0, 0, rows, 2, -1, out, columns, scratch), // row 4 has bit 2
+                () -> c.oneHotLeaves(seeds, 8, 4, 0, 0, rows, 65, -1, new long[2 * 65 * 4], columns, scratch),
+                () -> c.oneHotLeaves(seeds, 8, 4, 0, 0, rows, -1, -1, out, columns, scratch),
+                () -> c.oneHotLeaves(seeds, -1, 4, 0, 0, rows, 3, -1, out, columns, scratch),
+                () -> c.oneHotLeaves(seeds, 8, 0, 0, 0, rows, 3, -1, out, columns, scratch),
+                () -> c.oneHotLeaves(seeds, 8, 4, 0, 0, rows, 3, -1, out, out, scratch), // aliasing
+                () -> c.oneHotLeaves(out, 8, 4, 0, 0, rows, 3, -1, out, columns, scratch),
+                () -> c.oneHotLeaves(seeds, 8, 4, 0, 0, columns, 1, -1, out, columns, scratch),
+                () -> c.oneHotLeaves(seeds, 8, 4, 0, 0, rows, 3, -1, out, columns, columns));
+        for (int i = 0; i < refused.size(); i++) {
+            assertThrows(IllegalArgumentException.class, refused.get(i)::run, "call " + i);
+        }
+    }
+
+    /**
      * Whole one-hot gates (the tree with m = 2, the leaves at the widths the modules use) through either kernel: the
      * same ciphertexts and garbler's shares, and the same evaluator's shares from them, over several gates in a row
      * (the tweaks move on).
@@ -226,6 +306,8 @@ class NativeKernelTest {
                 assertEquals(p, NativePath.current());
                 everyOperationIsBitIdenticalToTheJavaKernel();
                 hashExpansionIsBitIdenticalToTheJavaKernel();
+                oneHotLeavesAreBitIdenticalToTheJavaDefinition();
+                oneHotGatesAreIdenticalWithEitherKernel();
                 for (String scheme : io.yaostream.core.garble.Schemes.names()) {
                     garbledTablesAreIdenticalWithEitherKernel(scheme);
                 }

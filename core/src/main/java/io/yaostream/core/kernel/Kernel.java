@@ -76,7 +76,8 @@ public interface Kernel {
 
     /**
      * {@link OneHotLeaves#hashAndFold}: a one-hot gate's leaf hashes, each XORed into its column's sum and into the
-     * outputs the leaf's row of the truth table selects. The default runs the definition over {@link #crHashExpand}.
+     * outputs the leaf's row of the truth table selects. The default runs the definition over {@link #crHashExpand};
+     * every kernel refuses the arguments {@link OneHotLeaves#check} refuses.
      */
     default void oneHotLeaves(long[] seeds, int leaves, int m, long first, long domain, long[] rows, int r, int skip, long[] out,
                               long[] columns, long[] scratch) {
