@@ -22,7 +22,8 @@ final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer>
     List<String> modules;
 
     @Option(names = "--runs", paramLabel = "R", defaultValue = "3",
-            description = "Sessions per module and network, each way, alternating; medians (default: ${DEFAULT-VALUE}).")
+            description = "Timings per module and network, each way, alternating, each from a session of 2N instances less one of N; "
+                    + "medians (default: ${DEFAULT-VALUE}).")
     int runs;
 
     @Option(names = "--reps", paramLabel = "N",
@@ -119,7 +120,8 @@ final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer>
             }
         }
         w.println("bytes: garbled material per instance (tables, one-hot ciphertexts and reveals; not inputs or outputs); ms: the "
-                + "evaluator's time per instance, medians of " + runs + " sessions of each.");
+                + "evaluator's time per instance: (time of a session of 2R instances - time of one of R) / R, so a session's fixed costs (its "
+                + "start's round trip, the last message's latency) do not count; medians of " + runs + " such pairs each way.");
     }
 
     private static String paper(OneHotBench.Paper p) {
