@@ -113,7 +113,7 @@ public final class GfInverse implements OneHotModule {
         // a'·α, the garbler knowing α: (a' ⊕ γ) ⊗ α by one gate on the colour-masked a', then ⊕ γ ⊗ α.
         Masked coloured = g.color(nonZero);
         Secret maskedOuter = g.oneHot(coloured, alphaShared, identity);
-        Secret outer = ctx.xor(maskedOuter, g.constant(coloured.mask().combine(alpha, n * n, GfInverse::outer)));
+        Secret outer = ctx.xor(maskedOuter, g.constant(coloured.mask().combine(alpha, n * n, OuterProduct::outer)));
         Masked shown = g.reveal(Gf2Linear.apply(g, outer, reduction));
         // (a'·α)^-1 ⊗ α from the revealed a'·α, then its field product: a'^-1.
         Secret inverseOuter = g.oneHot(shown, alphaShared, inverse);
@@ -135,16 +135,6 @@ public final class GfInverse implements OneHotModule {
         return BitString.of(v, n);
     }
 
-    /** x ⊗ y in plaintext: bit i·width(y) + j is x_i AND y_j. */
-    static BitString outer(BitString x, BitString y) {
-        boolean[] bits = new boolean[x.width() * y.width()];
-        for (int i = 0; i < x.width(); i++) {
-            for (int j = 0; j < y.width(); j++) {
-                bits[i * y.width() + j] = x.get(i) && y.get(j);
-            }
-        }
-        return BitString.fromBits(bits);
-    }
 
     @Override
     public BitString[] definition(BitString... in) {

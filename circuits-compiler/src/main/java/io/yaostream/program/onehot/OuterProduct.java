@@ -138,6 +138,16 @@ public final class OuterProduct implements OneHotModule {
 
     /** x ⊗ y within the limit, in plaintext. */
     private BitString product(BitString x, BitString y) {
+        return outer(x, y, below);
+    }
+
+    /** x ⊗ y in plaintext: bit i·width(y) + j is x_i AND y_j. */
+    static BitString outer(BitString x, BitString y) {
+        return outer(x, y, Integer.MAX_VALUE);
+    }
+
+    /** x ⊗ y in plaintext, 0 where i + j is not below {@code below}. */
+    private static BitString outer(BitString x, BitString y, int below) {
         boolean[] bits = new boolean[x.width() * y.width()];
         for (int i = 0; i < x.width(); i++) {
             for (int j = 0; j < y.width(); j++) {

@@ -8,16 +8,11 @@ public class CircuitFormatException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     public CircuitFormatException(String message) {
-        super(oneLine(message));
+        super(Printable.escaped(message)); // messages quote pieces of the file, which may hold line breaks
     }
 
     /** A piece of input short enough to quote in a one-line message: at most 40 characters, then "...". */
     public static String clip(String s) {
         return s.length() > 40 ? s.substring(0, 40) + "..." : s;
-    }
-
-    /** Messages quote pieces of the file, which may hold line breaks or other control characters. */
-    private static String oneLine(String message) {
-        return Printable.escaped(message);
     }
 }
