@@ -34,6 +34,17 @@ public final class AesCtrRandom {
         return new AesCtrRandom(kernel, Blocks.getLong(key, 0), Blocks.getLong(key, 8));
     }
 
+    /**
+     * A generator under {@code key} (16 bytes), which the caller derived from a secret seed it shares with another party
+     * that must draw the same blocks (the garblers of a three-party session); the seed itself comes from SecureRandom.
+     */
+    public static AesCtrRandom fromKey(Kernel kernel, byte[] key) {
+        if (key.length != 16) {
+            throw new IllegalArgumentException("an AES-128 key is 16 bytes, got " + key.length);
+        }
+        return new AesCtrRandom(kernel, Blocks.getLong(key, 0), Blocks.getLong(key, 8));
+    }
+
     /** Deterministic output for tests and known-answer comparisons only: never for a real session. */
     public static AesCtrRandom forTesting(long seed) {
         return new AesCtrRandom(new JavaKernel(), seed, ~seed ^ 0x5bd1e9955bd1e995L);

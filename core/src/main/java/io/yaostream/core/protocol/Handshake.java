@@ -115,11 +115,11 @@ final class Handshake {
     }
 
     /** The peer's text as a one-line message may quote it: any bytes may arrive there. */
-    private static String quoted(String peerText) {
+    static String quoted(String peerText) {
         return Printable.quoted(peerText, 64);
     }
 
-    private static void writeText(DataOutputStream out, String s) throws IOException {
+    static void writeText(DataOutputStream out, String s) throws IOException {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         if (b.length > MAX_TEXT) {
             throw new IllegalArgumentException("handshake text longer than " + MAX_TEXT + " bytes");
@@ -128,7 +128,7 @@ final class Handshake {
         out.write(b);
     }
 
-    private static String readText(Channel channel, String field) {
+    static String readText(Channel channel, String field) {
         byte[] len = read(channel, 2);
         int n = ((len[0] & 0xff) << 8) | (len[1] & 0xff);
         if (n > MAX_TEXT) {
@@ -137,7 +137,7 @@ final class Handshake {
         return new String(read(channel, n), StandardCharsets.UTF_8);
     }
 
-    private static byte[] read(Channel channel, int n) {
+    static byte[] read(Channel channel, int n) {
         byte[] b = new byte[n];
         channel.readFully(b, 0, n);
         return b;

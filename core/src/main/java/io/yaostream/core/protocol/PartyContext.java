@@ -43,11 +43,16 @@ abstract class PartyContext implements ProgramContext {
     private Secret zero;
 
     PartyContext(Channel channel, GarblingScheme scheme, Kernel kernel, CostTally tally) {
+        this(channel, new ChannelGarbledStream(channel), scheme, kernel, tally);
+    }
+
+    /** A back end whose garbled material goes through {@code stream} rather than straight through {@code channel}. */
+    PartyContext(Channel channel, GarbledStream stream, GarblingScheme scheme, Kernel kernel, CostTally tally) {
         this.channel = channel;
         this.scheme = scheme;
         this.kernel = kernel;
         this.freeXor = scheme.freeXor();
-        this.stream = new ChannelGarbledStream(channel);
+        this.stream = stream;
         this.tally = tally;
     }
 
@@ -246,11 +251,21 @@ abstract class PartyContext implements ProgramContext {
         return tally.calls;
     }
 
+    /** Bytes this party has sent, over all its links. */
+    long bytesSent() {
+        return channel.bytesWritten();
+    }
+
+    /** Bytes this party has received, over all its links. */
+    long bytesReceived() {
+        return channel.bytesRead();
+    }
+
     @Override
     public final ProgramCosts costs() {
         boolean garbler = party() == Party.GARBLER;
-        long sent = channel.bytesWritten();
-        long received = channel.bytesRead();
+        long sent = bytesSent();
+        long received = bytesReceived();
         return tally.costs(ots(), garbler ? sent : received, garbler ? received : sent,
                 FIXED_ROUNDS + demandChunks() + garblerReveals);
     }

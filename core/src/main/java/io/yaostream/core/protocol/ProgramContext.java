@@ -25,6 +25,17 @@ public interface ProgramContext {
     Secret input(Party owner, int width);
 
     /**
+     * The next input of {@code width} bits of party number {@code party} of a three-party session ({@link ThreeParty}):
+     * 1 and 2 garble, 3 evaluates. There, {@link #input(Party, int)} of the garbler is party 1's and of the evaluator
+     * party 3's, so a two-party program runs unchanged with party 2 garbling and giving no input. A two-party
+     * session has no party numbers.
+     */
+    default Secret input(int party, int width) {
+        throw new ProtocolException("input of party " + party + ": parties are numbered in three-party sessions only; a two-party"
+                + " program names the owner of an input as the garbler or the evaluator");
+    }
+
+    /**
      * The owner's next {@code count} inputs of {@code width} bits each, in one exchange (for the evaluator: one
      * batch of oblivious transfers, not one per value).
      */

@@ -1,0 +1,90 @@
+package io.yaostream.core.protocol;
+
+import io.yaostream.core.net.Channel;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+
+/**
+ * The first message on each link of a three-party session, sent by both ends at once: magic {@code YAO3}, version,
+ * the sender's party number, scheme, program and the digest of the declared circuits. A two-party peer (magic
+ * {@code YAOS}) is told apart at once, and every mismatch names the field, the peer and both values.
+ */
+final class ThreeHandshake {
+    static final byte[] MAGIC = {'Y', 'A', 'O', '3'};
+    static final int VERSION = 1;
+    private static final int DIGEST_BYTES = 32;
+
+    record Hello(int party, String scheme, String program, byte[] digest) {
+    }
+
+    private ThreeHandshake() {
+    }
+
+    /** Sends {@code mine} on the link to {@code expected}, reads its hello and checks both belong to one session. */
+    static void exchange(Channel channel, Hello mine, int expected) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.write(MAGIC);
+            out.writeInt(VERSION);
+            out.writeByte(mine.party());
+            Handshake.writeText(out, mine.scheme());
+            Handshake.writeText(out, mine.program());
+            out.write(mine.digest());
+        } catch (IOException e) {
+            throw new IllegalStateException("writing to memory cannot fail", e);
+        }
+        channel.write(bytes.toByteArray(), 0, bytes.size());
+        channel.flush();
+        check(mine, receive(channel, expected), expected);
+    }
+
+    private static Hello receive(Channel channel, int expected) {
+        String peer = "P" + expected;
+        byte[] head = Handshake.read(channel, 9);
+        if (head[0] == Handshake.MAGIC[0] && head[1] == Handshake.MAGIC[1] && head[2] == Handshake.MAGIC[2]
+                && head[3] == Handshake.MAGIC[3]) {
+            throw new ProtocolException("handshake: the peer where " + peer + " was expected runs the two-party protocol (run, not run3)");
+        }
+        for (int i = 0; i < MAGIC.length; i++) {
+            if (head[i] != MAGIC[i]) {
+                throw new ProtocolException("handshake: the peer where " + peer + " was expected is not a yaostream party: its first bytes are "
+                        + HexFormat.ofDelimiter(" ").formatHex(head, 0, 4));
+            }
+        }
+        int version = ByteBuffer.wrap(head, 4, 4).getInt();
+        if (version != VERSION) {
+            throw new ProtocolException("handshake mismatch: " + peer + " speaks three-party protocol version " + version + ", this party "
+                    + VERSION);
+        }
+        int party = head[8];
+        String scheme = Handshake.readText(channel, "scheme");
+        String program = Handshake.readText(channel, "program");
+        return new Hello(party, scheme, program, Handshake.read(channel, DIGEST_BYTES));
+    }
+
+    private static void check(Hello mine, Hello peer, int expected) {
+        String who = "P" + expected;
+        if (peer.party() != expected) {
+            throw new ProtocolException("handshake mismatch: the peer where " + who + " was expected says it is party " + peer.party()
+                    + " (check the order of the addresses and each party's --party)");
+        }
+        if (!peer.scheme().equals(mine.scheme())) {
+            throw new ProtocolException("handshake mismatch: " + who + " uses scheme " + Handshake.quoted(peer.scheme()) + ", this party "
+                    + mine.scheme());
+        }
+        if (!peer.program().equals(mine.program())) {
+            throw new ProtocolException("handshake mismatch: " + who + " runs program '" + Handshake.quoted(peer.program())
+                    + "', this party '" + mine.program() + "'");
+        }
+        if (!MessageDigest.isEqual(peer.digest(), mine.digest())) {
+            HexFormat hex = HexFormat.of();
+            throw new ProtocolException("handshake mismatch: " + who + "'s circuits differ (SHA-256 " + hex.formatHex(peer.digest())
+                    + ", this party " + hex.formatHex(mine.digest()) + ")");
+        }
+    }
+}
