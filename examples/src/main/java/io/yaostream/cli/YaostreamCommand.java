@@ -15,13 +15,14 @@ import java.util.concurrent.ExecutionException;
 
 /** The {@code yaostream} command. Errors print one line on standard error and exit non-zero. */
 @Command(name = "yaostream", mixinStandardHelpOptions = true, version = "yaostream 0.1.0",
-        description = "Secure two-party computation with Yao's garbled circuits.",
+        description = "Secure two- and three-party computation with garbled circuits.",
         exitCodeListHeading = "Exit status:%n",
         exitCodeList = {"0:success", "1:a failure to act on: a bad file or input value, the peer, the network",
                 "2:a bad command line: unknown option, bad option value, options that conflict or are missing",
                 "70:an internal error (a bug; YAOSTREAM_DEBUG=1 prints the stack trace)"},
         subcommands = {CompileCommand.class, InfoCommand.class, EvalCommand.class, RunCommand.class, DemoCommand.class,
-                HammingCommand.class, AesCommand.class, PresentCommand.class, KaratsubaCommand.class, MinimumCommand.class, BenchCommand.class})
+                Run3Command.class, Demo3Command.class, HammingCommand.class, AesCommand.class, PresentCommand.class, KaratsubaCommand.class,
+                MinimumCommand.class, BenchCommand.class})
 public final class YaostreamCommand implements Runnable {
     /** Exit status for a bad command line. */
     static final int EXIT_USAGE = 2;
