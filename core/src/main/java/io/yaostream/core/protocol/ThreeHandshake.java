@@ -25,8 +25,20 @@ final class ThreeHandshake {
     private ThreeHandshake() {
     }
 
-    /** Sends {@code mine} on the link to {@code expected}, reads its hello and checks both belong to one session. */
-    static void exchange(Channel channel, Hello mine, int expected) {
+    /**
+     * Sends {@code mine} on every link first, then reads and checks each peer's hello: so a party that finds a mismatch on
+     * one link has still greeted the other, and every honest party learns the reason, not just that a link closed.
+     */
+    static void exchange(ThreeLinks links, Hello mine) {
+        for (int other : ThreeLinks.others(mine.party())) {
+            send(links.to(other), mine);
+        }
+        for (int other : ThreeLinks.others(mine.party())) {
+            check(mine, receive(links.to(other), other), other);
+        }
+    }
+
+    private static void send(Channel channel, Hello mine) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.write(MAGIC);
@@ -40,7 +52,6 @@ final class ThreeHandshake {
         }
         channel.write(bytes.toByteArray(), 0, bytes.size());
         channel.flush();
-        check(mine, receive(channel, expected), expected);
     }
 
     private static Hello receive(Channel channel, int expected) {

@@ -43,9 +43,14 @@ public final class ThreeParty {
      * @param costs        the session's costs as this party counted them (bytes over both links)
      * @param sentTo       bytes sent to party p at index p (this party's own index 0)
      * @param receivedFrom bytes received from party p at index p
+     * @param seconds       from the handshake to the end of the closing exchange
+     * @param setupSeconds  the handshake and the reference string and seed
+     * @param onlineSeconds the program, until this party had its result
+     * @param cpuSeconds    CPU time of the thread that ran the session (garbling or evaluating, hashing, its share of
+     *                      sending and receiving; not the network threads'), NaN where the platform cannot tell
      */
     public record Result<R>(int party, R value, ProgramCosts costs, long[] sentTo, long[] receivedFrom, double seconds,
-                            double setupSeconds, double onlineSeconds) {
+                            double setupSeconds, double onlineSeconds, double cpuSeconds) {
         public long bytesSent() {
             return sentTo[1] + sentTo[2] + sentTo[3];
         }

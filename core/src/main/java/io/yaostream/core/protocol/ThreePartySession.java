@@ -43,11 +43,11 @@ final class ThreePartySession {
 
     <R> ThreeParty.Result<R> run(Program<R> prog, InputFeed feed) {
         long start = System.nanoTime();
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long cpuStart = threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : 0;
         int me = links.me();
         ThreeHandshake.Hello hello = new ThreeHandshake.Hello(me, scheme.name(), program, Handshake.digest(circuits));
-        for (int other : ThreeLinks.others(me)) {
-            ThreeHandshake.exchange(links.to(other), hello, other);
-        }
+        ThreeHandshake.exchange(links, hello);
         CostTally tally = new CostTally(scheme, circuits);
         PartyContext ctx;
         ThreeGarblerContext garbler = null;
@@ -107,8 +107,9 @@ final class ThreePartySession {
             sentTo[other] = links.to(other).bytesWritten();
             receivedFrom[other] = links.to(other).bytesRead();
         }
+        double cpu = threads.isCurrentThreadCpuTimeSupported() ? (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9 : Double.NaN;
         return new ThreeParty.Result<>(me, value, ctx.costs(), sentTo, receivedFrom, (end - start) / 1e9, (setup - start) / 1e9,
-                (done - setup) / 1e9);
+                (done - setup) / 1e9, cpu);
     }
 
     private static String progress(PartyContext ctx) {

@@ -450,20 +450,16 @@ class ThreePartyMaliciousTest {
     }
 
     /**
-     * The honest party that the mismatching party greets second never hears why the session ended: P3, another scheme
-     * than P1 and P2, fails on its hello from P1 and closes before it sends its own hello to P2 (ThreePartySession.run
-     * greets the links one after the other, ThreeHandshake.exchange writes, reads and checks per link), so P2's line is
-     * "link to P3: peer closed the channel after 0 bytes received", not the mismatch. Sending both hellos before
-     * reading either would give every party the mismatch line.
+     * Every honest party names the mismatch, the one the mismatching party would reach second too: each party sends its
+     * hello on both links before it reads either (ThreeHandshake.exchange).
      */
     @Test
-    @org.junit.jupiter.api.Disabled("bug (diagnostics, not security): a party that fails the handshake on its first link never sends"
-            + " its hello on the second, so the honest party there sees 'peer closed the channel after 0 bytes' instead of the mismatch")
     void everyHonestPartyNamesTheHandshakeMismatch() {
         String other = otherScheme();
         Session s = new Session();
         s.configs[2] = TappedThreeParties.party(3, other, s.program);
         s.run();
+        s.fails(1, ProtocolException.class, "handshake mismatch: P3 uses scheme " + other + ", this party " + SCHEME);
         s.fails(2, ProtocolException.class, "handshake mismatch: P3 uses scheme " + other + ", this party " + SCHEME);
     }
 
