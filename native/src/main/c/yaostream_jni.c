@@ -132,6 +132,16 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_oneHotLeave
     (*env)->ReleasePrimitiveArrayCritical(env, seeds, pseeds, JNI_ABORT);
 }
 
+JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_polynomialHash(JNIEnv *env, jclass cls,
+        jlong keyLo, jlong keyHi, jbyteArray data, jint length, jlong index, jlongArray out) {
+    (void) cls;
+    jlong result[2];
+    jbyte *pdata = (*env)->GetPrimitiveArrayCritical(env, data, NULL);
+    ys_poly_hash((uint64_t) keyLo, (uint64_t) keyHi, (const uint8_t *) pdata, (size_t) length, (uint64_t) index, (uint8_t *) result);
+    (*env)->ReleasePrimitiveArrayCritical(env, data, pdata, JNI_ABORT);
+    (*env)->SetLongArrayRegion(env, out, 0, 2, result);
+}
+
 JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_transpose128(JNIEnv *env, jclass cls,
         jlongArray in, jint n, jlongArray out) {
     (void) cls;

@@ -89,7 +89,7 @@ int ys_cpu_supported(void) {
     if (!__get_cpuid(1, &a, &b, &c, &d)) {
         return 0;
     }
-    return (c & bit_AES) != 0 && (c & bit_SSE4_1) != 0;
+    return (c & bit_AES) != 0 && (c & bit_SSE4_1) != 0 && (c & bit_PCLMUL) != 0;
 }
 
 static inline __m128i expand_step(__m128i key, __m128i assist) {

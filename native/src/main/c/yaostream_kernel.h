@@ -152,4 +152,8 @@ void ys_ed25519_table(const uint8_t *point, uint64_t *table);
  * no doubling each. */
 void ys_ed25519_multiply_table(const uint64_t *table, const int8_t *digits, size_t n, uint8_t *out);
 
+/* core's PolynomialHash under the key (key_lo, key_hi): the first length bytes of data with index, 16 bytes to out.
+ * Needs PCLMULQDQ, which ys_cpu_supported requires. */
+void ys_poly_hash(uint64_t key_lo, uint64_t key_hi, const uint8_t *data, size_t length, uint64_t index, uint8_t *out);
+
 #endif

@@ -43,6 +43,9 @@ final class NativeBindings {
 
     static native void transpose128(long[] in, int n, long[] out);
 
+    /** ys_poly_hash: Kernel.polynomialHash. */
+    static native void polynomialHash(long keyLo, long keyHi, byte[] data, int length, long index, long[] out);
+
     /** Kernel.garbleFreeXor; {@code cursor} = {gate, batch} in and out, {@code rule} an AndGateRule ordinal. */
     static native int garbleFreeXor(int rule, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
                                     long gateIndex, long[] zero, long deltaLo, long deltaHi, long[] tables, int capacity);

@@ -5,6 +5,7 @@ import io.yaostream.core.kernel.AndGateRule;
 import io.yaostream.core.kernel.CtrKeys;
 import io.yaostream.core.kernel.GateCursor;
 import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.PolynomialHash;
 import io.yaostream.core.kernel.OneHotLeaves;
 import io.yaostream.core.ot.EdwardsArithmetic;
 
@@ -106,6 +107,14 @@ public final class NativeKernel implements Kernel {
         if (in == out) {
             throw new IllegalArgumentException("the hash's output must not be its input");
         }
+    }
+
+    @Override
+    public void polynomialHash(PolynomialHash key, byte[] data, int length, long index, long[] out) {
+        if (length < 0 || length > data.length || out.length < 2) {
+            throw new IllegalArgumentException("polynomialHash: " + length + " bytes of " + data.length + ", output of " + out.length);
+        }
+        NativeBindings.polynomialHash(key.keyLo(), key.keyHi(), data, length, index, out);
     }
 
     @Override

@@ -58,6 +58,12 @@ public final class NativeKernelProvider implements KernelProvider {
             System.arraycopy(columns, 0, out, 2 * 5 * 3, columns.length);
         });
         failure = failure != null ? failure : differs("transpose", c, java, 2 * cols, (k, out) -> k.transpose128(matrix, cols, out));
+        byte[] data = new byte[16 * n + 5];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) in[i % in.length];
+        }
+        io.yaostream.core.kernel.PolynomialHash key = new io.yaostream.core.kernel.PolynomialHash(keys[2], keys[3]);
+        failure = failure != null ? failure : differs("polynomial hash", c, java, 2, (k, out) -> k.polynomialHash(key, data, data.length, -7, out));
         return failure != null ? failure : edwardsDiffers(c.edwards25519(), java.edwards25519(), rnd);
     }
 

@@ -16,6 +16,7 @@ import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.AndGateRule;
 import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.PolynomialHash;
 import io.yaostream.core.kernel.GateCursor;
 import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.kernel.LabelHash;
@@ -134,6 +135,25 @@ class NativeKernelTest {
      * widths up to 4096 hashes per call, n ending inside and at the end of groups and of the 128-bit path's chunks of
      * 64. Both outputs start from the same filler, so a block written past n·m shows too.
      */
+    @Test
+    void polynomialHashIsBitIdenticalToTheJavaDefinition() {
+        Kernel c = Kernels.create(Kernels.NATIVE);
+        Random rnd = new Random(0x3c);
+        for (int length : new int[] {0, 1, 15, 16, 17, 48, 63, 64, 65, 127, 128, 129, 1000, 65536}) {
+            for (int trial = 0; trial < 4; trial++) {
+                byte[] data = new byte[length + 5];
+                rnd.nextBytes(data);
+                PolynomialHash key = new PolynomialHash(rnd.nextLong(), trial == 0 ? 0 : rnd.nextLong());
+                long index = rnd.nextLong();
+                long[] java = new long[2];
+                long[] fast = new long[2];
+                key.hash(data, length, index, java);
+                c.polynomialHash(key, data, length, index, fast);
+                assertArrayEquals(java, fast, length + " bytes, trial " + trial);
+            }
+        }
+    }
+
     @Test
     void hashExpansionIsBitIdenticalToTheJavaKernel() {
         Kernel c = Kernels.create("native");

@@ -48,6 +48,14 @@ public interface Kernel {
     }
 
     /**
+     * {@link PolynomialHash#hash}: the first {@code length} bytes of {@code data} with {@code index} under {@code key}, into
+     * {@code out[0..1]}. The default runs the definition.
+     */
+    default void polynomialHash(PolynomialHash key, byte[] data, int length, long index, long[] out) {
+        key.hash(data, length, index, out);
+    }
+
+    /**
      * {@link CorrelationRobustHash#hashRange}: {@code out[i] = H(in[i], (first + i, domain))} for {@code n}
      * blocks, OT extension's hash of its rows. {@code out} must not be {@code in}. The default runs the
      * definition around one {@link #fixedKeyEncrypt} call; a kernel may do the σ and tweak passes itself.

@@ -2,8 +2,13 @@ package io.yaostream.core.protocol;
 
 import io.yaostream.core.garble.GarbledStream;
 import io.yaostream.core.kernel.Blocks;
+import io.yaostream.core.kernel.PolynomialHash;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.ot.PeerFault;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.LongBuffer;
 
 import java.security.MessageDigest;
 
@@ -16,7 +21,10 @@ import java.security.MessageDigest;
 final class CheckedGarbledStream implements GarbledStream {
     private final Channel[] fromGarbler = new Channel[3];
     private final ThreeHashes hashes;
+    private final PolynomialHash[] keys = new PolynomialHash[3];
     private final byte[] chunk = new byte[SplitGarbledStream.CHUNK_BYTES];
+    /** The chunk as little-endian longs: blocks come out with one bulk copy, not a long at a time. */
+    private final LongBuffer longs = ByteBuffer.wrap(chunk).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
     private final byte[] mine = new byte[ThreeHashes.DIGEST_BYTES];
     private final byte[] theirs = new byte[ThreeHashes.DIGEST_BYTES];
     private final byte[] header = new byte[4];
@@ -25,10 +33,13 @@ final class CheckedGarbledStream implements GarbledStream {
     private long index;
     private long read;
 
-    CheckedGarbledStream(Channel fromP1, Channel fromP2, ThreeHashes hashes) {
+    /** {@code keyP1}, {@code keyP2}: the keys under which each garbler vouches for the other's chunks. */
+    CheckedGarbledStream(Channel fromP1, Channel fromP2, ThreeHashes hashes, PolynomialHash keyP1, PolynomialHash keyP2) {
         fromGarbler[1] = fromP1;
         fromGarbler[2] = fromP2;
         this.hashes = hashes;
+        keys[1] = keyP1;
+        keys[2] = keyP2;
     }
 
     /** Reads the next chunk from its carrier and its digest from the other garbler, and checks they agree. */
@@ -46,7 +57,7 @@ final class CheckedGarbledStream implements GarbledStream {
         whole.readFully(chunk, 0, n);
         ThreeFrames.expect(fromGarbler[other], ThreeFrames.DIGEST, other, "the digest of chunk " + index + " of the garbled material");
         fromGarbler[other].readFully(theirs, 0, theirs.length);
-        hashes.chunk(index, chunk, n, mine, 0);
+        hashes.chunk(keys[other], index, chunk, n, mine, 0);
         if (!MessageDigest.isEqual(mine, theirs)) {
             throw new PeerFault("P1 and P2 sent different garbled material: chunk " + index + " (stream bytes " + read + " to "
                     + (read + n) + ") from P" + carrier + " does not match P" + other + "'s digest of it; one of them is corrupt, and"
@@ -68,7 +79,11 @@ final class CheckedGarbledStream implements GarbledStream {
                 throw new PeerFault("P" + SplitGarbledStream.carrier(index - 1) + "'s chunk " + (index - 1)
                         + " of the garbled material ends inside a block");
             }
-            Blocks.fromBytes(chunk, pos, dst, from, n);
+            if ((pos & 7) == 0) {
+                longs.get(pos >>> 3, dst, 2 * from, 2 * n);
+            } else {
+                Blocks.fromBytes(chunk, pos, dst, from, n);
+            }
             pos += 16 * n;
             read += 16L * n;
             from += n;

@@ -2,35 +2,44 @@ package io.yaostream.core.protocol;
 
 import io.yaostream.core.garble.GarbledStream;
 import io.yaostream.core.kernel.Blocks;
+import io.yaostream.core.kernel.PolynomialHash;
 import io.yaostream.core.net.Channel;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.LongBuffer;
 
 /**
  * A garbler's side of the garbled-material stream of a three-party session, MRZ15 §3.4's halving made streaming:
  * the stream is cut into chunks of at most {@link #CHUNK_BYTES}, chunk i is sent whole by garbler 1 + (i mod 2) and
- * as a {@link ThreeHashes#chunk digest} by the other. Both garblers produce the same bytes from their shared seed, so
+ * as a {@link ThreeHashes#chunk digest} by the other, under a key P3 gave that garbler alone. Both garblers produce the same bytes from their shared seed, so
  * each sends half of the material and vouches for the other half; P3 ({@link CheckedGarbledStream}) takes a chunk only
  * when the two agree. A chunk ends when it is full or when the protocol waits for P3 ({@link #endChunk}), at the same
  * points at both garblers. Memory: one chunk.
  */
 final class SplitGarbledStream implements GarbledStream {
-    /** 64 KiB: 32 digest bytes per chunk cost 0.05 %, and a chunk stays in cache while it is hashed. */
+    /** 64 KiB: 17 digest bytes per chunk cost 0.03 %, and a chunk stays in cache while it is hashed. */
     static final int CHUNK_BYTES = 64 << 10;
 
     private final Channel toEvaluator;
     private final int me;
     private final ThreeHashes hashes;
+    private final PolynomialHash key;
     private final byte[] chunk = new byte[CHUNK_BYTES];
+    /** The chunk as little-endian longs: blocks go in with one bulk copy, not a long at a time. */
+    private final LongBuffer longs = ByteBuffer.wrap(chunk).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
     private final byte[] header = new byte[5];
     private final byte[] digest = new byte[1 + ThreeHashes.DIGEST_BYTES];
     private int fill;
     private long index;
     private long written;
 
-    /** The stream of garbler {@code me} (1 or 2), sending to P3 over {@code toEvaluator}. */
-    SplitGarbledStream(Channel toEvaluator, int me, ThreeHashes hashes) {
+    /** The stream of garbler {@code me} (1 or 2), sending to P3 over {@code toEvaluator}, vouching under {@code key}. */
+    SplitGarbledStream(Channel toEvaluator, int me, ThreeHashes hashes, PolynomialHash key) {
         this.toEvaluator = toEvaluator;
         this.me = me;
         this.hashes = hashes;
+        this.key = key;
         digest[0] = (byte) ThreeFrames.DIGEST;
     }
 
@@ -50,7 +59,11 @@ final class SplitGarbledStream implements GarbledStream {
                 endChunk(); // fewer than 16 bytes left: a block is never split between chunks
                 continue;
             }
-            Blocks.toBytes(src, from, chunk, fill, n);
+            if ((fill & 7) == 0) {
+                longs.put(fill >>> 3, src, 2 * from, 2 * n);
+            } else {
+                Blocks.toBytes(src, from, chunk, fill, n);
+            }
             fill += 16 * n;
             written += 16L * n;
             from += n;
@@ -96,7 +109,7 @@ final class SplitGarbledStream implements GarbledStream {
             toEvaluator.write(header, 0, 5);
             toEvaluator.write(chunk, 0, fill);
         } else {
-            hashes.chunk(index, chunk, fill, digest, 1);
+            hashes.chunk(key, index, chunk, fill, digest, 1);
             toEvaluator.write(digest, 0, digest.length);
         }
         index++;

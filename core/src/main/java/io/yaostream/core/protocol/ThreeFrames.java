@@ -8,7 +8,7 @@ import io.yaostream.core.ot.PeerFault;
  * knows or bounds; a wrong type names the peer and what was due, so a confused or malicious peer is one clear line.
  */
 final class ThreeFrames {
-    /** P3 to each garbler, first: the commitments' reference string. */
+    /** P3 to each garbler, first: the commitments' reference string and the garbler's key for chunk digests. */
     static final int CRS = 'S';
     /** P1 to P2, first: the seed both garble from. */
     static final int SEED = 'R';
@@ -27,6 +27,7 @@ final class ThreeFrames {
 
     static final int SEED_BYTES = 32;
     static final int CRS_BYTES = 32;
+    static final int KEY_BYTES = 16;
 
     private ThreeFrames() {
     }

@@ -1,6 +1,7 @@
 package io.yaostream.core.protocol;
 
 import io.yaostream.core.net.Channel;
+import io.yaostream.core.net.ChannelException;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -30,11 +31,19 @@ final class ThreeHandshake {
      * one link has still greeted the other, and every honest party learns the reason, not just that a link closed.
      */
     static void exchange(ThreeLinks links, Hello mine) {
+        ChannelException unsent = null;
         for (int other : ThreeLinks.others(mine.party())) {
-            send(links.to(other), mine);
+            try {
+                send(links.to(other), mine);
+            } catch (ChannelException e) {
+                unsent = unsent == null ? e : unsent; // a peer that already found a mismatch left: its hello may still say why
+            }
         }
         for (int other : ThreeLinks.others(mine.party())) {
             check(mine, receive(links.to(other), other), other);
+        }
+        if (unsent != null) {
+            throw unsent;
         }
     }
 

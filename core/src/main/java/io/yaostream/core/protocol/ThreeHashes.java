@@ -1,36 +1,43 @@
 package io.yaostream.core.protocol;
 
 import io.yaostream.core.kernel.Blocks;
+import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.PolynomialHash;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /**
- * The three hashes of the three-party protocol, each SHA-256 under a domain of its own (collision resistant, and a
- * random oracle where the protocol's proof needs one; never the kernel's fixed-key AES hash, MRZ15 §4.1 footnote 5):
+ * The hashes of the three-party protocol:
  * <ul>
  *   <li>the input commitment {@code Com(label; ρ) = SHA-256("yaostream 3pc commit" ‖ crs ‖ wire ‖ a ‖ label ‖ ρ)},
- *       hiding for any crs (ρ is 128 secret bits) and binding (a collision of SHA-256 otherwise);</li>
- *   <li>the chunk digest {@code SHA-256("yaostream 3pc chunk" ‖ crs ‖ index ‖ length ‖ bytes)} with which a garbler
- *       vouches for a chunk of garbled material that the other garbler sends;</li>
- *   <li>the derivation of the garblers' generators from their shared seed.</li>
+ *       hiding for any crs (ρ is 128 secret bits) and binding (a collision of SHA-256 otherwise), SHA-256 as a random
+ *       oracle as MRZ15 §4.1 commits;</li>
+ *   <li>the chunk digest with which a garbler vouches for a chunk of garbled material that the other garbler sends: the
+ *       {@link PolynomialHash} of the chunk, its length and index under a key P3 drew for that garbler alone and sent it
+ *       privately. MRZ15 §3.4 hashes with SHA-256 (collision resistant); a universal hash under a key the sending garbler
+ *       never sees is enough under one corruption, and at the kernel's speed rather than SHA-256's it keeps the check
+ *       off the critical path (the argument is in docs/three-party.md);</li>
+ *   <li>the derivation of the garblers' generators from their shared seed (SHA-256).</li>
  * </ul>
  * Not thread-safe: one per party.
  */
 final class ThreeHashes {
     static final int COMMITMENT_BYTES = 32;
-    static final int DIGEST_BYTES = 32;
+    static final int DIGEST_BYTES = 16;
     private static final byte[] COMMIT = "yaostream 3pc commit".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] CHUNK = "yaostream 3pc chunk".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] DERIVE = "yaostream 3pc seed ".getBytes(StandardCharsets.US_ASCII);
 
     private final MessageDigest sha = sha256();
     private final byte[] crs;
+    private final Kernel kernel;
     private final byte[] scratch = new byte[16 + 16 + 8 + 1];
+    private final long[] digest = new long[2];
 
-    ThreeHashes(byte[] crs) {
+    ThreeHashes(byte[] crs, Kernel kernel) {
         this.crs = crs.clone();
+        this.kernel = kernel;
     }
 
     static MessageDigest sha256() {
@@ -56,15 +63,13 @@ final class ThreeHashes {
         digestInto(out, at);
     }
 
-    /** The digest of chunk {@code index}: {@code length} bytes of {@code bytes} from 0, into {@code out} at {@code at}. */
-    void chunk(long index, byte[] bytes, int length, byte[] out, int at) {
-        sha.update(CHUNK);
-        sha.update(crs);
-        Blocks.putLong(scratch, 0, index);
-        Blocks.putLong(scratch, 8, length);
-        sha.update(scratch, 0, 16);
-        sha.update(bytes, 0, length);
-        digestInto(out, at);
+    /**
+     * The digest of chunk {@code index} under the vouching garbler's {@code key}: {@code length} bytes of {@code bytes}
+     * from 0, into {@code out} at {@code at}.
+     */
+    void chunk(PolynomialHash key, long index, byte[] bytes, int length, byte[] out, int at) {
+        kernel.polynomialHash(key, bytes, length, index, digest);
+        Blocks.toBytes(digest, 0, out, at, 1);
     }
 
     /** A 16-byte key for the garblers' generator {@code purpose}, from their shared seed. */

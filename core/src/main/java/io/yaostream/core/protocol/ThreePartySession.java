@@ -4,6 +4,8 @@ import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.GarblingException;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.kernel.AesCtrRandom;
+import io.yaostream.core.kernel.Blocks;
+import io.yaostream.core.kernel.PolynomialHash;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.ot.PeerFault;
@@ -17,8 +19,8 @@ import java.util.List;
  * deviate: a deviating garbler is caught by the other's copy, a deviating P3 cannot forge an output label. No
  * oblivious transfer: P3's input reaches the circuit as XOR shares, each opened by one garbler like its own input.
  *
- * <p>The steps: the handshake on both links; P3 sends each garbler the commitments' reference string, P1 sends P2 the
- * seed; then the program, every input committed and opened as it is taken, the material streamed in chunks split
+ * <p>The steps: the handshake on both links; P3 sends each garbler the commitments' reference string and a key of its
+ * own for chunk digests, P1 sends P2 the seed; then the program, every input committed and opened as it is taken, the material streamed in chunks split
  * between the garblers ({@link SplitGarbledStream}); the outputs returned by P3 as labels; and a closing exchange.
  * Memory is the circuits' working sets and one chunk per stream, whatever the number of gates.
  */
@@ -55,13 +57,19 @@ final class ThreePartySession {
         if (me == 3) {
             byte[] crs = new byte[ThreeFrames.CRS_BYTES];
             secureRandom.nextBytes(crs);
+            PolynomialHash[] keys = new PolynomialHash[3];
             for (int p = 1; p <= 2; p++) {
-                ThreeFrames.send(links.to(p), ThreeFrames.CRS, crs);
+                byte[] key = new byte[ThreeFrames.KEY_BYTES];
+                secureRandom.nextBytes(key); // each garbler's own, never seen by the other
+                keys[p] = new PolynomialHash(Blocks.getLong(key, 0), Blocks.getLong(key, 8));
+                byte[] body = java.util.Arrays.copyOf(crs, crs.length + key.length);
+                System.arraycopy(key, 0, body, crs.length, key.length);
+                ThreeFrames.send(links.to(p), ThreeFrames.CRS, body);
                 links.to(p).flush();
             }
-            ThreeHashes hashes = new ThreeHashes(crs);
-            evaluator = new ThreeEvaluatorContext(links, new CheckedGarbledStream(links.to(1), links.to(2), hashes), hashes, scheme,
-                    kernel, AesCtrRandom.create(kernel, secureRandom), feed, tally);
+            ThreeHashes hashes = new ThreeHashes(crs, kernel);
+            evaluator = new ThreeEvaluatorContext(links, new CheckedGarbledStream(links.to(1), links.to(2), hashes, keys[1], keys[2]), hashes,
+                    scheme, kernel, AesCtrRandom.create(kernel, secureRandom), feed, tally);
             ctx = evaluator;
         } else {
             byte[] seed;
@@ -75,8 +83,10 @@ final class ThreePartySession {
                 seed = ThreeFrames.read(links.to(1), ThreeFrames.SEED_BYTES);
             }
             ThreeFrames.expect(links.to(3), ThreeFrames.CRS, 3, "the commitments' reference string");
-            ThreeHashes hashes = new ThreeHashes(ThreeFrames.read(links.to(3), ThreeFrames.CRS_BYTES));
-            garbler = new ThreeGarblerContext(links, new SplitGarbledStream(links.to(3), me, hashes), hashes, seed, scheme, kernel,
+            ThreeHashes hashes = new ThreeHashes(ThreeFrames.read(links.to(3), ThreeFrames.CRS_BYTES), kernel);
+            byte[] key = ThreeFrames.read(links.to(3), ThreeFrames.KEY_BYTES);
+            PolynomialHash digestKey = new PolynomialHash(Blocks.getLong(key, 0), Blocks.getLong(key, 8));
+            garbler = new ThreeGarblerContext(links, new SplitGarbledStream(links.to(3), me, hashes, digestKey), hashes, seed, scheme, kernel,
                     feed, tally);
             ctx = garbler;
         }

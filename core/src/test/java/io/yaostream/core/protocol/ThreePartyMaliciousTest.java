@@ -188,7 +188,7 @@ class ThreePartyMaliciousTest {
     @ValueSource(ints = {0, 1, 2})
     void aDigestP1SendsThatDiffersInOneBitIsCaught(int ordinal) {
         Session s = new Session();
-        s.tap(1, 3).tamper(at(ThreeFrames.DIGEST, ordinal, f -> f.flipBodyBit(31 - ordinal, ordinal)));
+        s.tap(1, 3).tamper(at(ThreeFrames.DIGEST, ordinal, f -> f.flipBodyBit(15 - ordinal, ordinal)));
         s.run();
         s.fails(3, PeerFault.class, "P1 and P2 sent different garbled material: chunk " + (2 * ordinal + 1) + " ",
                 "from P2 does not match P1's digest of it");
