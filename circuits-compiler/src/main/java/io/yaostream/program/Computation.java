@@ -69,6 +69,19 @@ public final class Computation {
         return out;
     }
 
+    /**
+     * Party {@code party}'s next input of a three-party session (1 and 2 garble, 3 evaluates; see
+     * {@link io.yaostream.core.protocol.ThreeParty}), an unsigned integer of {@code width} bits.
+     */
+    public UInt uint(int party, int width) {
+        return new UInt(this, ctx.input(party, width));
+    }
+
+    /** Party {@code party}'s next input of a three-party session, a vector of {@code width} bits. */
+    public BitVector bits(int party, int width) {
+        return new BitVector(this, ctx.input(party, width));
+    }
+
     /** The owner's next input, a two's complement integer of {@code width} bits. */
     public SInt sint(Party owner, int width) {
         return new SInt(this, ctx.input(owner, width));
