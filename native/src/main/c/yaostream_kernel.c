@@ -57,6 +57,19 @@ int ys_cpu_path(void) {
     return cpu_has_vaes512() ? YS_PATH_VAES512 : cpu_has_vaes256() ? YS_PATH_VAES256 : YS_PATH_AESNI;
 }
 
+/* VPCLMULQDQ (CPUID leaf 7 ECX bit 10): the polynomial hash's 256-bit multiplications, on the VAES paths (every CPU
+ * with VAES so far has it, and the path limit then covers the hash's paths too). */
+static int cpu_has_vpclmul(void) {
+    unsigned int a, b, c, d;
+    return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (c & (1u << 10)) != 0;
+}
+
+static int use_wide_clmul;
+
+int ys_use_wide_clmul(void) {
+    return use_wide_clmul;
+}
+
 /* Picks the path from the CPU and the limit. */
 static void choose_path(void) {
     int cpu = ys_cpu_path();
@@ -64,6 +77,7 @@ static void choose_path(void) {
     use_vaes512 = path == YS_PATH_VAES512;
     use_vaes256 = path == YS_PATH_VAES256;
     use_avx512_transpose = use_vaes512 && cpu_has_avx512_transpose();
+    use_wide_clmul = (use_vaes256 || use_vaes512) && cpu_has_vpclmul();
 }
 
 int ys_path(void) {

@@ -154,6 +154,9 @@ void ys_ed25519_multiply_table(const uint64_t *table, const int8_t *digits, size
 
 /* core's PolynomialHash under the key (key_lo, key_hi): the first length bytes of data with index, 16 bytes to out.
  * Needs PCLMULQDQ, which ys_cpu_supported requires. */
+/* 1 when ys_poly_hash multiplies two blocks per instruction (VPCLMULQDQ on the VAES paths). */
+int ys_use_wide_clmul(void);
+
 void ys_poly_hash(uint64_t key_lo, uint64_t key_hi, const uint8_t *data, size_t length, uint64_t index, uint8_t *out);
 
 #endif

@@ -33,14 +33,54 @@ YS_POLY_TARGET static inline __m128i mul(__m128i a, __m128i b) {
     return reduce(lo, hi);
 }
 
+/* Eight blocks per reduction with VPCLMULQDQ, two blocks per register: acc' = (acc ^ b0) h^8 ^ b1 h^7 ^ ... ^ b7 h,
+ * the four registers' products summed unreduced, then the two lanes. Returns the bytes it took (a multiple of 128). */
+__attribute__((target("vpclmulqdq,avx2,pclmul,sse4.1")))
+static size_t poly_wide(__m128i h1, const uint8_t *data, size_t length, __m128i *accp) {
+    __m128i p[9];
+    p[1] = h1;
+    for (int k = 2; k <= 8; k++) {
+        p[k] = mul(p[k - 1], h1);
+    }
+    /* register r holds blocks 2r (low lane) and 2r + 1, multiplied by h^(8 - 2r) and h^(7 - 2r) */
+    __m256i keys[4];
+    for (int r = 0; r < 4; r++) {
+        keys[r] = _mm256_set_m128i(p[7 - 2 * r], p[8 - 2 * r]);
+    }
+    __m128i acc = *accp;
+    size_t i = 0;
+    for (; i + 128 <= length; i += 128) {
+        __m256i lo = _mm256_setzero_si256(), hi = _mm256_setzero_si256(), mid = _mm256_setzero_si256();
+        for (int r = 0; r < 4; r++) {
+            __m256i b = _mm256_loadu_si256((const __m256i *) (data + i + 32 * r));
+            if (r == 0) {
+                b = _mm256_xor_si256(b, _mm256_zextsi128_si256(acc));
+            }
+            lo = _mm256_xor_si256(lo, _mm256_clmulepi64_epi128(b, keys[r], 0x00));
+            hi = _mm256_xor_si256(hi, _mm256_clmulepi64_epi128(b, keys[r], 0x11));
+            mid = _mm256_xor_si256(mid, _mm256_xor_si256(_mm256_clmulepi64_epi128(b, keys[r], 0x10),
+                                                         _mm256_clmulepi64_epi128(b, keys[r], 0x01)));
+        }
+        __m128i l = _mm_xor_si128(_mm256_castsi256_si128(lo), _mm256_extracti128_si256(lo, 1));
+        __m128i h = _mm_xor_si128(_mm256_castsi256_si128(hi), _mm256_extracti128_si256(hi, 1));
+        __m128i m = _mm_xor_si128(_mm256_castsi256_si128(mid), _mm256_extracti128_si256(mid, 1));
+        acc = reduce(_mm_xor_si128(l, _mm_slli_si128(m, 8)), _mm_xor_si128(h, _mm_srli_si128(m, 8)));
+    }
+    *accp = acc;
+    return i;
+}
+
 YS_POLY_TARGET void ys_poly_hash(uint64_t key_lo, uint64_t key_hi, const uint8_t *data, size_t length, uint64_t index,
                                  uint8_t *out) {
     __m128i h1 = _mm_set_epi64x((long long) key_hi, (long long) key_lo);
+    __m128i acc = _mm_setzero_si128();
+    size_t i = 0;
+    if (ys_use_wide_clmul() && length >= 128) {
+        i = poly_wide(h1, data, length, &acc);
+    }
     __m128i h2 = mul(h1, h1);
     __m128i h3 = mul(h2, h1);
     __m128i h4 = mul(h3, h1);
-    __m128i acc = _mm_setzero_si128();
-    size_t i = 0;
     for (; i + 64 <= length; i += 64) {
         __m128i lo, hi, l, h;
         clmul128(_mm_xor_si128(acc, _mm_loadu_si128((const __m128i *) (data + i))), h4, &lo, &hi);

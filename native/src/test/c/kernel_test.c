@@ -329,6 +329,28 @@ static void check_one_hot_leaves(void) {
     }
 }
 
+/* The stream hash against core's Java definition (PolynomialHash, itself checked against the polynomial written out
+ * with BigInteger): key 0xfedcba9876543210_0123456789abcdef, data byte i = 7i + 3, index 42; exactly `length` bytes
+ * are read (the data is copied to the end of a heap block so AddressSanitizer sees an overrun). */
+static void check_poly_hash(void) {
+    static const struct {
+        size_t length;
+        uint64_t lo, hi;
+    } known[] = {{0, 0x578aa23aa8755160ULL, 0x2f340d026b7045e3ULL}, {5, 0xbd2303f9b821b987ULL, 0xb6ef485ee283e4c9ULL},
+                 {16, 0xb58a2fbcefc06ab1ULL, 0x8795b4eb1bea7a6aULL}, {100, 0x9301b62ab1bba9d2ULL, 0x6969e2c15652711cULL},
+                 {300, 0xeca3bef92ea3dfb8ULL, 0x9cd6720ba98c0e4bULL}};
+    for (size_t k = 0; k < sizeof known / sizeof known[0]; k++) {
+        uint8_t *data = malloc(known[k].length + 1);
+        for (size_t i = 0; i < known[k].length; i++) {
+            data[i] = (uint8_t) (i * 7 + 3);
+        }
+        uint64_t out[2];
+        ys_poly_hash(0x0123456789abcdefULL, 0xfedcba9876543210ULL, data, known[k].length, 42, (uint8_t *) out);
+        check(out[0] == known[k].lo && out[1] == known[k].hi, "polynomial hash: known answers");
+        free(data);
+    }
+}
+
 static void test_path(void) {
     uint8_t key[16], pt[16], ct[16], got[16];
     hex("000102030405060708090a0b0c0d0e0f", key, 16);
@@ -470,6 +492,7 @@ static void test_path(void) {
     check_half_gates(YS_HASH_KEYED);
 
     check_ed25519();
+    check_poly_hash();
 }
 
 int main(void) {

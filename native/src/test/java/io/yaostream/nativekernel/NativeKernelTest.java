@@ -139,7 +139,7 @@ class NativeKernelTest {
     void polynomialHashIsBitIdenticalToTheJavaDefinition() {
         Kernel c = Kernels.create(Kernels.NATIVE);
         Random rnd = new Random(0x3c);
-        for (int length : new int[] {0, 1, 15, 16, 17, 48, 63, 64, 65, 127, 128, 129, 1000, 65536}) {
+        for (int length : new int[] {0, 1, 15, 16, 17, 48, 63, 64, 65, 127, 128, 129, 191, 192, 255, 256, 257, 1000, 65536}) {
             for (int trial = 0; trial < 4; trial++) {
                 byte[] data = new byte[length + 5];
                 rnd.nextBytes(data);
@@ -326,6 +326,7 @@ class NativeKernelTest {
                 assertEquals(p, NativePath.current());
                 everyOperationIsBitIdenticalToTheJavaKernel();
                 hashExpansionIsBitIdenticalToTheJavaKernel();
+                polynomialHashIsBitIdenticalToTheJavaDefinition();
                 oneHotLeavesAreBitIdenticalToTheJavaDefinition();
                 oneHotGatesAreIdenticalWithEitherKernel();
                 for (String scheme : io.yaostream.core.garble.Schemes.names()) {
