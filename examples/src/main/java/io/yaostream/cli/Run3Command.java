@@ -84,8 +84,13 @@ final class Run3Command implements Callable<Integer> {
         List<BitString> mine = ThreePartyOptions.owned(c, party, inputs, msbFirst);
         Kernel kernel = kernelOption.create();
         ThreePartyCircuit program = new ThreePartyCircuit(c, repeat);
-        ThreeParty.Result<List<Optional<BitString>>> r = ThreeParty.as(party).scheme(s.name()).kernel(kernelOption.kernel).transport(transport)
-                .bind(bind).name(program.name()).circuits(List.of(c)).run(addresses, program, InputFeed.of(mine));
+        java.util.concurrent.atomic.AtomicReference<java.util.function.LongSupplier> soFar = new java.util.concurrent.atomic.AtomicReference<>();
+        ThreeParty.Result<List<Optional<BitString>>> r;
+        try (RunStatistics stats = new RunStatistics(() -> soFar.get() == null ? 0 : soFar.get().getAsLong(), repeat * c.counts().and(),
+                spec.commandLine().getErr())) {
+            r = ThreeParty.as(party).scheme(s.name()).kernel(kernelOption.kernel).transport(transport).bind(bind).name(program.name())
+                    .circuits(List.of(c)).progress(soFar::set).run(addresses, program, InputFeed.of(mine));
+        }
         Optional<BitString>[] results = ThreePartyOptions.results(r.value());
         long peak = RunStatistics.peakHeapBytes();
         if (json) {

@@ -75,9 +75,15 @@ public final class ThreeParty {
     private final String name;
     private final List<CompiledCircuit> circuits;
     private final String bind;
+    private final java.util.function.Consumer<java.util.function.LongSupplier> progress;
 
     private ThreeParty(int party, String scheme, String kernel, TransportOptions transport, String name, List<CompiledCircuit> circuits,
                        String bind) {
+        this(party, scheme, kernel, transport, name, circuits, bind, s -> { });
+    }
+
+    private ThreeParty(int party, String scheme, String kernel, TransportOptions transport, String name, List<CompiledCircuit> circuits,
+                       String bind, java.util.function.Consumer<java.util.function.LongSupplier> progress) {
         this.party = party;
         this.scheme = scheme;
         this.kernel = kernel;
@@ -85,6 +91,15 @@ public final class ThreeParty {
         this.name = name;
         this.circuits = circuits;
         this.bind = bind;
+        this.progress = progress;
+    }
+
+    /**
+     * Hands {@code observer}, as each session starts, a supplier of the AND gates it has run so far (safe to call from
+     * another thread), for a progress line.
+     */
+    public ThreeParty progress(java.util.function.Consumer<java.util.function.LongSupplier> observer) {
+        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, observer);
     }
 
     /** Party {@code party} (1, 2: garblers; 3: evaluator). */
@@ -101,16 +116,16 @@ public final class ThreeParty {
 
     public ThreeParty scheme(String scheme) {
         Schemes.byName(scheme);
-        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind);
+        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress);
     }
 
     /** {@code java} or {@code native}; the garblers may differ (both kernels garble bit for bit alike). */
     public ThreeParty kernel(String kernel) {
-        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind);
+        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress);
     }
 
     public ThreeParty timeout(Duration timeout) {
-        return new ThreeParty(party, scheme, kernel, transport.withTimeout(timeout), name, circuits, bind);
+        return new ThreeParty(party, scheme, kernel, transport.withTimeout(timeout), name, circuits, bind, progress);
     }
 
     /** Mutual TLS on every link: this party's certificate and PKCS#8 key, and the certificates that sign the others'. */
@@ -119,22 +134,22 @@ public final class ThreeParty {
     }
 
     public ThreeParty transport(TransportOptions options) {
-        return new ThreeParty(party, scheme, kernel, options, name, circuits, bind);
+        return new ThreeParty(party, scheme, kernel, options, name, circuits, bind, progress);
     }
 
     /** The program's name and parameters, compared in the handshake. */
     public ThreeParty name(String name) {
-        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind);
+        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress);
     }
 
     /** Circuits known before the run, compared in the handshake. */
     public ThreeParty circuits(List<CompiledCircuit> circuits) {
-        return new ThreeParty(party, scheme, kernel, transport, name, List.copyOf(circuits), bind);
+        return new ThreeParty(party, scheme, kernel, transport, name, List.copyOf(circuits), bind, progress);
     }
 
     /** The interface to listen on (null, the default: every interface). */
     public ThreeParty bind(String address) {
-        return new ThreeParty(party, scheme, kernel, transport, name, circuits, address);
+        return new ThreeParty(party, scheme, kernel, transport, name, circuits, address, progress);
     }
 
     /** The party after {@code p} in the ring, which {@code p} connects to. */
@@ -167,7 +182,9 @@ public final class ThreeParty {
         }
         try (links) {
             Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
-            return new ThreePartySession(links, Schemes.byName(scheme), k, name, circuits, new SecureRandom()).run(program, inputs);
+            ThreePartySession session = new ThreePartySession(links, Schemes.byName(scheme), k, name, circuits, new SecureRandom());
+            progress.accept(session::andGatesSoFar);
+            return session.run(program, inputs);
         }
     }
 
