@@ -1,6 +1,7 @@
 package io.yaostream.cli;
 
 import io.yaostream.cli.bench.ThreePartyBench;
+import io.yaostream.cli.bench.ThreePartyProcesses;
 import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.circuit.CompiledCircuit;
 import picocli.CommandLine.Command;
@@ -32,6 +33,18 @@ final class ThreePartyBenchCommand implements java.util.concurrent.Callable<Inte
             description = "The SHA-1 Bristol circuit (default: ${DEFAULT-VALUE}; left out with a note where it is missing).")
     Path sha1;
 
+    @Option(names = "--processes", description = "Run every party in a JVM of its own instead (run3 three times beside run twice, "
+            + "as users run them), on the Bristol AES-128 (key from P1, message from P2) and SHA-1 files: seconds and bytes of each "
+            + "protocol, medians.")
+    boolean processes;
+
+    @Option(names = "--aes", paramLabel = "FILE", defaultValue = "../shared/circuits/bristol/aes_128.txt",
+            description = "With --processes: the Bristol AES-128 circuit (default: ${DEFAULT-VALUE}).")
+    Path aes;
+
+    @Option(names = "--heap", paramLabel = "SIZE", defaultValue = "256m", description = "With --processes: each party's -Xmx (default: ${DEFAULT-VALUE}).")
+    String heap;
+
     @Option(names = "--scheme", paramLabel = "S", defaultValue = "half-gates", completionCandidates = SchemeNames.class,
             description = "Garbling scheme (default: ${DEFAULT-VALUE}).")
     String scheme;
@@ -59,6 +72,9 @@ final class ThreePartyBenchCommand implements java.util.concurrent.Callable<Inte
             kernelOption.create();
         }
         PrintWriter w = spec.commandLine().getOut();
+        if (processes) {
+            return processes(w);
+        }
         CompiledCircuit sha = Files.isRegularFile(sha1) ? CircuitLoader.load(sha1) : null;
         if (sha == null) {
             spec.commandLine().getErr().println("bench 3pc: no SHA-1 circuit at " + sha1 + "; running AES-128 and SHA-256 only");
@@ -94,6 +110,42 @@ final class ThreePartyBenchCommand implements java.util.concurrent.Callable<Inte
                 + "or evaluating, hashing, its own socket copies); cpu: the whole process (network threads too); s: online time, the "
                 + "program until every party has its result; AND/s over it; 3/2: three-party throughput over two-party. Medians of " + runs
                 + " runs each, alternating, on " + Runtime.getRuntime().availableProcessors() + " cores shared by all parties.");
+        return 0;
+    }
+
+    private int processes(PrintWriter w) {
+        List<ThreePartyProcesses.Row> rows = new ArrayList<>();
+        if (Files.isRegularFile(aes)) {
+            rows.add(ThreePartyProcesses.run("aes-128", aes, List.of(DemoCommand.FIPS197_KEY, DemoCommand.FIPS197_PLAINTEXT),
+                    Math.max(1, Math.round(1500 * scale)), runs, heap));
+        } else {
+            spec.commandLine().getErr().println("bench 3pc: no AES-128 circuit at " + aes + "; left out");
+        }
+        if (Files.isRegularFile(sha1)) {
+            rows.add(ThreePartyProcesses.run("sha-1", sha1, List.of("61626380" + "0".repeat(104) + "0000000000000018"),
+                    Math.max(1, Math.round(250 * scale)), runs, heap));
+        } else {
+            spec.commandLine().getErr().println("bench 3pc: no SHA-1 circuit at " + sha1 + "; left out");
+        }
+        if (json) {
+            List<Object> list = new ArrayList<>();
+            for (ThreePartyProcesses.Row r : rows) {
+                list.add(Report.fields("circuit", r.circuit(), "and", r.andGates(), "reps", r.reps(), "seconds", r.seconds(), "bytes", r.bytes(),
+                        "twoPartySeconds", r.twoPartySeconds(), "twoPartyBytes", r.twoPartyBytes(), "ratio", r.ratio()));
+            }
+            w.println(Json.write(Report.fields("mode", "processes", "cores", Runtime.getRuntime().availableProcessors(), "results", list)));
+            return 0;
+        }
+        w.printf("%-8s %7s %5s | %13s %8s %9s | %13s %8s %9s | %5s%n", "circuit", "AND", "reps", "3PC bytes", "s", "AND/s", "2PC bytes", "s",
+                "AND/s", "3/2");
+        for (ThreePartyProcesses.Row r : rows) {
+            long ands = r.andGates() * r.reps();
+            w.printf("%-8s %,7d %5d | %,13d %8.3f %9s | %,13d %8.3f %9s | %5.2f%n", r.circuit(), r.andGates(), r.reps(), r.bytes(), r.seconds(),
+                    Report.rate(ands, r.seconds()), r.twoPartyBytes(), r.twoPartySeconds(), Report.rate(ands, r.twoPartySeconds()), r.ratio());
+        }
+        w.println("each party a JVM of its own (-Xmx" + heap + ") over TCP loopback: run3 x3 beside run x2 on the same file and inputs, "
+                + "alternating; s: the slowest party's session, from its handshake to its end (two parties: base OTs included); medians of "
+                + runs + " each, on " + Runtime.getRuntime().availableProcessors() + " cores shared by all parties.");
         return 0;
     }
 }
