@@ -20,17 +20,13 @@ import java.util.Optional;
  * obtained by OT extension ({@link EvaluatorInputs}); circuits evaluated from the garbled tables as they arrive;
  * outputs decoded here, or sent back as active labels for the garbler to decode.
  */
-final class EvaluatorContext extends PartyContext {
-    private static final int LABEL_WORDS = 2;
-
-    private final EvaluatorCore core;
+final class EvaluatorContext extends EvaluatingContext {
     private final EvaluatorInputs inputs;
     private final byte[] peerDigest = new byte[DIGEST_BYTES];
 
     EvaluatorContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed,
                      CostTally tally) {
-        super(channel, scheme, kernel, tally);
-        this.core = scheme.newEvaluator(kernel);
+        super(channel, new ChannelGarbledStream(channel), scheme, kernel, tally, scheme.newEvaluator(kernel));
         this.inputs = new EvaluatorInputs(channel, baseOt, kernel, random, feed, freeXor);
     }
 
@@ -59,17 +55,7 @@ final class EvaluatorContext extends PartyContext {
         inputs.reserve(width, count);
     }
 
-    @Override
-    Secret newZero() {
-        Secret s = newSecret(1);
-        stream.readBlocks(s.state, 0, 1);
-        return s;
-    }
 
-    /** The evaluator's label of a negated wire is the same label: only its meaning changes. */
-    @Override
-    void negate(long[] state, int pos) {
-    }
 
     @Override
     void announce(CompiledCircuit c, byte[] digest) {
@@ -111,28 +97,8 @@ final class EvaluatorContext extends PartyContext {
         return inputs.demandChunks;
     }
 
-    @Override
-    int slotWords() {
-        return LABEL_WORDS;
-    }
 
-    @Override
-    void ensureSlots(int slots) {
-        core.ensureSlots(slots);
-    }
 
-    @Override
-    void loadSlot(int slot, long[] src, int pos) {
-        core.setLabel(slot, src, pos / LABEL_WORDS);
-    }
 
-    @Override
-    void saveSlot(int slot, long[] dst, int pos) {
-        core.activeLabel(slot, dst, pos / LABEL_WORDS);
-    }
 
-    @Override
-    void run(CompiledCircuit c) {
-        core.evaluate(c, stream);
-    }
 }

@@ -19,8 +19,7 @@ import java.util.Optional;
  * the evaluator with the garbler's decoding values, or by the garbler from the active labels the evaluator
  * sends back.
  */
-final class GarblerContext extends PartyContext {
-    private final GarblerCore core;
+final class GarblerContext extends GarblingContext {
     private final InputFeed feed;
     private final GarblerInputs evaluatorInputs;
     private final AesCtrRandom random;
@@ -29,8 +28,7 @@ final class GarblerContext extends PartyContext {
 
     GarblerContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed,
                    CostTally tally) {
-        super(channel, scheme, kernel, tally);
-        this.core = scheme.newGarbler(kernel, random);
+        super(channel, new ChannelGarbledStream(channel), scheme, kernel, tally, scheme.newGarbler(kernel, random));
         this.random = random;
         this.feed = feed;
         this.evaluatorInputs = new GarblerInputs(channel, core, freeXor, baseOt, kernel, random);
@@ -79,23 +77,7 @@ final class GarblerContext extends PartyContext {
         evaluatorInputs.labels(width, s);
     }
 
-    /** A fresh wire whose active label, that of 0, the evaluator receives. */
-    @Override
-    Secret newZero() {
-        Secret s = newSecret(1);
-        long[] label = new long[2];
-        core.ensureSlots(1);
-        core.newInputLabels(0);
-        core.saveSlot(0, s.state, 0);
-        core.inputLabel(0, false, label, 0);
-        stream.writeBlocks(label, 0, 1);
-        return s;
-    }
 
-    @Override
-    void negate(long[] state, int pos) {
-        core.negateState(state, pos);
-    }
 
     @Override
     void announce(CompiledCircuit c, byte[] digest) {
@@ -159,28 +141,8 @@ final class GarblerContext extends PartyContext {
         return evaluatorInputs.demandChunks();
     }
 
-    @Override
-    int slotWords() {
-        return core.slotWords();
-    }
 
-    @Override
-    void ensureSlots(int slots) {
-        core.ensureSlots(slots);
-    }
 
-    @Override
-    void loadSlot(int slot, long[] src, int pos) {
-        core.loadSlot(slot, src, pos);
-    }
 
-    @Override
-    void saveSlot(int slot, long[] dst, int pos) {
-        core.saveSlot(slot, dst, pos);
-    }
 
-    @Override
-    void run(CompiledCircuit c) {
-        core.garble(c, stream);
-    }
 }

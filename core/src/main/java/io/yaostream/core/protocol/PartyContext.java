@@ -87,9 +87,13 @@ abstract class PartyContext implements ProgramContext {
     }
 
     /** OTs extended so far and demand chunks of evaluator input, for {@link #costs()}. */
-    abstract long ots();
+    long ots() {
+        return 0;
+    }
 
-    abstract long demandChunks();
+    long demandChunks() {
+        return 0;
+    }
 
     /** Reads whatever the peer sent ahead and this party has not read yet, before the closing exchange. */
     void beforeClosing() {
@@ -209,7 +213,9 @@ abstract class PartyContext implements ProgramContext {
     }
 
     /** This back end's one-hot gates for one call of a module. */
-    abstract OneHotScope oneHotScope(String module);
+    OneHotScope oneHotScope(String module) {
+        throw new ProtocolException("module " + module + ": one-hot garbling runs in two-party sessions only");
+    }
 
     /** The session's one-hot gate (its tweak counter runs on across modules). */
     final OneHotGate oneHotGate() {

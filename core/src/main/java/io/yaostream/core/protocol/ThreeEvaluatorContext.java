@@ -23,11 +23,8 @@ import java.util.Optional;
  * was opened to its own bit, evaluates, decodes its outputs and returns the output labels to the garblers. Nothing
  * it sends depends on material it has not checked.
  */
-final class ThreeEvaluatorContext extends PartyContext {
-    private static final int LABEL_WORDS = 2;
-
+final class ThreeEvaluatorContext extends EvaluatingContext {
     private final ThreeLinks links;
-    private final EvaluatorCore core;
     private final CheckedGarbledStream checked;
     private final ThreeHashes hashes;
     private final AesCtrRandom random;
@@ -42,13 +39,12 @@ final class ThreeEvaluatorContext extends PartyContext {
 
     ThreeEvaluatorContext(ThreeLinks links, CheckedGarbledStream checked, ThreeHashes hashes, GarblingScheme scheme, Kernel kernel,
                           AesCtrRandom random, InputFeed feed, CostTally tally) {
-        super(links.to(1), checked, scheme, kernel, tally);
+        super(links.to(1), checked, scheme, kernel, tally, scheme.newEvaluator(kernel));
         this.links = links;
         this.checked = checked;
         this.hashes = hashes;
         this.random = random;
         this.feed = feed;
-        this.core = scheme.newEvaluator(kernel);
     }
 
     @Override
@@ -148,16 +144,7 @@ final class ThreeEvaluatorContext extends PartyContext {
         }
     }
 
-    @Override
-    Secret newZero() {
-        Secret s = newSecret(1);
-        checked.readBlocks(s.state, 0, 1);
-        return s;
-    }
 
-    @Override
-    void negate(long[] state, int pos) {
-    }
 
     @Override
     void announce(CompiledCircuit c, byte[] digest) {
@@ -165,7 +152,8 @@ final class ThreeEvaluatorContext extends PartyContext {
         if (!MessageDigest.isEqual(peerDigest, digest)) {
             HexFormat hex = HexFormat.of();
             throw new ProtocolException("the garblers' program called a different sub-circuit at call " + calls() + " (digest "
-                    + hex.formatHex(peerDigest, 0, 8) + "…, this party's " + hex.formatHex(digest, 0, 8) + "…): the programs differ");
+                    + hex.formatHex(peerDigest, 0, 8) + "…, this party's " + hex.formatHex(digest, 0, 8) + "… with "
+                    + c.counts().and() + " AND gates): the programs differ");
         }
     }
 
@@ -201,10 +189,6 @@ final class ThreeEvaluatorContext extends PartyContext {
         }
     }
 
-    @Override
-    OneHotScope oneHotScope(String module) {
-        throw new ProtocolException("module " + module + ": one-hot garbling runs in two-party sessions only");
-    }
 
     @Override
     long bytesSent() {
@@ -216,38 +200,10 @@ final class ThreeEvaluatorContext extends PartyContext {
         return links.bytesRead();
     }
 
-    @Override
-    long ots() {
-        return 0;
-    }
 
-    @Override
-    long demandChunks() {
-        return 0;
-    }
 
-    @Override
-    int slotWords() {
-        return LABEL_WORDS;
-    }
 
-    @Override
-    void ensureSlots(int slots) {
-        core.ensureSlots(slots);
-    }
 
-    @Override
-    void loadSlot(int slot, long[] src, int pos) {
-        core.setLabel(slot, src, pos / LABEL_WORDS);
-    }
 
-    @Override
-    void saveSlot(int slot, long[] dst, int pos) {
-        core.activeLabel(slot, dst, pos / LABEL_WORDS);
-    }
 
-    @Override
-    void run(CompiledCircuit c) {
-        core.evaluate(c, checked);
-    }
 }

@@ -23,7 +23,7 @@ import java.util.Optional;
  * one per garbler, whose wires are committed unpermuted so P3 can check it got the label of its own share bit.
  * Outputs come back from P3 as labels, which must be one of the wire's two.
  */
-final class ThreeGarblerContext extends PartyContext {
+final class ThreeGarblerContext extends GarblingContext {
     /** Wires committed (and opened) per message: bounds memory for inputs of any width. */
     static final int PIECE = 1024;
     static final int OPENING_BYTES = 1 + 16 + 16;
@@ -31,7 +31,6 @@ final class ThreeGarblerContext extends PartyContext {
     private final int me;
     private final ThreeLinks links;
     private final Channel toEvaluator;
-    private final GarblerCore core;
     private final SplitGarbledStream split;
     private final ThreeHashes hashes;
     private final AesCtrRandom permutation;
@@ -48,14 +47,14 @@ final class ThreeGarblerContext extends PartyContext {
 
     ThreeGarblerContext(ThreeLinks links, SplitGarbledStream split, ThreeHashes hashes, byte[] seed, GarblingScheme scheme,
                         Kernel kernel, InputFeed feed, CostTally tally) {
-        super(links.to(3), split, scheme, kernel, tally);
+        super(links.to(3), split, scheme, kernel, tally,
+                scheme.newGarbler(kernel, AesCtrRandom.fromKey(kernel, ThreeHashes.derive(seed, "garbling"))));
         this.me = links.me();
         this.links = links;
         this.toEvaluator = links.to(3);
         this.split = split;
         this.hashes = hashes;
         this.feed = feed;
-        this.core = scheme.newGarbler(kernel, AesCtrRandom.fromKey(kernel, ThreeHashes.derive(seed, "garbling")));
         this.permutation = AesCtrRandom.fromKey(kernel, ThreeHashes.derive(seed, "permutation"));
         this.coins = AesCtrRandom.fromKey(kernel, ThreeHashes.derive(seed, "commitment coins"));
     }
@@ -176,22 +175,7 @@ final class ThreeGarblerContext extends PartyContext {
         toEvaluator.flush();
     }
 
-    @Override
-    Secret newZero() {
-        Secret s = newSecret(1);
-        long[] label = new long[2];
-        core.ensureSlots(1);
-        core.newInputLabels(0);
-        core.saveSlot(0, s.state, 0);
-        core.inputLabel(0, false, label, 0);
-        split.writeBlocks(label, 0, 1);
-        return s;
-    }
 
-    @Override
-    void negate(long[] state, int pos) {
-        core.negateState(state, pos);
-    }
 
     @Override
     void announce(CompiledCircuit c, byte[] digest) {
@@ -237,10 +221,6 @@ final class ThreeGarblerContext extends PartyContext {
         ThreeFrames.expect(other, ThreeFrames.END, 3 - me, "the end of its program");
     }
 
-    @Override
-    OneHotScope oneHotScope(String module) {
-        throw new ProtocolException("module " + module + ": one-hot garbling runs in two-party sessions only");
-    }
 
     @Override
     long bytesSent() {
@@ -252,38 +232,10 @@ final class ThreeGarblerContext extends PartyContext {
         return links.bytesRead();
     }
 
-    @Override
-    long ots() {
-        return 0;
-    }
 
-    @Override
-    long demandChunks() {
-        return 0;
-    }
 
-    @Override
-    int slotWords() {
-        return core.slotWords();
-    }
 
-    @Override
-    void ensureSlots(int slots) {
-        core.ensureSlots(slots);
-    }
 
-    @Override
-    void loadSlot(int slot, long[] src, int pos) {
-        core.loadSlot(slot, src, pos);
-    }
 
-    @Override
-    void saveSlot(int slot, long[] dst, int pos) {
-        core.saveSlot(slot, dst, pos);
-    }
 
-    @Override
-    void run(CompiledCircuit c) {
-        core.garble(c, split);
-    }
 }

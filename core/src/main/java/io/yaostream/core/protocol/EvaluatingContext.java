@@ -1,0 +1,61 @@
+package io.yaostream.core.protocol;
+
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.garble.EvaluatorCore;
+import io.yaostream.core.garble.GarbledStream;
+import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.net.Channel;
+
+/**
+ * What every evaluator's back end does alike, with two parties or three: a secret is one active label per bit,
+ * circuits are evaluated from the material stream, a negation changes only the meaning of a label.
+ */
+abstract class EvaluatingContext extends PartyContext {
+    private static final int LABEL_WORDS = 2;
+
+    final EvaluatorCore core;
+
+    EvaluatingContext(Channel channel, GarbledStream stream, GarblingScheme scheme, Kernel kernel, CostTally tally, EvaluatorCore core) {
+        super(channel, stream, scheme, kernel, tally);
+        this.core = core;
+    }
+
+    /** The label of a constant's wire, from the garbler. */
+    @Override
+    final Secret newZero() {
+        Secret s = newSecret(1);
+        stream.readBlocks(s.state, 0, 1);
+        return s;
+    }
+
+    /** The evaluator's label of a negated wire is the same label: only its meaning changes. */
+    @Override
+    final void negate(long[] state, int pos) {
+    }
+
+    @Override
+    final int slotWords() {
+        return LABEL_WORDS;
+    }
+
+    @Override
+    final void ensureSlots(int slots) {
+        core.ensureSlots(slots);
+    }
+
+    @Override
+    final void loadSlot(int slot, long[] src, int pos) {
+        core.setLabel(slot, src, pos / LABEL_WORDS);
+    }
+
+    @Override
+    final void saveSlot(int slot, long[] dst, int pos) {
+        core.activeLabel(slot, dst, pos / LABEL_WORDS);
+    }
+
+    @Override
+    final void run(CompiledCircuit c) {
+        core.evaluate(c, stream);
+    }
+}
