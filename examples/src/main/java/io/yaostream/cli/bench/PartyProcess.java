@@ -1,0 +1,103 @@
+package io.yaostream.cli.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** A party of a benchmark run as users run it: the yaostream command in a JVM of its own, its JSON line read back. */
+final class PartyProcess {
+    private static final Pattern FIELD = Pattern.compile("\"(\\w+)\":\"?(-?[0-9][0-9.eE+-]*)\"?");
+
+    private PartyProcess() {
+    }
+
+    /**
+     * Starts {@code yaostream args...} with {@code -Xmx heap}; completes with its standard output, or exceptionally with
+     * one line naming {@code who}, its exit status and its standard error.
+     */
+    static CompletableFuture<String> start(String heap, List<String> args, String who) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Xmx" + heap);
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add("io.yaostream.cli.YaostreamCommand");
+        cmd.addAll(args);
+        CompletableFuture<String> f = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                Process p = new ProcessBuilder(cmd).start();
+                CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
+                String out = read(p.getInputStream());
+                int status = p.waitFor();
+                if (status != 0) {
+                    f.completeExceptionally(new IllegalStateException(who + " exited with " + status + ": " + err.join().strip()));
+                } else {
+                    f.complete(out);
+                }
+            } catch (IOException e) {
+                f.completeExceptionally(new IllegalStateException("cannot start " + who + ": " + e.getMessage(), e));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                f.completeExceptionally(e);
+            }
+        }, "bench-party-" + who);
+        t.setDaemon(true);
+        t.start();
+        return f;
+    }
+
+    private static String read(InputStream in) {
+        try (in) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** The value of {@code key} in a party's JSON line, as text. */
+    static String field(String json, String key) {
+        Matcher m = FIELD.matcher(json);
+        while (m.find()) {
+            if (m.group(1).equals(key)) {
+                return m.group(2);
+            }
+        }
+        throw new IllegalStateException("a party printed no '" + key + "': " + json.strip());
+    }
+
+    static double number(String json, String key) {
+        return Double.parseDouble(field(json, key));
+    }
+
+    /** {@code n} distinct free ports on loopback (all held open while they are chosen). */
+    static int[] freePorts(int n) {
+        List<ServerSocket> held = new ArrayList<>();
+        try {
+            int[] ports = new int[n];
+            for (int i = 0; i < n; i++) {
+                ServerSocket s = new ServerSocket(0);
+                held.add(s);
+                ports[i] = s.getLocalPort();
+            }
+            return ports;
+        } catch (IOException e) {
+            throw new IllegalStateException("no free port on loopback: " + e.getMessage(), e);
+        } finally {
+            for (ServerSocket s : held) {
+                try {
+                    s.close();
+                } catch (IOException ignored) {
+                    // closing a listening socket we opened: nothing to report
+                }
+            }
+        }
+    }
+}
