@@ -8,9 +8,12 @@ public final class Printable {
     private Printable() {
     }
 
-    /** {@code text} with {@code \n}, {@code \r} and every other control character escaped. */
+    /**
+     * {@code text} with {@code \n}, {@code \r}, every other control character and the Unicode line and paragraph
+     * separators (U+2028, U+2029, which some terminals and log viewers break lines at) escaped.
+     */
     public static String escaped(String text) {
-        if (text == null || text.chars().noneMatch(Character::isISOControl)) {
+        if (text == null || text.chars().noneMatch(Printable::breaks)) {
             return text;
         }
         StringBuilder sb = new StringBuilder(text.length() + 16);
@@ -22,11 +25,17 @@ public final class Printable {
                 sb.append("\\r");
             } else if (Character.isISOControl(ch)) {
                 sb.append(String.format("\\x%02x", (int) ch));
+            } else if (breaks(ch)) {
+                sb.append(String.format("\\u%04x", (int) ch));
             } else {
                 sb.append(ch);
             }
         }
         return sb.toString();
+    }
+
+    private static boolean breaks(int ch) {
+        return Character.isISOControl(ch) || ch == 0x2028 || ch == 0x2029;
     }
 
     /** At most {@code max} characters of {@code text}, then "...", escaped: a peer's or a file's text, quoted. */

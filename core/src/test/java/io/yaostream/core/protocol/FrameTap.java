@@ -14,7 +14,7 @@ import java.util.List;
  * code writes through it, every frame is recorded, and a {@link Tamper} may replace or drop a frame on its way to the
  * other party, or the sender may stop after a number of bytes. The frames are told apart by the writes that make
  * them: the first write is the hello; a 1-byte write of 'S', 'R', 'O', 'I' or 'L' is a type byte whose body is the
- * next write; a 5-byte write starting 'C' is a chunk header whose bytes are the next write; a 33-byte write starting
+ * next write; a 5-byte write starting 'C' is a chunk header whose bytes are the next write; a 17-byte write starting
  * 'H' is a digest; a 1-byte 'E' is the end mark. Any other write fails the sender, so a change in how the protocol
  * writes shows up as a failing test rather than a misread frame.
  */

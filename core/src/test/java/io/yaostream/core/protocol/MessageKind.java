@@ -61,13 +61,13 @@ enum MessageKind {
             if (has(frames, "YaoSession.barrier") || has(frames, "YaoSession.finish") || has(frames, "GarblerContext.announce")) {
                 return CONTROL;
             }
-            if (has(frames, "GarblerContext.garblerInputs") || has(frames, "GarblerContext.newZero")) {
+            if (has(frames, "GarblerContext.garblerInputs") || has(frames, "GarblingContext.newZero")) {
                 return LABELS;
             }
             if (has(frames, "GarblerContext.reveal") || has(frames, "EvaluatorContext.reveal")) {
                 return OUTPUTS;
             }
-            if (has(frames, "GarblerContext.run")) {
+            if (has(frames, "GarblingContext.run")) {
                 return TABLES;
             }
             throw new AssertionError("a write of no known protocol message: " + frames);
