@@ -36,6 +36,19 @@ public interface Channel extends AutoCloseable {
     /** Reads exactly {@code count} little-endian longs into {@code dst} from {@code offset}. */
     void readLongs(long[] dst, int offset, int count);
 
+    /**
+     * How the peer's end went (closed, reset, failed), once this channel's network events have shown it, or null while
+     * they have not or where the channel cannot tell: so a party with several peers can say which left first.
+     */
+    default String peerGone() {
+        return null;
+    }
+
+    /** {@link System#nanoTime()} when {@link #peerGone} was first seen; meaningful only when it is not null. */
+    default long peerGoneNanos() {
+        return 0;
+    }
+
     /** Bytes written (flushed or not) since the channel opened. */
     long bytesWritten();
 

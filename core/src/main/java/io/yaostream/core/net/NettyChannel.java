@@ -70,6 +70,9 @@ final class NettyChannel extends LongStagingChannel {
 
     private volatile String failure;
     private volatile boolean closed;
+    /** How the peer's end went, from the network's events (not a timeout of ours), and when. */
+    private volatile String gone;
+    private volatile long goneNanos;
 
     NettyChannel(io.netty.channel.Channel ch, EventLoopGroup ownedGroup, TransportOptions options, String peer) {
         this.ch = ch;
@@ -111,18 +114,18 @@ final class NettyChannel extends LongStagingChannel {
 
             @Override
             public void channelInactive(ChannelHandlerContext ctx) {
-                fail("peer " + peer + " closed the connection");
+                peerWent("peer " + peer + " closed the connection");
             }
 
             @Override
             public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
                 Throwable c = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
                 if (c instanceof FrameDecoder.BadFrameException) {
-                    fail("peer " + peer + " sent a bad frame: " + c.getMessage());
+                    peerWent("peer " + peer + " sent a bad frame: " + c.getMessage());
                 } else if (TlsErrors.isTls(c)) {
-                    fail("TLS error with peer " + peer + ": " + TlsErrors.describe(c));
+                    peerWent("TLS error with peer " + peer + ": " + TlsErrors.describe(c));
                 } else {
-                    fail("connection to peer " + peer + " failed: " + TlsErrors.innermostMessage(c));
+                    peerWent("connection to peer " + peer + " failed: " + TlsErrors.innermostMessage(c));
                 }
                 ctx.close();
             }
@@ -130,6 +133,25 @@ final class NettyChannel extends LongStagingChannel {
     }
 
     /** Records the first failure and wakes a waiting reader or writer. */
+    /** A failure the network reported, not this party: remembered as how the peer went, unless this party closed first. */
+    private void peerWent(String reason) {
+        if (!closed && gone == null) {
+            goneNanos = System.nanoTime();
+            gone = reason;
+        }
+        fail(reason);
+    }
+
+    @Override
+    public String peerGone() {
+        return gone;
+    }
+
+    @Override
+    public long peerGoneNanos() {
+        return goneNanos;
+    }
+
     void fail(String reason) {
         if (failure == null) {
             synchronized (flow) {
@@ -259,7 +281,7 @@ final class NettyChannel extends LongStagingChannel {
                 flow.notifyAll();
             }
             if (!f.isSuccess()) {
-                fail("cannot send to peer " + peer + ": " + TlsErrors.innermostMessage(f.cause()));
+                peerWent("cannot send to peer " + peer + ": " + TlsErrors.innermostMessage(f.cause()));
             }
         });
     }

@@ -75,6 +75,16 @@ final class PartyLink implements Channel {
     }
 
     @Override
+    public String peerGone() {
+        return channel.peerGone();
+    }
+
+    @Override
+    public long peerGoneNanos() {
+        return channel.peerGoneNanos();
+    }
+
+    @Override
     public long bytesWritten() {
         return channel.bytesWritten();
     }

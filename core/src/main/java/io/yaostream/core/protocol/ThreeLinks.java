@@ -40,6 +40,25 @@ public final class ThreeLinks implements AutoCloseable {
         return byParty[party];
     }
 
+    /**
+     * The message of a failure on one link, led by the link that went first where another did (its peer closed or reset
+     * the connection before): so a party whose send to P3 failed after P2 died names P2, not P3.
+     */
+    String firstGone(String failure) {
+        int first = 0;
+        for (int p : others(me)) {
+            String gone = byParty[p].peerGone();
+            if (gone != null && (first == 0 || byParty[p].peerGoneNanos() - byParty[first].peerGoneNanos() < 0)) {
+                first = p;
+            }
+        }
+        String lead = "link to P" + first + ": ";
+        if (first == 0 || failure.startsWith(lead)) {
+            return failure;
+        }
+        return lead + byParty[first].peerGone() + "; then " + failure;
+    }
+
     long bytesWritten() {
         long n = 0;
         for (int p : others(me)) {

@@ -103,7 +103,7 @@ final class ThreePartySession {
                 evaluator.finish();
             }
         } catch (ChannelException e) {
-            throw new ChannelException(e.getMessage() + progress(ctx), e);
+            throw new ChannelException(links.firstGone(e.getMessage()) + progress(ctx), e);
         } catch (GarblingException e) {
             // Only P3 decodes, and only material both garblers vouched for: both would have to be corrupt.
             throw new PeerFault("the garblers' material or labels do not decode: " + e.getMessage() + progress(ctx), e);

@@ -1,30 +1,52 @@
 package io.yaostream.cli.bench;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
+import com.sun.management.GarbageCollectionNotificationInfo;
 
-/** The heap's peak use, as the JVM's memory pools record it: reset before a run, read after it. */
+import javax.management.NotificationEmitter;
+import javax.management.openmbean.CompositeData;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The heap's peak use: reset before a run, read after it. The heap is fullest just before a collection, so the peak is
+ * the largest total of the heap pools' use before any collection since the reset (from the collectors' notifications),
+ * or the use now if that is larger. (The pools' own peaks come at different moments: their sum can exceed -Xmx.)
+ */
 public final class HeapPeak {
+    private static final AtomicLong PEAK = new AtomicLong();
+
+    static {
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (gc instanceof NotificationEmitter emitter) {
+                emitter.addNotificationListener((notification, handback) -> {
+                    if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())) {
+                        GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
+                        long before = 0;
+                        for (MemoryUsage u : info.getGcInfo().getMemoryUsageBeforeGc().values()) {
+                            before += u.getUsed();
+                        }
+                        PEAK.accumulateAndGet(before, Math::max);
+                    }
+                }, null, null);
+            }
+        }
+    }
+
     private HeapPeak() {
     }
 
-    public static void reset() {
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                pool.resetPeakUsage();
-            }
-        }
+    private static long usedNow() {
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
-    /** The sum of the heap pools' peaks since the last {@link #reset()}. */
+    public static void reset() {
+        PEAK.set(usedNow());
+    }
+
+    /** The largest heap use seen since the last {@link #reset()}: before a collection, or now. */
     public static long bytes() {
-        long sum = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                sum += pool.getPeakUsage().getUsed();
-            }
-        }
-        return sum;
+        return Math.max(PEAK.get(), usedNow());
     }
 }
