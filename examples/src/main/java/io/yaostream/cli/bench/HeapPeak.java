@@ -16,16 +16,25 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class HeapPeak {
     private static final AtomicLong PEAK = new AtomicLong();
+    /** The heap's pools by name (a collection reports every pool, metaspace and code cache too). */
+    private static final java.util.Set<String> HEAP_POOLS = new java.util.HashSet<>();
 
     static {
+        for (java.lang.management.MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == java.lang.management.MemoryType.HEAP) {
+                HEAP_POOLS.add(pool.getName());
+            }
+        }
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             if (gc instanceof NotificationEmitter emitter) {
                 emitter.addNotificationListener((notification, handback) -> {
                     if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())) {
                         GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
                         long before = 0;
-                        for (MemoryUsage u : info.getGcInfo().getMemoryUsageBeforeGc().values()) {
-                            before += u.getUsed();
+                        for (java.util.Map.Entry<String, MemoryUsage> u : info.getGcInfo().getMemoryUsageBeforeGc().entrySet()) {
+                            if (HEAP_POOLS.contains(u.getKey())) {
+                                before += u.getValue().getUsed();
+                            }
                         }
                         PEAK.accumulateAndGet(before, Math::max);
                     }
