@@ -140,6 +140,32 @@ abstract class PartyContext implements ProgramContext {
         return out;
     }
 
+    /**
+     * A three-party back end's {@link ProgramContext#input(int, int)}: party 1's input is the garbler's, party 3's the
+     * evaluator's, party 2's goes to {@link #secondGarblerInput}.
+     */
+    final Secret partyInput(int party, int width) {
+        ThreeParty.checkParty(party);
+        if (party == 1) {
+            return input(Party.GARBLER, width);
+        }
+        if (party == 3) {
+            return input(Party.EVALUATOR, width);
+        }
+        if (width < 0) {
+            throw new IllegalArgumentException("input width " + width + " < 0");
+        }
+        Secret s = newSecret(width);
+        secondGarblerInput(s);
+        tally.input(false, width);
+        return s;
+    }
+
+    /** Party 2's next input into {@code s} (three-party back ends only). */
+    void secondGarblerInput(Secret s) {
+        throw new ProtocolException("party 2's input: this is a two-party session");
+    }
+
     @Override
     public final Secret constant(BitString value) {
         if (zero == null) {

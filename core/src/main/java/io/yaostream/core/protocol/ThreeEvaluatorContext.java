@@ -54,20 +54,12 @@ final class ThreeEvaluatorContext extends EvaluatingContext {
 
     @Override
     public Secret input(int party, int width) {
-        ThreeParty.checkParty(party);
-        if (party == 1) {
-            return input(Party.GARBLER, width);
-        }
-        if (party == 3) {
-            return input(Party.EVALUATOR, width);
-        }
-        if (width < 0) {
-            throw new IllegalArgumentException("input width " + width + " < 0");
-        }
-        Secret s = newSecret(width);
+        return partyInput(party, width);
+    }
+
+    @Override
+    void secondGarblerInput(Secret s) {
         open(2, null, s);
-        tally.input(false, width);
-        return s;
     }
 
     @Override
@@ -144,8 +136,6 @@ final class ThreeEvaluatorContext extends EvaluatingContext {
         }
     }
 
-
-
     @Override
     void announce(CompiledCircuit c, byte[] digest) {
         checked.readBytes(peerDigest, 0, DIGEST_BYTES);
@@ -189,7 +179,6 @@ final class ThreeEvaluatorContext extends EvaluatingContext {
         }
     }
 
-
     @Override
     long bytesSent() {
         return links.bytesWritten();
@@ -199,11 +188,5 @@ final class ThreeEvaluatorContext extends EvaluatingContext {
     long bytesReceived() {
         return links.bytesRead();
     }
-
-
-
-
-
-
 
 }

@@ -66,20 +66,12 @@ final class ThreeGarblerContext extends GarblingContext {
 
     @Override
     public Secret input(int party, int width) {
-        ThreeParty.checkParty(party);
-        if (party == 1) {
-            return input(Party.GARBLER, width);
-        }
-        if (party == 3) {
-            return input(Party.EVALUATOR, width);
-        }
-        if (width < 0) {
-            throw new IllegalArgumentException("input width " + width + " < 0");
-        }
-        Secret s = newSecret(width);
-        commitAndOpen(2, me == 2 ? take(width, 1) : null, false, s);
-        tally.input(false, width);
-        return s;
+        return partyInput(party, width);
+    }
+
+    @Override
+    void secondGarblerInput(Secret s) {
+        commitAndOpen(2, me == 2 ? take(s.width(), 1) : null, false, s);
     }
 
     /** Party 1's inputs. */
@@ -175,8 +167,6 @@ final class ThreeGarblerContext extends GarblingContext {
         toEvaluator.flush();
     }
 
-
-
     @Override
     void announce(CompiledCircuit c, byte[] digest) {
         split.writeBytes(digest, 0, digest.length);
@@ -221,7 +211,6 @@ final class ThreeGarblerContext extends GarblingContext {
         ThreeFrames.expect(other, ThreeFrames.END, 3 - me, "the end of its program");
     }
 
-
     @Override
     long bytesSent() {
         return links.bytesWritten();
@@ -231,11 +220,5 @@ final class ThreeGarblerContext extends GarblingContext {
     long bytesReceived() {
         return links.bytesRead();
     }
-
-
-
-
-
-
 
 }
