@@ -37,6 +37,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(60)
 class ThreePartyMaliciousTest {
+    /** {@code -Dyaostream.malicious3.verbose=true} prints each honest party's outcome, the line a user would read. */
+    private static final boolean VERBOSE = Boolean.getBoolean("yaostream.malicious3.verbose");
+
     private static final long TIMEOUT = 5_000;
     private static final int W = 16;
     private static final String SCHEME = Schemes.DEFAULT;
@@ -106,7 +109,9 @@ class ThreePartyMaliciousTest {
             for (String phrase : phrases) {
                 assertTrue(m.contains(phrase), "P" + party + "'s message lacks '" + phrase + "': " + m);
             }
-            System.out.println("[3pc malicious] P" + party + ": " + e.getClass().getSimpleName() + ": " + m);
+            if (VERBOSE) {
+                System.out.println("[3pc malicious] P" + party + ": " + e.getClass().getSimpleName() + ": " + m);
+            }
             return m;
         }
 
@@ -121,7 +126,9 @@ class ThreePartyMaliciousTest {
         /** An honest party that may have the right output (checked in {@link #run}) or fail as {@link #fails} says. */
         String outputOrFails(int party, Class<? extends RuntimeException> type, String... phrases) {
             if (of(party).result() != null) {
-                System.out.println("[3pc malicious] P" + party + ": the right output");
+                if (VERBOSE) {
+                    System.out.println("[3pc malicious] P" + party + ": the right output");
+                }
                 return null;
             }
             return fails(party, type, phrases);
