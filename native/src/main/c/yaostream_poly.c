@@ -36,11 +36,13 @@ YS_POLY_TARGET static inline __m128i mul(__m128i a, __m128i b) {
 /* Eight blocks per reduction with VPCLMULQDQ, two blocks per register: acc' = (acc ^ b0) h^8 ^ b1 h^7 ^ ... ^ b7 h,
  * the four registers' products summed unreduced, then the two lanes. Returns the bytes it took (a multiple of 128). */
 __attribute__((target("vpclmulqdq,avx2,pclmul,sse4.1")))
-static size_t poly_wide(__m128i h1, const uint8_t *data, size_t length, __m128i *accp) {
+static size_t poly_wide(const __m128i *h, const uint8_t *data, size_t length, __m128i *accp) {
     __m128i p[9];
-    p[1] = h1;
-    for (int k = 2; k <= 8; k++) {
-        p[k] = mul(p[k - 1], h1);
+    for (int k = 1; k <= 4; k++) {
+        p[k] = h[k];
+    }
+    for (int k = 5; k <= 8; k++) {
+        p[k] = mul(p[k - 1], h[1]);
     }
     /* register r holds blocks 2r (low lane) and 2r + 1, multiplied by h^(8 - 2r) and h^(7 - 2r) */
     __m256i keys[4];
@@ -72,15 +74,17 @@ static size_t poly_wide(__m128i h1, const uint8_t *data, size_t length, __m128i 
 
 YS_POLY_TARGET void ys_poly_hash(uint64_t key_lo, uint64_t key_hi, const uint8_t *data, size_t length, uint64_t index,
                                  uint8_t *out) {
-    __m128i h1 = _mm_set_epi64x((long long) key_hi, (long long) key_lo);
+    __m128i h[5];
+    h[1] = _mm_set_epi64x((long long) key_hi, (long long) key_lo);
+    for (int k = 2; k <= 4; k++) {
+        h[k] = mul(h[k - 1], h[1]);
+    }
+    __m128i h1 = h[1], h2 = h[2], h3 = h[3], h4 = h[4];
     __m128i acc = _mm_setzero_si128();
     size_t i = 0;
     if (ys_use_wide_clmul() && length >= 128) {
-        i = poly_wide(h1, data, length, &acc);
+        i = poly_wide(h, data, length, &acc);
     }
-    __m128i h2 = mul(h1, h1);
-    __m128i h3 = mul(h2, h1);
-    __m128i h4 = mul(h3, h1);
     for (; i + 64 <= length; i += 64) {
         __m128i lo, hi, l, h;
         clmul128(_mm_xor_si128(acc, _mm_loadu_si128((const __m128i *) (data + i))), h4, &lo, &hi);

@@ -86,7 +86,7 @@ final class Demo3Command implements Callable<Integer> {
             byte[] r = new byte[16];
             new SecureRandom().nextBytes(r);
             BitString k1 = BitString.of(new java.math.BigInteger(1, r), 128);
-            BitString k2 = xor(key, k1);
+            BitString k2 = key.xor(k1);
             feeds.get(0).add(k1);
             feeds.get(1).add(k2);
             feeds.get(2).add(BitString.fromHex(DemoCommand.FIPS197_PLAINTEXT, 128, false));
@@ -155,13 +155,5 @@ final class Demo3Command implements Callable<Integer> {
             w.println(ThreePartyOptions.summary(o.result(), peak));
         }
         return 0;
-    }
-
-    private static BitString xor(BitString a, BitString b) {
-        boolean[] bits = new boolean[a.width()];
-        for (int i = 0; i < bits.length; i++) {
-            bits[i] = a.get(i) ^ b.get(i);
-        }
-        return BitString.fromBits(bits);
     }
 }

@@ -51,6 +51,36 @@ public final class BitString {
         return (words[i >>> 6] >>> i & 1) != 0;
     }
 
+    /** This XOR {@code other}, bit by bit; both must have the same width. */
+    public BitString xor(BitString other) {
+        if (other.width != width) {
+            throw new IllegalArgumentException("xor of " + width + " and " + other.width + " bits");
+        }
+        long[] w = words.clone();
+        for (int k = 0; k < w.length; k++) {
+            w[k] ^= other.words[k];
+        }
+        return new BitString(width, w);
+    }
+
+    /** The parts side by side, {@code parts[0]} in the low bits. */
+    public static BitString concat(BitString... parts) {
+        int width = 0;
+        for (BitString p : parts) {
+            width += p.width;
+        }
+        long[] w = new long[(width + 63) >>> 6];
+        int at = 0;
+        for (BitString p : parts) {
+            for (int i = 0; i < p.width; i++, at++) {
+                if (p.get(i)) {
+                    w[at >>> 6] |= 1L << at;
+                }
+            }
+        }
+        return new BitString(width, w);
+    }
+
     public BitString with(int i, boolean value) {
         long[] w = words.clone();
         if (value) {

@@ -53,11 +53,7 @@ final class GarblerContext extends GarblingContext {
         }
         int inPiece = 0;
         for (int v = 0; v < count; v++) {
-            BitString value = feed.next(width);
-            if (value == null || value.width() != width) {
-                throw new ProtocolException("the program takes a garbler input of " + width + " bits, the feed gave "
-                        + (value == null ? "none" : value.width() + " bits"));
-            }
+            BitString value = feed.take(width, "a garbler");
             for (int i = 0; i < width; i++) {
                 int bit = v * width + i;
                 core.newInputLabels(0);

@@ -61,14 +61,19 @@ final class Handshake {
     }
 
     static void send(Channel channel, Hello h) {
+        write(channel, MAGIC, VERSION, h.role().ordinal(), h.scheme(), h.program(), h.digest());
+    }
+
+    /** A hello's bytes: magic, version, the sender's role or party number, scheme, program, digest (both protocols). */
+    static void write(Channel channel, byte[] magic, int version, int who, String scheme, String program, byte[] digest) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.write(MAGIC);
-            out.writeInt(VERSION);
-            out.writeByte(h.role().ordinal());
-            writeText(out, h.scheme());
-            writeText(out, h.program());
-            out.write(h.digest());
+            out.write(magic);
+            out.writeInt(version);
+            out.writeByte(who);
+            writeText(out, scheme);
+            writeText(out, program);
+            out.write(digest);
         } catch (IOException e) {
             throw new IllegalStateException("writing to memory cannot fail", e);
         }
@@ -100,26 +105,32 @@ final class Handshake {
         if (peer.role() == mine.role()) {
             throw new ProtocolException("handshake mismatch: both parties are the " + mine.role().key());
         }
-        if (!peer.scheme().equals(mine.scheme())) {
-            throw new ProtocolException("handshake mismatch: the peer uses scheme " + quoted(peer.scheme()) + ", this party " + mine.scheme());
+        checkAgreement("the peer", mine.scheme(), peer.scheme(), mine.program(), peer.program(), mine.digest(), peer.digest());
+    }
+
+    /** That the peer (named {@code peer} in the message) uses this party's scheme, program and circuits. */
+    static void checkAgreement(String peer, String scheme, String peerScheme, String program, String peerProgram, byte[] digest,
+                               byte[] peerDigest) {
+        if (!peerScheme.equals(scheme)) {
+            throw new ProtocolException("handshake mismatch: " + peer + " uses scheme " + quoted(peerScheme) + ", this party " + scheme);
         }
-        if (!peer.program().equals(mine.program())) {
-            throw new ProtocolException("handshake mismatch: the peer runs program '" + quoted(peer.program()) + "', this party '" + mine.program() + "'");
+        if (!peerProgram.equals(program)) {
+            throw new ProtocolException("handshake mismatch: " + peer + " runs program '" + quoted(peerProgram) + "', this party '" + program + "'");
         }
-        if (!MessageDigest.isEqual(peer.digest(), mine.digest())) {
+        if (!MessageDigest.isEqual(peerDigest, digest)) {
             // Whole digests: a prefix can be the same in both when they differ further on (a peer's flipped bit).
             HexFormat hex = HexFormat.of();
-            throw new ProtocolException("handshake mismatch: the peer's circuits differ (SHA-256 " + hex.formatHex(peer.digest())
-                    + ", this party " + hex.formatHex(mine.digest()) + ")");
+            throw new ProtocolException("handshake mismatch: " + peer + "'s circuits differ (SHA-256 " + hex.formatHex(peerDigest)
+                    + ", this party " + hex.formatHex(digest) + ")");
         }
     }
 
     /** The peer's text as a one-line message may quote it: any bytes may arrive there. */
-    static String quoted(String peerText) {
+    private static String quoted(String peerText) {
         return Printable.quoted(peerText, 64);
     }
 
-    static void writeText(DataOutputStream out, String s) throws IOException {
+    private static void writeText(DataOutputStream out, String s) throws IOException {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         if (b.length > MAX_TEXT) {
             throw new IllegalArgumentException("handshake text longer than " + MAX_TEXT + " bytes");

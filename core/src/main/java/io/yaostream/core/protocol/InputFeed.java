@@ -20,6 +20,19 @@ public interface InputFeed {
     BitString next(int width);
 
     /**
+     * {@link #next} checked: a value of {@code width} bits, or the one-line error that the program took an input of
+     * {@code owner} (e.g. "a garbler", "a P3") which the feed does not have.
+     */
+    default BitString take(int width, String owner) {
+        BitString v = next(width);
+        if (v == null || v.width() != width) {
+            throw new ProtocolException("the program takes " + owner + " input of " + width + " bits, the feed gave "
+                    + (v == null ? "none" : v.width() + " bits"));
+        }
+        return v;
+    }
+
+    /**
      * The next input before the program asks for it (its width is checked when the program takes it), or null
      * when this feed cannot tell ahead or has no more. Values given here are not given again by {@link #next}.
      */

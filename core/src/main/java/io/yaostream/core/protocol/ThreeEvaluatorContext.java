@@ -4,7 +4,6 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
-import io.yaostream.core.garble.EvaluatorCore;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Blocks;
@@ -70,23 +69,17 @@ final class ThreeEvaluatorContext extends EvaluatingContext {
     /** This party's input: a random share to P1, the XOR of it and the value to P2; the labels of both, XORed. */
     @Override
     void evaluatorInput(int width, Secret s) {
-        BitString value = feed.next(width);
-        if (value == null || value.width() != width) {
-            throw new ProtocolException("the program takes an input of " + width + " bits of P3, the feed gave "
-                    + (value == null ? "none" : value.width() + " bits"));
-        }
-        boolean[] first = new boolean[width];
-        boolean[] second = new boolean[width];
+        BitString value = feed.take(width, "a P3");
+        boolean[] share = new boolean[width];
         long bits = 0;
         for (int i = 0; i < width; i++) {
             if ((i & 63) == 0) {
                 bits = random.nextLong();
             }
-            first[i] = (bits >>> (i & 63) & 1) != 0;
-            second[i] = first[i] ^ value.get(i);
+            share[i] = (bits >>> (i & 63) & 1) != 0;
         }
-        BitString x3 = BitString.fromBits(first);
-        BitString x4 = BitString.fromBits(second);
+        BitString x3 = BitString.fromBits(share);
+        BitString x4 = x3.xor(value);
         ThreeShares.write(links.to(1), x3);
         links.to(1).flush();
         ThreeShares.write(links.to(2), x4);
@@ -167,10 +160,10 @@ final class ThreeEvaluatorContext extends EvaluatingContext {
 
     /** Both garblers' end marks (nothing of their material left unread), then this party's. */
     void finish() {
+        if (checked.unread()) {
+            throw new PeerFault("the garblers sent more garbled material than this party's program reads (the programs differ)");
+        }
         for (int p = 1; p <= 2; p++) {
-            if (checked.unread()) {
-                throw new PeerFault("the garblers sent more garbled material than this party's program reads (the programs differ)");
-            }
             ThreeFrames.expect(links.to(p), ThreeFrames.END, p, "the end of its program");
         }
         for (int p = 1; p <= 2; p++) {

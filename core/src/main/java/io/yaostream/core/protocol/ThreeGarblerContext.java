@@ -4,7 +4,6 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
-import io.yaostream.core.garble.GarblerCore;
 import io.yaostream.core.garble.GarblingException;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.kernel.AesCtrRandom;
@@ -43,7 +42,6 @@ final class ThreeGarblerContext extends GarblingContext {
     private long permutationBits;
     private int permutationLeft;
     private long wire;
-    private long reveals;
 
     ThreeGarblerContext(ThreeLinks links, SplitGarbledStream split, ThreeHashes hashes, byte[] seed, GarblingScheme scheme,
                         Kernel kernel, InputFeed feed, CostTally tally) {
@@ -98,11 +96,7 @@ final class ThreeGarblerContext extends GarblingContext {
     private BitString take(int width, int count) {
         boolean[] bits = new boolean[width * count];
         for (int v = 0; v < count; v++) {
-            BitString value = feed.next(width);
-            if (value == null || value.width() != width) {
-                throw new ProtocolException("the program takes an input of " + width + " bits of P" + me + ", the feed gave "
-                        + (value == null ? "none" : value.width() + " bits"));
-            }
+            BitString value = feed.take(width, "a P" + me);
             for (int i = 0; i < width; i++) {
                 bits[v * width + i] = value.get(i);
             }
@@ -182,9 +176,8 @@ final class ThreeGarblerContext extends GarblingContext {
             return Optional.empty();
         }
         waitForEvaluator();
-        reveals++;
         garblerReveals++;
-        ThreeFrames.expect(toEvaluator, ThreeFrames.LABELS, 3, "the output labels of reveal " + reveals);
+        ThreeFrames.expect(toEvaluator, ThreeFrames.LABELS, 3, "the output labels of reveal " + garblerReveals);
         long[] active = new long[2 * value.width()];
         toEvaluator.readLongs(active, 0, 2 * value.width());
         boolean[] bits = new boolean[value.width()];
@@ -192,7 +185,7 @@ final class ThreeGarblerContext extends GarblingContext {
             try {
                 bits[i] = core.decodeLabel(slots[i], active, i);
             } catch (GarblingException e) {
-                throw new PeerFault("P3 returned a label it did not compute for bit " + i + " of reveal " + reveals
+                throw new PeerFault("P3 returned a label it did not compute for bit " + i + " of reveal " + garblerReveals
                         + ": it is neither of the output wire's two labels (authenticity check failed)");
             }
         }

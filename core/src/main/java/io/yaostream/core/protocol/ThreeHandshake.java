@@ -3,11 +3,7 @@ package io.yaostream.core.protocol;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
 
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.security.MessageDigest;
 import java.util.HexFormat;
 
 /**
@@ -48,18 +44,7 @@ final class ThreeHandshake {
     }
 
     private static void send(Channel channel, Hello mine) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.write(MAGIC);
-            out.writeInt(VERSION);
-            out.writeByte(mine.party());
-            Handshake.writeText(out, mine.scheme());
-            Handshake.writeText(out, mine.program());
-            out.write(mine.digest());
-        } catch (IOException e) {
-            throw new IllegalStateException("writing to memory cannot fail", e);
-        }
-        channel.write(bytes.toByteArray(), 0, bytes.size());
+        Handshake.write(channel, MAGIC, VERSION, mine.party(), mine.scheme(), mine.program(), mine.digest());
         channel.flush();
     }
 
@@ -93,18 +78,6 @@ final class ThreeHandshake {
             throw new ProtocolException("handshake mismatch: the peer where " + who + " was expected says it is party " + peer.party()
                     + " (check the order of the addresses and each party's --party)");
         }
-        if (!peer.scheme().equals(mine.scheme())) {
-            throw new ProtocolException("handshake mismatch: " + who + " uses scheme " + Handshake.quoted(peer.scheme()) + ", this party "
-                    + mine.scheme());
-        }
-        if (!peer.program().equals(mine.program())) {
-            throw new ProtocolException("handshake mismatch: " + who + " runs program '" + Handshake.quoted(peer.program())
-                    + "', this party '" + mine.program() + "'");
-        }
-        if (!MessageDigest.isEqual(peer.digest(), mine.digest())) {
-            HexFormat hex = HexFormat.of();
-            throw new ProtocolException("handshake mismatch: " + who + "'s circuits differ (SHA-256 " + hex.formatHex(peer.digest())
-                    + ", this party " + hex.formatHex(mine.digest()) + ")");
-        }
+        Handshake.checkAgreement(who, mine.scheme(), peer.scheme(), mine.program(), peer.program(), mine.digest(), peer.digest());
     }
 }

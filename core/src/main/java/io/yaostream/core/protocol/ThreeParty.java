@@ -78,11 +78,6 @@ public final class ThreeParty {
     private final java.util.function.Consumer<java.util.function.LongSupplier> progress;
 
     private ThreeParty(int party, String scheme, String kernel, TransportOptions transport, String name, List<CompiledCircuit> circuits,
-                       String bind) {
-        this(party, scheme, kernel, transport, name, circuits, bind, s -> { });
-    }
-
-    private ThreeParty(int party, String scheme, String kernel, TransportOptions transport, String name, List<CompiledCircuit> circuits,
                        String bind, java.util.function.Consumer<java.util.function.LongSupplier> progress) {
         this.party = party;
         this.scheme = scheme;
@@ -105,7 +100,7 @@ public final class ThreeParty {
     /** Party {@code party} (1, 2: garblers; 3: evaluator). */
     public static ThreeParty as(int party) {
         checkParty(party);
-        return new ThreeParty(party, Schemes.DEFAULT, null, TransportOptions.defaults(), "program", List.of(), null);
+        return new ThreeParty(party, Schemes.DEFAULT, null, TransportOptions.defaults(), "program", List.of(), null, session -> { });
     }
 
     static void checkParty(int party) {
@@ -279,7 +274,7 @@ public final class ThreeParty {
             CompletableFuture<Outcome<R>> f = new CompletableFuture<>();
             Thread t = new Thread(() -> {
                 try {
-                    f.complete(new Outcome<>(me, new ThreeParty(me, scheme, kernel, transport, name, circuits, null)
+                    f.complete(new Outcome<>(me, new ThreeParty(me, scheme, kernel, transport, name, circuits, null, progress)
                             .run(links.get(me - 1).get(), program, inputs.get(me - 1)), null));
                 } catch (RuntimeException e) {
                     f.complete(new Outcome<>(me, null, e));

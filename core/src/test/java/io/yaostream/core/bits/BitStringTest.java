@@ -98,4 +98,21 @@ class BitStringTest {
         assertEquals(z, set.with(69, false));
         assertEquals(z.hashCode(), set.with(69, false).hashCode());
     }
+
+    @Test
+    void xorAndConcatAgreeWithTheBitsTheyAreMadeOf() {
+        Random rnd = new Random(70);
+        for (int width : new int[] {0, 1, 63, 64, 65, 200}) {
+            BigInteger a = new BigInteger(width, rnd);
+            BigInteger b = new BigInteger(width, rnd);
+            assertEquals(BitString.of(a.xor(b), width), BitString.of(a, width).xor(BitString.of(b, width)));
+            BitString low = BitString.of(a, width);
+            BigInteger seven = new BigInteger(7, rnd);
+            BitString high = BitString.of(seven, 7);
+            BitString both = BitString.concat(low, high);
+            assertEquals(width + 7, both.width());
+            assertEquals(a.or(seven.shiftLeft(width)), both.toBigInteger());
+        }
+        assertThrows(IllegalArgumentException.class, () -> BitString.zeros(3).xor(BitString.zeros(4)));
+    }
 }

@@ -213,7 +213,7 @@ public final class OneHotBench {
         BitString acc = null;
         for (int i = 0; i < as.size(); i++) {
             BitString out = c.definition().apply(as.get(i), bs.isEmpty() ? null : bs.get(i));
-            acc = acc == null ? out : xor(acc, out);
+            acc = acc == null ? out : acc.xor(out);
         }
         if (acc.width() <= FOLDED) {
             return acc;
@@ -224,7 +224,6 @@ public final class OneHotBench {
         }
         return BitString.fromBits(folded);
     }
-
 
     /**
      * Bits the checked result is folded to: the XOR of its 128-bit slices. Revealing a whole 128 x 128 product would
@@ -246,14 +245,6 @@ public final class OneHotBench {
             acc = acc.xor(part);
         }
         return acc;
-    }
-
-    private static BitString xor(BitString x, BitString y) {
-        boolean[] bits = new boolean[x.width()];
-        for (int i = 0; i < bits.length; i++) {
-            bits[i] = x.get(i) ^ y.get(i);
-        }
-        return BitString.fromBits(bits);
     }
 
     private static void check(Case c, String which, Timed t, BitString want) {

@@ -42,10 +42,10 @@ public final class ThreePartyBench {
         BitString expected(BitString[] inputs) {
             BitString[] args = new BitString[circuit.inputs().size()];
             if (sharedKey) {
-                args[0] = xor(inputs[0], inputs[1]);
+                args[0] = inputs[0].xor(inputs[1]);
                 args[1] = inputs[2];
             } else {
-                args[0] = concat(inputs);
+                args[0] = BitString.concat(inputs);
                 for (int g = 1; g < args.length; g++) {
                     args[g] = BitString.zeros(0);
                 }
@@ -181,28 +181,5 @@ public final class ThreePartyBench {
     private static long processCpuNanos() {
         var os = ManagementFactory.getOperatingSystemMXBean();
         return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
-    }
-
-    private static BitString xor(BitString a, BitString b) {
-        boolean[] bits = new boolean[a.width()];
-        for (int i = 0; i < bits.length; i++) {
-            bits[i] = a.get(i) ^ b.get(i);
-        }
-        return BitString.fromBits(bits);
-    }
-
-    private static BitString concat(BitString[] parts) {
-        int width = 0;
-        for (BitString p : parts) {
-            width += p.width();
-        }
-        boolean[] bits = new boolean[width];
-        int at = 0;
-        for (BitString p : parts) {
-            for (int i = 0; i < p.width(); i++) {
-                bits[at++] = p.get(i);
-            }
-        }
-        return BitString.fromBits(bits);
     }
 }
