@@ -9,12 +9,16 @@ import java.security.cert.CertPathValidatorException;
 import java.security.cert.CertificateExpiredException;
 import java.security.cert.CertificateNotYetValidException;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * TLS failures in one line that says why: the JDK's own messages are nested several exceptions deep, run to
  * several lines (a plaintext client's whole first record in hex), or are null (a peer that hung up).
  */
 final class TlsErrors {
+    /** Netty's native transport names the system call before the reason: "recvAddress(..) failed: ". */
+    private static final Pattern NATIVE_CALL = Pattern.compile("^\\w+\\(\\.\\.\\) failed: ");
+
     private TlsErrors() {
     }
 
@@ -80,6 +84,8 @@ final class TlsErrors {
             return last.getClass().getSimpleName();
         }
         int newline = message.indexOf('\n');
-        return newline < 0 ? message : message.substring(0, newline);
+        String line = newline < 0 ? message : message.substring(0, newline);
+        // The reason after the system call's name is what a user needs.
+        return NATIVE_CALL.matcher(line).replaceFirst("");
     }
 }
