@@ -1,6 +1,5 @@
 package io.yaostream.e2e;
 
-import io.yaostream.core.kernel.Kernels;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -14,7 +13,6 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * Every Bristol file in the shared folder, through the command line: {@code info --json} reports the AND
@@ -26,8 +24,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 class BristolVectorsIT {
     @BeforeAll
     static void onceForBothKernels() {
-        assumeFalse(Kernels.JAVA.equals(System.getProperty(Kernels.PROPERTY)),
-                "info and plaintext eval use no kernel: they run in the suite's first pass");
+        Cli.firstPassOnly("info and plaintext eval use no kernel");
     }
 
     /** AND counts from the shared README's inventory table. */

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /** Runs the shaded yaostream jar in a child JVM, as a user runs the command. */
 final class Cli {
@@ -22,6 +23,19 @@ final class Cli {
     }
 
     private Cli() {
+    }
+
+    /** Whether this is the suite's second pass, which forces the Java kernel on every party. */
+    static boolean javaKernelPass() {
+        return Kernels.JAVA.equals(System.getProperty(Kernels.PROPERTY));
+    }
+
+    /**
+     * Skips a test in the Java-kernel pass: for what does not depend on the kernel (argument parsing, compiling,
+     * the transport, TLS, a dead peer), a second run adds minutes to the build and no coverage.
+     */
+    static void firstPassOnly(String why) {
+        assumeFalse(javaKernelPass(), why + ": it runs in the suite's first pass only");
     }
 
     static Path shared() {

@@ -1,6 +1,5 @@
 package io.yaostream.e2e;
 
-import io.yaostream.core.kernel.Kernels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +25,7 @@ class CommandLineIT {
         assertEquals(0, json.status(), json.err());
         assertTrue(json.out().contains("\"result\":[\"69c4e0d86a7b0430d8cdb78070b4c55a\"]"), json.out());
         assertTrue(json.out().contains("\"and\":19200"), json.out());
-        if ("java".equals(System.getProperty(Kernels.PROPERTY))) {
+        if (Cli.javaKernelPass()) {
             // The suite's second run: the forced kernel reaches the parties the tests start.
             assertTrue(json.out().contains("\"kernel\":\"java\""), json.out());
         }
@@ -94,6 +93,7 @@ class CommandLineIT {
 
     @Test
     void benchKernelRunsOnlyTheSchemesAndKernelAskedFor() {
+        Cli.firstPassOnly("it names its kernel (--kernel java), whatever the suite forces");
         Cli.Result r = Cli.run("bench", "kernel", "--json", "--runs", "1", "--warmup-ms", "0", "--scheme", "grr3",
                 "--kernel", "java");
         assertEquals(0, r.status(), r.err());
@@ -153,6 +153,7 @@ class CommandLineIT {
 
     @Test
     void maxBatchZeroTurnsBatchingOffAndUnlimitedHasNoLimit() {
+        Cli.firstPassOnly("compiling uses no kernel");
         String source = Cli.bristol("aes_128.txt").toString();
         Cli.Result off = Cli.run("compile", source, "-o", dir.resolve("off.sid").toString(), "--max-batch", "0");
         assertEquals(0, off.status(), off.err());
@@ -174,6 +175,7 @@ class CommandLineIT {
 
     @Test
     void compileRefusesToOverwriteItsSource() throws Exception {
+        Cli.firstPassOnly("compiling uses no kernel");
         Path source = dir.resolve("adder.txt");
         Files.copy(Cli.bristol("adder64.txt"), source);
         byte[] before = Files.readAllBytes(source);
@@ -191,6 +193,7 @@ class CommandLineIT {
 
     @Test
     void compiledFilesHaveTheModeOfAnyNewFile() throws Exception {
+        Cli.firstPassOnly("compiling uses no kernel");
         // The mode a new file gets under this process's umask (the parties run under the same one).
         var expected = Files.getPosixFilePermissions(Files.createFile(dir.resolve("fresh")));
         for (String name : new String[] {"m.sid", "m.txt", "m.mec"}) {
@@ -203,6 +206,7 @@ class CommandLineIT {
 
     @Test
     void commandLineMisuseExitsTwoWithOneLine() {
+        Cli.firstPassOnly("the command line is parsed before any kernel loads");
         String adder = Cli.bristol("adder64.txt").toString();
         String[][] misuses = {
             {"eval", adder, "--scheme", "no-such", "--in", "00", "--in", "00"},
@@ -248,6 +252,7 @@ class CommandLineIT {
 
     @Test
     void benchKernelTextHasNoRawMap() {
+        Cli.firstPassOnly("it names its kernel (--kernel java), whatever the suite forces");
         Cli.Result r = Cli.run("bench", "kernel", "--runs", "1", "--warmup-ms", "0", "--scheme", "grr3", "--kernel", "java");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().startsWith("raw fixed-key AES, java kernel (java): "), r.out());
@@ -256,6 +261,7 @@ class CommandLineIT {
 
     @Test
     void wrongInputLengthIsOneLineNamingTheArgument() {
+        Cli.firstPassOnly("plaintext eval uses no kernel");
         Cli.Result r = Cli.run("eval", Cli.bristol("adder64.txt").toString(), "--in", "05", "--in", "0000000000000001");
         assertEquals(1, r.status());
         assertEquals("", r.out());
@@ -269,6 +275,7 @@ class CommandLineIT {
 
     @Test
     void malformedFilesAreOneLineNamingFileAndLine() throws Exception {
+        Cli.firstPassOnly("reading circuit files uses no kernel");
         Path usedBeforeSet = dir.resolve("before.txt");
         Files.writeString(usedBeforeSet, "2 5\n2 1 1\n1 1\n2 1 0 3 2 AND\n2 1 2 1 4 XOR\n");
         Cli.Result r = Cli.run("info", usedBeforeSet.toString());
@@ -295,6 +302,7 @@ class CommandLineIT {
 
     @Test
     void missingFileAndUnknownCommandAreOneLine() {
+        Cli.firstPassOnly("reading circuit files uses no kernel");
         Cli.Result missing = Cli.run("info", dir.resolve("nope.txt").toString());
         assertEquals(1, missing.status());
         assertOneLine(missing.err(), "no such file");
@@ -305,6 +313,7 @@ class CommandLineIT {
 
     @Test
     void failedCompileLeavesNoFileBehind() throws Exception {
+        Cli.firstPassOnly("compiling uses no kernel");
         Path bad = dir.resolve("bad.txt");
         Files.writeString(bad, "1 3\n2 1 1\n1 1\n2 1 0 9 2 AND\n");
         Path out = dir.resolve("out.sid");

@@ -1,7 +1,6 @@
 package io.yaostream.e2e;
 
 import io.yaostream.cli.YaostreamCommand;
-import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.net.TestCertificates;
 import io.yaostream.core.net.TlsFiles;
 import org.junit.jupiter.api.AfterAll;
@@ -35,7 +34,6 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * {@code run3} and {@code demo3}: three parties over TCP loopback, input group g of the circuit owned by party g.
@@ -67,14 +65,6 @@ class ThreePartyRunIT {
     @AfterAll
     static void stopThreads() {
         PARTIES.shutdownNow();
-    }
-
-    private static boolean javaKernelPass() {
-        return Kernels.JAVA.equals(System.getProperty(Kernels.PROPERTY));
-    }
-
-    private static void firstPassOnly(String why) {
-        assumeFalse(javaKernelPass(), why + ": it runs in the suite's first pass only");
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -272,7 +262,7 @@ class ThreePartyRunIT {
         Map<String, List<BristolVectors.Vector>> byFile = new LinkedHashMap<>();
         for (BristolVectors.Vector v : vectors) {
             List<BristolVectors.Vector> ofFile = byFile.computeIfAbsent(v.file(), f -> new ArrayList<>());
-            if (ofFile.isEmpty() || !javaKernelPass()) {
+            if (ofFile.isEmpty() || !Cli.javaKernelPass()) {
                 ofFile.add(v);
             }
         }
@@ -312,12 +302,12 @@ class ThreePartyRunIT {
         for (BristolVectors.Vector v : threePartyVectors()) {
             first.putIfAbsent(v.file(), v);
         }
-        List<String> files = javaKernelPass() ? AS_PROCESSES.subList(0, AS_PROCESSES_JAVA_PASS) : AS_PROCESSES;
+        List<String> files = Cli.javaKernelPass() ? AS_PROCESSES.subList(0, AS_PROCESSES_JAVA_PASS) : AS_PROCESSES;
         List<DynamicTest> tests = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) {
             BristolVectors.Vector v = first.get(files.get(i));
             int[] order = ORDERS[i % ORDERS.length];
-            boolean staggered = !javaKernelPass() && i < 3;
+            boolean staggered = !Cli.javaKernelPass() && i < 3;
             String name = v.file() + " started P" + order[0] + (staggered ? " (waiting), then " : ", ") + "P" + order[1] + ", P" + order[2];
             tests.add(DynamicTest.dynamicTest(name, () -> {
                 List<Cli.Result> r = processes(trio(Cli.bristol(v.file()), v.in(), v.msbFirst()), order, staggered, Cli.QUICK_JVM, 120);
@@ -390,7 +380,7 @@ class ThreePartyRunIT {
     /** A random circuit as three processes (the Java-kernel pass runs random circuits in this JVM only). */
     @Test
     void aRandomCircuitAsThreeProcessesMatchesEval() throws Exception {
-        firstPassOnly("processes add start-up time, not kernel coverage");
+        Cli.firstPassOnly("processes add start-up time, not kernel coverage");
         RandomCase c = randomCase(101);
         List<String> expected = plaintext(c);
         List<Cli.Result> r = processes(trio(c.file(), c.values(), false), new int[] {1, 3, 2}, false, Cli.QUICK_JVM, 120);
@@ -419,7 +409,7 @@ class ThreePartyRunIT {
             assertEquals("half-gates", json.get("scheme"), party.out());
             assertEquals("none", json.get("network"), party.out());
             Object kernel = json.get("kernel");
-            assertTrue(javaKernelPass() ? "java".equals(kernel) : "java".equals(kernel) || "native".equals(kernel), party.out());
+            assertTrue(Cli.javaKernelPass() ? "java".equals(kernel) : "java".equals(kernel) || "native".equals(kernel), party.out());
             assertEquals(List.of(CIPHERTEXT), json.get("result"), party.out());
             assertEquals(6400L * repeat, json.get("and"), party.out());
             long bytes = (Long) json.get("bytes");
@@ -471,7 +461,7 @@ class ThreePartyRunIT {
      */
     @Test
     void mutualTlsRunsAmongTrustedPartiesAndAnUntrustedOneEndsEveryParty(@TempDir Path dir) throws Exception {
-        firstPassOnly("TLS does not depend on the kernel");
+        Cli.firstPassOnly("TLS does not depend on the kernel");
         TestCertificates pki = new TestCertificates(dir, "parties-ca");
         TlsFiles[] trusted = {pki.party("p1"), pki.party("p2"), pki.party("p3")};
         List<Cli.Result> ok = processes(tlsTrio(trusted), new int[] {3, 1, 2}, false, Cli.QUICK_JVM, 120);
@@ -503,7 +493,7 @@ class ThreePartyRunIT {
     /** P3 given another circuit: each party names the party whose circuit differs, in one line, exit 1. */
     @Test
     void aPartyWithAnotherCircuitIsNamedByEveryParty() throws Exception {
-        firstPassOnly("the handshake does not depend on the kernel");
+        Cli.firstPassOnly("the handshake does not depend on the kernel");
         String peers = peers();
         List<List<String>> args = List.of(
                 run3(1, Cli.bristol("aes_128.txt"), List.of(KEY, PLAINTEXT), false, peers),
@@ -524,7 +514,7 @@ class ThreePartyRunIT {
      */
     @Test
     void aWrongPeersOrderIsOneLineNamingThePartyMet() throws Exception {
-        firstPassOnly("the handshake does not depend on the kernel");
+        Cli.firstPassOnly("the handshake does not depend on the kernel");
         String peers = peers();
         String[] a = peers.split(",");
         String swapped = a[0] + "," + a[2] + "," + a[1];
@@ -614,7 +604,7 @@ class ThreePartyRunIT {
      */
     @Test
     void aKilledGarblerEndsTheOthersWithOneLine() throws Exception {
-        firstPassOnly("a dead link does not depend on the kernel");
+        Cli.firstPassOnly("a dead link does not depend on the kernel");
         double[] seconds = new double[1];
         Map<Integer, Cli.Result> r = killP2MidRun(seconds);
         for (int p : new int[] {1, 3}) {
@@ -631,7 +621,7 @@ class ThreePartyRunIT {
      */
     @Test
     void aKilledGarblerIsNamedByBothOtherParties() throws Exception {
-        firstPassOnly("a dead link does not depend on the kernel");
+        Cli.firstPassOnly("a dead link does not depend on the kernel");
         double[] seconds = new double[1];
         Map<Integer, Cli.Result> r = killP2MidRun(seconds);
         for (int p : new int[] {1, 3}) {
@@ -651,7 +641,7 @@ class ThreePartyRunIT {
      */
     @Test
     void aHundredMillionAndGatesWithEveryPartyIn32MiB() throws Exception {
-        firstPassOnly("memory does not depend on the kernel");
+        Cli.firstPassOnly("memory does not depend on the kernel");
         List<Cli.Result> r = processes(trio(Cli.bristol("aes_128.txt"), List.of(KEY, PLAINTEXT), false, "--repeat", "15625", "--json"),
                 new int[] {1, 2, 3}, false, HEAP_32M, 600);
         for (int p = 1; p <= 3; p++) {
@@ -671,7 +661,7 @@ class ThreePartyRunIT {
      */
     @Test
     void thePeakHeapReportedIsWithinTheHeapLimit() throws Exception {
-        firstPassOnly("memory does not depend on the kernel");
+        Cli.firstPassOnly("memory does not depend on the kernel");
         List<Cli.Result> r = processes(trio(Cli.bristol("aes_128.txt"), List.of(KEY, PLAINTEXT), false, "--repeat", "200", "--json"),
                 new int[] {1, 2, 3}, false, HEAP_32M, 120);
         for (int p = 1; p <= 3; p++) {
@@ -697,7 +687,7 @@ class ThreePartyRunIT {
             String prefix = "P" + p + ": 6,400 AND gates, ";
             assertEquals(1, lines.stream().filter(l -> l.startsWith(prefix)).count(), prefix + " in " + r.out());
         }
-        if (javaKernelPass()) {
+        if (Cli.javaKernelPass()) {
             assertTrue(lines.get(1).contains(", kernel java"), r.out());
         }
     }
@@ -712,7 +702,7 @@ class ThreePartyRunIT {
         assertEquals(List.of(CIPHERTEXT), json.get("result"), r.out());
         assertEquals(12800L, json.get("and"), r.out());
         assertEquals(2L, json.get("repeat"), r.out());
-        if (javaKernelPass()) {
+        if (Cli.javaKernelPass()) {
             assertEquals("java", json.get("kernel"), r.out());
         }
         @SuppressWarnings("unchecked")

@@ -149,6 +149,7 @@ class TwoPartyRunIT {
 
     @Test
     void aKilledPeerEndsTheOtherWithOneLineSayingHowFarItGot() throws Exception {
+        Cli.firstPassOnly("a dead peer does not depend on the kernel");
         int port = Cli.freePort();
         Cli.Running garbler = Cli.launch(Cli.QUICK_JVM, aes("garbler", port, "--repeat", "100000000", "--timeout", "20"));
         Cli.Running evaluator = Cli.launch(Cli.QUICK_JVM, aes("evaluator", port, "--repeat", "100000000", "--timeout", "20"));
@@ -168,6 +169,7 @@ class TwoPartyRunIT {
 
     @Test
     void aHandshakeMismatchIsOneClearLineAtBothParties() throws Exception {
+        Cli.firstPassOnly("the handshake does not depend on the kernel");
         int port = Cli.freePort();
         CompletableFuture<Cli.Result> garbler = Cli.start(aes("garbler", port, "--scheme", "grr3"));
         Cli.Result evaluator = Cli.run(aes("evaluator", port));
@@ -215,6 +217,7 @@ class TwoPartyRunIT {
      */
     @Test
     void mutualTlsRunsBetweenTrustedPartiesAndRefusesAStranger(@TempDir Path dir) throws Exception {
+        Cli.firstPassOnly("TLS does not depend on the kernel");
         TestCertificates pki = new TestCertificates(dir, "parties-ca");
         TestCertificates otherPki = new TestCertificates(dir, "other-ca");
         TlsFiles garblerTls = pki.party("garbler");
@@ -246,6 +249,7 @@ class TwoPartyRunIT {
      */
     @Test
     void listenZeroOnABoundInterfaceSurvivesStrayConnections() throws Exception {
+        Cli.firstPassOnly("the listener does not depend on the kernel");
         Cli.Running garbler = Cli.launch(Cli.QUICK_JVM, aes("garbler", 0, "--bind", "127.0.0.1", "--timeout", "20"));
         int port = Integer.parseInt(awaitErr(garbler, "garbler: listening on 127\\.0\\.0\\.1:(\\d+)"));
         try (Socket probe = new Socket("127.0.0.1", port); Socket silent = new Socket("127.0.0.1", port)) {
@@ -284,6 +288,7 @@ class TwoPartyRunIT {
 
     @Test
     void aBindAddressThatIsNotThisMachinesIsACommandLineError() {
+        Cli.firstPassOnly("the command line is parsed before any kernel loads");
         InProcess notLocal = execute(List.of(aes("garbler", 0, "--bind", "192.0.2.1")));
         assertEquals(2, notLocal.status(), notLocal.err());
         assertEquals(List.of("yaostream run: --bind: 192.0.2.1 is not an address of this machine (give one of its interfaces' addresses,"
@@ -299,6 +304,7 @@ class TwoPartyRunIT {
     /** Nobody listening: one line after a second of retries (not one per retry), then the error at --timeout. */
     @Test
     void aConnectingPartySaysOnceThatItIsWaiting() {
+        Cli.firstPassOnly("connecting does not depend on the kernel");
         int port = Cli.freePort();
         long start = System.nanoTime();
         InProcess r = execute(List.of(aes("evaluator", port, "--timeout", "2")));
@@ -314,6 +320,7 @@ class TwoPartyRunIT {
     /** A PKCS#1 key is refused when the party starts, before it listens, with the openssl command that converts it. */
     @Test
     void aPkcs1KeyIsRefusedAtStartUp(@TempDir Path dir) throws Exception {
+        Cli.firstPassOnly("TLS files are checked before any kernel loads");
         TestCertificates pki = new TestCertificates(dir, "parties-ca");
         TlsFiles rsa = pki.rsaParty("garbler");
         Path pkcs1 = pki.pkcs1Key("garbler");

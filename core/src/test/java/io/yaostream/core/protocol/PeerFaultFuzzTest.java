@@ -59,7 +59,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * </ul>
  *
  * <p>Seeded: a failure names the seed and the run; {@code -Dyaostream.fuzz.seed=S} replays it and
- * {@code -Dyaostream.fuzz.runs=N} sets the runs per message kind and role (default 100, about 40 s on two cores
+ * {@code -Dyaostream.fuzz.runs=N} sets the runs per message kind and role (default 150, about 40 s on two cores
  * shared with builds; the CI default is enough to meet every kind and operation many times).
  */
 @Timeout(600)
