@@ -79,7 +79,7 @@ public final class CompiledCircuit {
     }
 
     /** A block of a streamed circuit ({@link GateBlocks}): checked records in reused buffers, no groups. */
-    private CompiledCircuit(int slots, int[] records, int gateCount, int[] batches, int batchCount) {
+    private CompiledCircuit(int slots, int[] records, int gateCount, int[] batches, int batchCount, GateCounts counts) {
         this.slots = slots;
         this.inputs = List.of();
         this.outputs = List.of();
@@ -89,14 +89,14 @@ public final class CompiledCircuit {
         this.batchCount = batchCount;
         this.gateFile = null;
         this.blockGates = 0;
-        this.counts = GateCounts.of(records, gateCount);
+        this.counts = counts;
         this.sourceCounts = counts;
         this.inputSlots = new int[0];
         this.outputSlots = inputSlots;
     }
 
-    static CompiledCircuit block(int slots, int[] records, int gateCount, int[] batches, int batchCount) {
-        return new CompiledCircuit(slots, records, gateCount, batches, batchCount);
+    static CompiledCircuit block(int slots, int[] records, int gateCount, int[] batches, int batchCount, GateCounts counts) {
+        return new CompiledCircuit(slots, records, gateCount, batches, batchCount, counts);
     }
 
     /**

@@ -34,10 +34,8 @@ public final class GateBlocks implements AutoCloseable {
     /** The batch number of the block's last batch entry, so a batch read in two steps stays one entry. */
     private int lastEntryBatch = -1;
     private boolean finished;
-    private int and;
-    private int xor;
-    private int inv;
-    private int constants;
+    /** Gates read so far, by {@link GateOp.Kind#ordinal()}. */
+    private final int[] byKind = new int[GateCounts.KINDS];
 
     /** A circuit held in memory: one block, the circuit itself. */
     private CompiledCircuit whole;
@@ -85,11 +83,16 @@ public final class GateBlocks implements AutoCloseable {
         }
         blockBatches = 0;
         lastEntryBatch = -1;
+        int[] before = byKind.clone();
         int n = read(0, Math.min(blockGates, total - next));
         if (wholeBatches && batchChecker.openBatchEnd() > next) {
             n = read(n, batchChecker.openBatchEnd() - next);
         }
-        return CompiledCircuit.block(circuit.slots(), records, n, batches, blockBatches);
+        int[] inBlock = new int[GateCounts.KINDS];
+        for (int k = 0; k < inBlock.length; k++) {
+            inBlock[k] = byKind[k] - before[k];
+        }
+        return CompiledCircuit.block(circuit.slots(), records, n, batches, blockBatches, GateCounts.of(n, inBlock));
     }
 
     /** Reads and checks {@code count} gates into the block from gate {@code at} of it; returns the block's size. */
@@ -111,12 +114,7 @@ public final class GateBlocks implements AutoCloseable {
                 if (batchChecker.gate(g, op, records[p + 1], records[p + 2], records[p + 3])) {
                     addToBlockBatch(i);
                 }
-                switch (GateOp.kind(op)) {
-                    case AND -> and++;
-                    case XOR -> xor++;
-                    case INV -> inv++;
-                    case CONST -> constants++;
-                }
+                byKind[GateOp.kind(op).ordinal()]++;
             }
         } catch (IllegalArgumentException e) {
             throw file.error("gate " + g + ": " + e.getMessage());
@@ -159,10 +157,11 @@ public final class GateBlocks implements AutoCloseable {
         }
         pass.verify();
         GateCounts claimed = circuit.counts();
-        GateCounts actual = new GateCounts(total, and, xor, inv, constants);
+        GateCounts actual = GateCounts.of(total, byKind);
         if (!claimed.equals(actual)) {
             throw file.error("header gate counts " + List.of(claimed.gates(), claimed.and(), claimed.xor(), claimed.inv(),
-                    claimed.constants()) + " do not match the gates " + List.of(total, and, xor, inv, constants));
+                    claimed.constants()) + " do not match the gates " + List.of(actual.gates(), actual.and(), actual.xor(),
+                    actual.inv(), actual.constants()));
         }
         try {
             checker.outputsSet(circuit.outputs());

@@ -2,21 +2,22 @@ package io.yaostream.core.circuit;
 
 /** Gate statistics of a compiled circuit, by how each gate costs in garbling. */
 public record GateCounts(int gates, int and, int xor, int inv, int constants) {
+    /** The number of {@link GateOp.Kind}s, the length of a tally by kind. */
+    static final int KINDS = GateOp.Kind.values().length;
 
     static GateCounts of(int[] records, int gateCount) {
-        int and = 0;
-        int xor = 0;
-        int inv = 0;
-        int constants = 0;
+        // Indexed by kind rather than switched on it: kinds alternate unpredictably (AES mixes them gate by gate).
+        int[] byKind = new int[KINDS];
         for (int g = 0; g < gateCount; g++) {
-            switch (GateOp.kind(records[g * CompiledCircuit.GATE_STRIDE])) {
-                case AND -> and++;
-                case XOR -> xor++;
-                case INV -> inv++;
-                case CONST -> constants++;
-            }
+            byKind[GateOp.kind(records[g * CompiledCircuit.GATE_STRIDE]).ordinal()]++;
         }
-        return new GateCounts(gateCount, and, xor, inv, constants);
+        return of(gateCount, byKind);
+    }
+
+    /** Counts from gates tallied by {@link GateOp.Kind#ordinal()}. */
+    static GateCounts of(int gateCount, int[] byKind) {
+        return new GateCounts(gateCount, byKind[GateOp.Kind.AND.ordinal()], byKind[GateOp.Kind.XOR.ordinal()],
+                byKind[GateOp.Kind.INV.ordinal()], byKind[GateOp.Kind.CONST.ordinal()]);
     }
 
     @Override

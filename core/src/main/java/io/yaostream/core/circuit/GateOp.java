@@ -52,15 +52,28 @@ public final class GateOp {
         return op == INV ? 1 : 0;
     }
 
+    /** {@link #kind} as a table, built once from {@link #classify}: the walks look up every gate's kind. */
+    private static final Kind[] KINDS = new Kind[MAX + 1];
+
+    static {
+        for (int op = 0; op <= MAX; op++) {
+            KINDS[op] = classify(op);
+        }
+    }
+
     public static Kind kind(int op) {
+        if (!isValid(op)) {
+            throw new IllegalArgumentException("not a gate op: " + op);
+        }
+        return KINDS[op];
+    }
+
+    private static Kind classify(int op) {
         if (op == INV) {
             return Kind.INV;
         }
         if (op == ZERO || op == ONE) {
             return Kind.CONST;
-        }
-        if (!isBinary(op)) {
-            throw new IllegalArgumentException("not a gate op: " + op);
         }
         if (op == XOR || op == XNOR) {
             return Kind.XOR;

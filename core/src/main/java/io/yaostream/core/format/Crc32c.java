@@ -14,9 +14,14 @@ final class Crc32c {
 
     /** The CRC-32C of {@code A || B} from {@code crcA}, {@code crcB} and the length of B in bytes. */
     static int combine(int crcA, int crcB, long lengthB) {
-        if (lengthB <= 0) {
-            return crcA;
-        }
+        return lengthB <= 0 ? crcA : apply(zeros(lengthB), crcA) ^ crcB;
+    }
+
+    /**
+     * The linear map that appending {@code length} zero bytes makes of a CRC, as 32 columns: a stream that combines
+     * CRCs with the same lengths every pass makes it once ({@code combine} is {@code apply(zeros(n), a) ^ b}).
+     */
+    static int[] zeros(long length) {
         int[] even = new int[32];
         int[] odd = new int[32];
         odd[0] = POLY; // the operator for one zero bit
@@ -27,12 +32,15 @@ final class Crc32c {
         }
         square(even, odd); // two zero bits
         square(odd, even); // four
-        long len = lengthB;
-        int crc = crcA;
-        do { // apply len zero bytes to crcA, squaring the operator for each bit of len
+        int[] result = new int[32];
+        for (int n = 0; n < 32; n++) {
+            result[n] = 1 << n; // the identity
+        }
+        long len = length;
+        while (len != 0) { // the operator for len zero bytes, squaring the one for a byte for each bit of len
             square(even, odd);
             if ((len & 1) != 0) {
-                crc = times(even, crc);
+                result = product(even, result);
             }
             len >>>= 1;
             if (len == 0) {
@@ -40,11 +48,25 @@ final class Crc32c {
             }
             square(odd, even);
             if ((len & 1) != 0) {
-                crc = times(odd, crc);
+                result = product(odd, result);
             }
             len >>>= 1;
-        } while (len != 0);
-        return crc ^ crcB;
+        }
+        return result;
+    }
+
+    /** The operator {@code zeros} gave, applied to a CRC. */
+    static int apply(int[] operator, int crc) {
+        return times(operator, crc);
+    }
+
+    /** {@code a} after {@code b}, as columns. */
+    private static int[] product(int[] a, int[] b) {
+        int[] ab = new int[32];
+        for (int n = 0; n < 32; n++) {
+            ab[n] = times(a, b[n]);
+        }
+        return ab;
     }
 
     private static int times(int[] matrix, int vector) {

@@ -3,7 +3,10 @@ package io.yaostream.core.format;
 import io.yaostream.core.circuit.GateFile;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -17,6 +20,7 @@ import java.util.zip.CRC32C;
  */
 final class StreamedSlotFile implements GateFile {
     private static final int GATE_RECORD_BYTES = 13;
+    private static final VarHandle BIG_ENDIAN_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     private final Path path;
     private final String name;
     private final long batchesStart;
@@ -24,6 +28,9 @@ final class StreamedSlotFile implements GateFile {
     private final long bodyEnd;
     private final int headerCrc;
     private final int bufferGates;
+    /** What appending the batch region, then the gate region, does to a CRC: the same every pass, so made once. */
+    private final int[] afterBatches;
+    private final int[] afterGates;
 
     /**
      * @param batchesStart file offset of the first AND batch record (the body before it has CRC {@code headerCrc})
@@ -37,6 +44,8 @@ final class StreamedSlotFile implements GateFile {
         this.bodyEnd = bodyEnd;
         this.headerCrc = headerCrc;
         this.bufferGates = Math.max(1, bufferGates);
+        this.afterBatches = Crc32c.zeros(gatesStart - batchesStart);
+        this.afterGates = Crc32c.zeros(bodyEnd - gatesStart);
     }
 
     @Override
@@ -115,12 +124,21 @@ final class StreamedSlotFile implements GateFile {
         @Override
         public void readGates(int[] dst, int at, int count) {
             int p = at * 4;
-            for (int i = 0; i < count; i++, p += 4) {
+            while (count > 0) {
+                // Every whole record the buffer holds, decoded straight from its array: a ByteBuffer read per
+                // field cost more than the rest of the walk's checks together.
                 ByteBuffer b = gates.need(GATE_RECORD_BYTES);
-                dst[p] = b.get() & 0xff;
-                dst[p + 1] = b.getInt();
-                dst[p + 2] = b.getInt();
-                dst[p + 3] = b.getInt();
+                int k = Math.min(count, b.remaining() / GATE_RECORD_BYTES);
+                byte[] a = b.array();
+                int s = b.arrayOffset() + b.position();
+                for (int i = 0; i < k; i++, s += GATE_RECORD_BYTES, p += 4) {
+                    dst[p] = a[s] & 0xff;
+                    dst[p + 1] = (int) BIG_ENDIAN_INT.get(a, s + 1);
+                    dst[p + 2] = (int) BIG_ENDIAN_INT.get(a, s + 5);
+                    dst[p + 3] = (int) BIG_ENDIAN_INT.get(a, s + 9);
+                }
+                b.position(b.position() + k * GATE_RECORD_BYTES);
+                count -= k;
             }
         }
 
@@ -136,8 +154,8 @@ final class StreamedSlotFile implements GateFile {
             if (!gates.done() || !batches.done()) {
                 throw new IllegalStateException("verify before every record was read");
             }
-            int body = Crc32c.combine(Crc32c.combine(headerCrc, (int) batches.crc.getValue(), gatesStart - batchesStart),
-                    (int) gates.crc.getValue(), bodyEnd - gatesStart);
+            int headerAndBatches = Crc32c.apply(afterBatches, headerCrc) ^ (int) batches.crc.getValue();
+            int body = Crc32c.apply(afterGates, headerAndBatches) ^ (int) gates.crc.getValue();
             ByteBuffer stored = ByteBuffer.allocate(4);
             try {
                 while (stored.hasRemaining()) {
