@@ -20,6 +20,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
 
 @Command(name = "run3", mixinStandardHelpOptions = true,
         description = {"Run one party of a three-party computation over TCP (honest majority, secure against one malicious "
@@ -84,7 +86,7 @@ final class Run3Command implements Callable<Integer> {
         List<BitString> mine = ThreePartyOptions.owned(c, party, inputs, msbFirst);
         Kernel kernel = kernelOption.create();
         ThreePartyCircuit program = new ThreePartyCircuit(c, repeat);
-        java.util.concurrent.atomic.AtomicReference<java.util.function.LongSupplier> soFar = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<LongSupplier> soFar = new AtomicReference<>();
         ThreeParty.Result<List<Optional<BitString>>> r;
         try (RunStatistics stats = new RunStatistics(() -> soFar.get() == null ? 0 : soFar.get().getAsLong(), repeat * c.counts().and(),
                 spec.commandLine().getErr())) {

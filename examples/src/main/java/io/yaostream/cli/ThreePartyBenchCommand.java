@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 
 /** {@code bench 3pc}: three parties (MRZ15) beside two (semi-honest Yao) on the paper's Table 1 circuits. */
 @Command(name = "3pc", mixinStandardHelpOptions = true,
@@ -20,7 +21,7 @@ import java.util.List;
                 + "and SHA-256 (our compression circuit) on a 512-bit block split between the parties.",
                 "All parties run in this process over TCP loopback, sharing this machine's cores; the two protocols alternate, each "
                         + "result is checked against plaintext, figures are medians."})
-final class ThreePartyBenchCommand implements java.util.concurrent.Callable<Integer> {
+final class ThreePartyBenchCommand implements Callable<Integer> {
     @Option(names = "--runs", paramLabel = "R", defaultValue = "3", description = "Timed runs of each protocol per circuit, alternating "
             + "(default: ${DEFAULT-VALUE}).")
     int runs;

@@ -5,8 +5,8 @@ import io.yaostream.core.kernel.AndGateRule;
 import io.yaostream.core.kernel.CtrKeys;
 import io.yaostream.core.kernel.GateCursor;
 import io.yaostream.core.kernel.Kernel;
-import io.yaostream.core.kernel.PolynomialHash;
 import io.yaostream.core.kernel.OneHotLeaves;
+import io.yaostream.core.kernel.PolynomialHash;
 import io.yaostream.core.ot.EdwardsArithmetic;
 
 import java.nio.ByteBuffer;

@@ -12,15 +12,15 @@ final class Crc32c {
     private Crc32c() {
     }
 
-    /** The CRC-32C of {@code A || B} from {@code crcA}, {@code crcB} and the length of B in bytes. */
-    static int combine(int crcA, int crcB, long lengthB) {
-        return lengthB <= 0 ? crcA : apply(zeros(lengthB), crcA) ^ crcB;
+    /**
+     * The CRC-32C of {@code A || B} from {@code crcA}, {@code crcB} and {@code zerosOfB}, the {@link #zeros} of B's
+     * length: made once where the same lengths are combined again and again (every pass over a streamed file).
+     */
+    static int combine(int crcA, int crcB, int[] zerosOfB) {
+        return times(zerosOfB, crcA) ^ crcB;
     }
 
-    /**
-     * The linear map that appending {@code length} zero bytes makes of a CRC, as 32 columns: a stream that combines
-     * CRCs with the same lengths every pass makes it once ({@code combine} is {@code apply(zeros(n), a) ^ b}).
-     */
+    /** The linear map that appending {@code length} zero bytes makes of a CRC, as 32 columns. */
     static int[] zeros(long length) {
         int[] even = new int[32];
         int[] odd = new int[32];
@@ -53,11 +53,6 @@ final class Crc32c {
             len >>>= 1;
         }
         return result;
-    }
-
-    /** The operator {@code zeros} gave, applied to a CRC. */
-    static int apply(int[] operator, int crc) {
-        return times(operator, crc);
     }
 
     /** {@code a} after {@code b}, as columns. */

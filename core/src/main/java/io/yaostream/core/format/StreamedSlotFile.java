@@ -28,7 +28,7 @@ final class StreamedSlotFile implements GateFile {
     private final long bodyEnd;
     private final int headerCrc;
     private final int bufferGates;
-    /** What appending the batch region, then the gate region, does to a CRC: the same every pass, so made once. */
+    /** {@link Crc32c#zeros} of the batch region's and the gate region's lengths: the same every pass, so made once. */
     private final int[] afterBatches;
     private final int[] afterGates;
 
@@ -154,8 +154,8 @@ final class StreamedSlotFile implements GateFile {
             if (!gates.done() || !batches.done()) {
                 throw new IllegalStateException("verify before every record was read");
             }
-            int headerAndBatches = Crc32c.apply(afterBatches, headerCrc) ^ (int) batches.crc.getValue();
-            int body = Crc32c.apply(afterGates, headerAndBatches) ^ (int) gates.crc.getValue();
+            int headerAndBatches = Crc32c.combine(headerCrc, (int) batches.crc.getValue(), afterBatches);
+            int body = Crc32c.combine(headerAndBatches, (int) gates.crc.getValue(), afterGates);
             ByteBuffer stored = ByteBuffer.allocate(4);
             try {
                 while (stored.hasRemaining()) {

@@ -30,6 +30,14 @@ public final class PolynomialHash {
         this.keyHi = keyHi;
     }
 
+    /** The key h as 16 bytes, the {@link Blocks} layout (as it travels). */
+    public static PolynomialHash fromBytes(byte[] key) {
+        if (key.length != 16) {
+            throw new IllegalArgumentException("a polynomial hash key is 16 bytes, got " + key.length);
+        }
+        return new PolynomialHash(Blocks.getLong(key, 0), Blocks.getLong(key, 8));
+    }
+
     private long[][] tables() {
         if (tables == null) {
             tables = buildTables(keyLo, keyHi);

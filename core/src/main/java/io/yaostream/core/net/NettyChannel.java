@@ -132,7 +132,6 @@ final class NettyChannel extends LongStagingChannel {
         };
     }
 
-    /** Records the first failure and wakes a waiting reader or writer. */
     /** A failure the network reported, not this party: remembered as how the peer went, unless this party closed first. */
     private void peerWent(String reason) {
         if (!closed && gone == null) {
@@ -152,6 +151,7 @@ final class NettyChannel extends LongStagingChannel {
         return goneNanos;
     }
 
+    /** Records the first failure and wakes a waiting reader or writer. */
     void fail(String reason) {
         if (failure == null) {
             synchronized (flow) {

@@ -12,6 +12,7 @@ import io.yaostream.core.net.Channel;
 import io.yaostream.core.ot.PeerFault;
 
 import java.security.MessageDigest;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Optional;
 
@@ -118,7 +119,7 @@ final class ThreeEvaluatorContext extends EvaluatingContext {
                 Blocks.fromBytes(openings, at + 17, rho, 0, 1);
                 hashes.commit(wire, o, label, 0, rho, 0, recomputed, 0);
                 int c = (2 * k + o) * ThreeHashes.COMMITMENT_BYTES;
-                if (!java.util.Arrays.equals(recomputed, 0, ThreeHashes.COMMITMENT_BYTES, commitments, c, c + ThreeHashes.COMMITMENT_BYTES)) {
+                if (!Arrays.equals(recomputed, 0, ThreeHashes.COMMITMENT_BYTES, commitments, c, c + ThreeHashes.COMMITMENT_BYTES)) {
                     throw new PeerFault("P" + opener + "'s opening of input wire " + wire + " does not match its commitment");
                 }
                 int bit = start + k;

@@ -7,6 +7,7 @@ import io.yaostream.core.kernel.PolynomialHash;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 
 /**
  * The hashes of the three-party protocol:
@@ -79,7 +80,7 @@ final class ThreeHashes {
         sha.update(purpose.getBytes(StandardCharsets.US_ASCII));
         sha.update((byte) 0);
         sha.update(seed);
-        return java.util.Arrays.copyOf(sha.digest(), 16);
+        return Arrays.copyOf(sha.digest(), 16);
     }
 
     private void digestInto(byte[] out, int at) {

@@ -18,6 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * Runs a {@link Program} as one of three parties of an honest-majority session secure against one malicious party
@@ -75,10 +78,10 @@ public final class ThreeParty {
     private final String name;
     private final List<CompiledCircuit> circuits;
     private final String bind;
-    private final java.util.function.Consumer<java.util.function.LongSupplier> progress;
+    private final Consumer<LongSupplier> progress;
 
     private ThreeParty(int party, String scheme, String kernel, TransportOptions transport, String name, List<CompiledCircuit> circuits,
-                       String bind, java.util.function.Consumer<java.util.function.LongSupplier> progress) {
+                       String bind, Consumer<LongSupplier> progress) {
         this.party = party;
         this.scheme = scheme;
         this.kernel = kernel;
@@ -93,7 +96,7 @@ public final class ThreeParty {
      * Hands {@code observer}, as each session starts, a supplier of the AND gates it has run so far (safe to call from
      * another thread), for a progress line.
      */
-    public ThreeParty progress(java.util.function.Consumer<java.util.function.LongSupplier> observer) {
+    public ThreeParty progress(Consumer<LongSupplier> observer) {
         return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, observer);
     }
 
@@ -243,7 +246,7 @@ public final class ThreeParty {
             for (int p = 1; p <= 3; p++) {
                 listeners.add(NettyTransport.listen("127.0.0.1", 0, transport));
             }
-            List<java.util.function.Supplier<ThreeLinks>> links = new ArrayList<>();
+            List<Supplier<ThreeLinks>> links = new ArrayList<>();
             for (int p = 1; p <= 3; p++) {
                 int me = p;
                 int port = listeners.get(next(p) - 1).port();
@@ -257,14 +260,14 @@ public final class ThreeParty {
 
     /** All three parties in this process over the links given (e.g. {@link #inMemory}). Waits for all three. */
     public <R> List<Outcome<R>> runAll(ThreeLinks[] links, Program<R> program, List<InputFeed> inputs) {
-        List<java.util.function.Supplier<ThreeLinks>> given = new ArrayList<>();
+        List<Supplier<ThreeLinks>> given = new ArrayList<>();
         for (ThreeLinks l : links) {
             given.add(() -> l);
         }
         return runAll(given, program, inputs);
     }
 
-    private <R> List<Outcome<R>> runAll(List<java.util.function.Supplier<ThreeLinks>> links, Program<R> program, List<InputFeed> inputs) {
+    private <R> List<Outcome<R>> runAll(List<Supplier<ThreeLinks>> links, Program<R> program, List<InputFeed> inputs) {
         if (inputs.size() != 3) {
             throw new IllegalArgumentException("three input feeds, one per party, got " + inputs.size());
         }

@@ -4,13 +4,15 @@ import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.GarblingException;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.kernel.AesCtrRandom;
-import io.yaostream.core.kernel.Blocks;
-import io.yaostream.core.kernel.PolynomialHash;
 import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.PolynomialHash;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.ot.PeerFault;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -45,7 +47,7 @@ final class ThreePartySession {
 
     <R> ThreeParty.Result<R> run(Program<R> prog, InputFeed feed) {
         long start = System.nanoTime();
-        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long cpuStart = threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : 0;
         int me = links.me();
         ThreeHandshake.Hello hello = new ThreeHandshake.Hello(me, scheme.name(), program, Handshake.digest(circuits));
@@ -61,8 +63,8 @@ final class ThreePartySession {
             for (int p = 1; p <= 2; p++) {
                 byte[] key = new byte[ThreeFrames.KEY_BYTES];
                 secureRandom.nextBytes(key); // each garbler's own, never seen by the other
-                keys[p] = new PolynomialHash(Blocks.getLong(key, 0), Blocks.getLong(key, 8));
-                byte[] body = java.util.Arrays.copyOf(crs, crs.length + key.length);
+                keys[p] = PolynomialHash.fromBytes(key);
+                byte[] body = Arrays.copyOf(crs, crs.length + key.length);
                 System.arraycopy(key, 0, body, crs.length, key.length);
                 ThreeFrames.send(links.to(p), ThreeFrames.CRS, body);
                 links.to(p).flush();
@@ -84,8 +86,7 @@ final class ThreePartySession {
             }
             ThreeFrames.expect(links.to(3), ThreeFrames.CRS, 3, "the commitments' reference string");
             ThreeHashes hashes = new ThreeHashes(ThreeFrames.read(links.to(3), ThreeFrames.CRS_BYTES), kernel);
-            byte[] key = ThreeFrames.read(links.to(3), ThreeFrames.KEY_BYTES);
-            PolynomialHash digestKey = new PolynomialHash(Blocks.getLong(key, 0), Blocks.getLong(key, 8));
+            PolynomialHash digestKey = PolynomialHash.fromBytes(ThreeFrames.read(links.to(3), ThreeFrames.KEY_BYTES));
             garbler = new ThreeGarblerContext(links, new SplitGarbledStream(links.to(3), me, hashes, digestKey), hashes, seed, scheme, kernel,
                     feed, tally);
             ctx = garbler;

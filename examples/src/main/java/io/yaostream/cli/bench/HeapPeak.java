@@ -6,7 +6,12 @@ import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -17,11 +22,11 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class HeapPeak {
     private static final AtomicLong PEAK = new AtomicLong();
     /** The heap's pools by name (a collection reports every pool, metaspace and code cache too). */
-    private static final java.util.Set<String> HEAP_POOLS = new java.util.HashSet<>();
+    private static final Set<String> HEAP_POOLS = new HashSet<>();
 
     static {
-        for (java.lang.management.MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == java.lang.management.MemoryType.HEAP) {
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
                 HEAP_POOLS.add(pool.getName());
             }
         }
@@ -31,7 +36,7 @@ public final class HeapPeak {
                     if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())) {
                         GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
                         long before = 0;
-                        for (java.util.Map.Entry<String, MemoryUsage> u : info.getGcInfo().getMemoryUsageBeforeGc().entrySet()) {
+                        for (Map.Entry<String, MemoryUsage> u : info.getGcInfo().getMemoryUsageBeforeGc().entrySet()) {
                             if (HEAP_POOLS.contains(u.getKey())) {
                                 before += u.getValue().getUsed();
                             }
