@@ -38,15 +38,16 @@ final class Cli {
         assumeFalse(javaKernelPass(), why + ": it runs in the suite's first pass only");
     }
 
-    static Path shared() {
-        String dir = System.getProperty("yaostream.shared");
-        assertTrue(dir != null && Files.isDirectory(Path.of(dir, "circuits", "bristol")),
-                "the shared folder (circuits/bristol) must sit beside the repository; yaostream.shared=" + dir);
+    /** The repository's circuits folder (the build sets {@code yaostream.circuits}). */
+    static Path circuits() {
+        String dir = System.getProperty("yaostream.circuits");
+        assertTrue(dir != null && Files.isDirectory(Path.of(dir, "bristol")),
+                "the repository's circuits/bristol folder is missing; yaostream.circuits=" + dir);
         return Path.of(dir);
     }
 
     static Path bristol(String name) {
-        return shared().resolve("circuits").resolve("bristol").resolve(name);
+        return circuits().resolve("bristol").resolve(name);
     }
 
     /** Runs the jar in a child process without waiting (two parties at once). */

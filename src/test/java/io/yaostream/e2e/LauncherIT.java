@@ -41,7 +41,7 @@ class LauncherIT {
                 .redirectErrorStream(true).redirectOutput(dir.resolve("git.log").toFile()).start();
         assertTrue(git.waitFor(120, TimeUnit.SECONDS), "git clone did not finish");
         assertEquals(0, git.exitValue(), Files.readString(dir.resolve("git.log")));
-        assertFalse(Files.exists(clone.resolve("examples/target")), "a fresh clone has no build");
+        assertFalse(Files.exists(clone.resolve("cli/target")), "a fresh clone has no build");
 
         int port = Cli.freePort();
         Party garbler = Party.start(clone, dir, "garbler", "aes", "--role", "garbler", "--listen", String.valueOf(port),
@@ -61,7 +61,7 @@ class LauncherIT {
                 "the other launcher says once that it waits: " + both);
         assertFalse(Files.exists(clone.resolve(".yaostream-build.log")), "the log of a good build is removed");
         // The launcher's build compiles no test, Java or C.
-        for (String module : List.of("core", "native", "circuits-compiler", "examples")) {
+        for (String module : List.of("core", "native", "compiler", "api", "examples", "cli")) {
             assertFalse(Files.exists(clone.resolve(module).resolve("target/test-classes")), module + " compiled its tests");
         }
         assertFalse(Files.exists(clone.resolve("native/target/kernel_test")), "the C known-answer test was built");

@@ -1,6 +1,6 @@
 package io.yaostream.bench;
 
-import io.yaostream.cli.bench.WideAndCircuit;
+import io.yaostream.fixtures.WideAndCircuit;
 
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.EvaluatorCore;

@@ -1,6 +1,6 @@
 package io.yaostream.bench;
 
-import io.yaostream.cli.bench.OtSessionPair;
+import io.yaostream.fixtures.OtSessionPair;
 
 /**
  * Heap use of OT extension as the number of OTs grows: runs correlated OTs between two threads and prints the

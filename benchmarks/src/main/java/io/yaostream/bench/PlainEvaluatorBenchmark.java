@@ -1,6 +1,6 @@
 package io.yaostream.bench;
 
-import io.yaostream.cli.DemoCommand;
+import io.yaostream.fixtures.BundledCircuits;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.plain.PlainEvaluator;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -36,7 +36,7 @@ public class PlainEvaluatorBenchmark {
 
     @Setup
     public void setup() {
-        aes = DemoCommand.bundledAes128();
+        aes = BundledCircuits.aes128();
         Random r = new Random(1);
         in = new long[aes.totalInputBits()];
         for (int i = 0; i < in.length; i++) {

@@ -3,10 +3,10 @@ package io.yaostream.examples;
 import io.yaostream.compiler.dsl.SBoxes;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
-import io.yaostream.program.BitVector;
-import io.yaostream.program.Computation;
-import io.yaostream.program.SecureProgram;
-import io.yaostream.program.onehot.AesSBox;
+import io.yaostream.BitVector;
+import io.yaostream.Computation;
+import io.yaostream.SecureProgram;
+import io.yaostream.onehot.AesSBox;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.yaostream.examples;
 
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
-import io.yaostream.program.BitVector;
-import io.yaostream.program.SecureProgram;
+import io.yaostream.BitVector;
+import io.yaostream.SecureProgram;
 
 import java.math.BigInteger;
 

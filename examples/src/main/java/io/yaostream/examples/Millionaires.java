@@ -2,9 +2,9 @@ package io.yaostream.examples;
 
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
-import io.yaostream.core.protocol.InputFeed;
-import io.yaostream.core.protocol.TwoParty;
-import io.yaostream.program.SecureProgram;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.TwoParty;
+import io.yaostream.SecureProgram;
 
 /** Yao's millionaires: which of two parties is richer, and nothing else. Run "garbler 7000 5000000" and "evaluator 7000 3000000". */
 public final class Millionaires {

@@ -4,11 +4,11 @@ import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
-import io.yaostream.core.protocol.InputFeed;
-import io.yaostream.program.Computation;
-import io.yaostream.program.SecretValue;
-import io.yaostream.program.SecureProgram;
-import io.yaostream.program.UInt;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.Computation;
+import io.yaostream.SecretValue;
+import io.yaostream.SecureProgram;
+import io.yaostream.UInt;
 
 import java.math.BigInteger;
 import java.util.Arrays;

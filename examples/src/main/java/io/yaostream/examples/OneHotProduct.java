@@ -2,12 +2,12 @@ package io.yaostream.examples;
 
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
-import io.yaostream.core.protocol.InputFeed;
-import io.yaostream.core.protocol.TwoParty;
-import io.yaostream.program.SecureProgram;
-import io.yaostream.program.UInt;
-import io.yaostream.program.onehot.ModReduce;
-import io.yaostream.program.onehot.Multiply;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.TwoParty;
+import io.yaostream.SecureProgram;
+import io.yaostream.UInt;
+import io.yaostream.onehot.ModReduce;
+import io.yaostream.onehot.Multiply;
 
 import java.math.BigInteger;
 

@@ -6,8 +6,8 @@ import io.yaostream.compiler.dsl.CircuitBuilder;
 import io.yaostream.compiler.dsl.SBoxes;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
-import io.yaostream.program.BitVector;
-import io.yaostream.program.SecureProgram;
+import io.yaostream.BitVector;
+import io.yaostream.SecureProgram;
 
 import java.math.BigInteger;
 import java.util.ArrayList;

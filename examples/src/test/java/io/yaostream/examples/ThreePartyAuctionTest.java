@@ -1,8 +1,9 @@
 package io.yaostream.examples;
 
+import io.yaostream.core.threeparty.ThreeLinks;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.protocol.InputFeed;
-import io.yaostream.core.protocol.ThreeParty;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.ThreeParty;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;
@@ -28,7 +29,7 @@ class ThreePartyAuctionTest {
             }
             List<InputFeed> feeds = List.of(InputFeed.of(BitString.of(bids[0], 32)), InputFeed.of(BitString.of(bids[1], 32)),
                     InputFeed.of(BitString.of(bids[2], 32)));
-            for (ThreeParty.Outcome<BigInteger[]> o : ThreeParty.as(1).name("auction").runAll(ThreeParty.inMemory(30_000),
+            for (ThreeParty.Outcome<BigInteger[]> o : ThreeParty.as(1).name("auction").runAll(ThreeLinks.inMemory(30_000),
                     ThreePartyAuction.HIGHEST, feeds)) {
                 assertNull(o.failure());
                 assertEquals(BigInteger.valueOf(bids[winner - 1]), o.result().value()[0], "P" + o.party());

@@ -1,6 +1,6 @@
 package io.yaostream.nativekernel;
 
-import io.yaostream.core.ot.EdwardsArithmetic;
+import io.yaostream.core.curve.EdwardsArithmetic;
 
 /**
  * {@link EdwardsArithmetic} in C (native/src/main/c/yaostream_ed25519.c): field elements of five 51-bit limbs with

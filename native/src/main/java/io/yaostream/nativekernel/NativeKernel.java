@@ -7,7 +7,7 @@ import io.yaostream.core.kernel.GateCursor;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.OneHotLeaves;
 import io.yaostream.core.kernel.PolynomialHash;
-import io.yaostream.core.ot.EdwardsArithmetic;
+import io.yaostream.core.curve.EdwardsArithmetic;
 
 import java.nio.ByteBuffer;
 

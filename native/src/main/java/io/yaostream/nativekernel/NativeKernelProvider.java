@@ -3,7 +3,7 @@ package io.yaostream.nativekernel;
 import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.KernelProvider;
-import io.yaostream.core.ot.EdwardsArithmetic;
+import io.yaostream.core.curve.EdwardsArithmetic;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -106,5 +106,10 @@ public final class NativeKernelProvider implements KernelProvider {
             a[i] = rnd.nextLong();
         }
         return a;
+    }
+
+    @Override
+    public void limitPath(String path) {
+        NativePath.limit(NativePath.fromKey(path));
     }
 }

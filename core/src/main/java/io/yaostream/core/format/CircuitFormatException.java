@@ -1,5 +1,7 @@
 package io.yaostream.core.format;
 
+import io.yaostream.core.text.Printable;
+
 /**
  * A circuit file or value that cannot be read. The message is one line that starts with where the
  * problem is ({@code file:line}, {@code file: byte N} or the argument) and says what is wrong.

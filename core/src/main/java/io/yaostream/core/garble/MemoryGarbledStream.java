@@ -1,6 +1,6 @@
 package io.yaostream.core.garble;
 
-import io.yaostream.core.kernel.Blocks;
+import io.yaostream.core.bits.Blocks;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,5 +1,7 @@
 package io.yaostream.core.kernel;
 
+import io.yaostream.core.bits.Blocks;
+
 /**
  * AES-128 (FIPS-197) in plain Java with T-tables, for what the JDK's cipher cannot do without allocating:
  * encrypting under a new key for every gate. Key schedules go into caller-owned arrays, so nothing is

@@ -1,5 +1,6 @@
 package io.yaostream.core.kernel;
 
+import io.yaostream.core.bits.Blocks;
 import io.yaostream.core.circuit.GateOp;
 
 /**

@@ -1,8 +1,9 @@
 package io.yaostream.core.kernel;
 
+import io.yaostream.core.bits.Blocks;
 import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.ot.EdwardsArithmetic;
-import io.yaostream.core.ot.JavaEdwardsArithmetic;
+import io.yaostream.core.curve.EdwardsArithmetic;
+import io.yaostream.core.curve.JavaEdwardsArithmetic;
 
 import javax.crypto.Cipher;
 import javax.crypto.spec.SecretKeySpec;

@@ -1,7 +1,8 @@
 package io.yaostream.core.kernel;
 
+import io.yaostream.core.bits.Blocks;
 import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.ot.EdwardsArithmetic;
+import io.yaostream.core.curve.EdwardsArithmetic;
 
 /**
  * The batch operations the garbling schemes and OT need, over blocks in the {@link Blocks} layout. Each call

@@ -13,4 +13,14 @@ public interface KernelProvider {
 
     /** A new kernel instance (one per thread). */
     Kernel create();
+
+    /**
+     * Caps the instruction path the kernel uses (a native kernel's {@code aesni}, {@code vaes256} or {@code vaes512}),
+     * so one machine can run and compare its paths; not while a kernel call runs.
+     *
+     * @throws IllegalArgumentException for a path this kernel does not have
+     */
+    default void limitPath(String path) {
+        throw new IllegalArgumentException("the " + name() + " kernel has one path; it takes no path limit");
+    }
 }

@@ -52,6 +52,19 @@ public final class Kernels {
         return p == null ? "the native kernel is not on the class path" : p.unavailableReason();
     }
 
+    /**
+     * Caps the native kernel's instruction path ({@code aesni}, {@code vaes256}, {@code vaes512}) for this process.
+     *
+     * @throws IllegalArgumentException for an unknown path, or where the native kernel cannot run
+     */
+    public static void limitNativePath(String path) {
+        String why = nativeUnavailableReason();
+        if (why != null) {
+            throw new IllegalArgumentException("the native kernel cannot run here: " + why);
+        }
+        provider(NATIVE).limitPath(path);
+    }
+
     private static KernelProvider provider(String name) {
         for (KernelProvider p : ServiceLoader.load(KernelProvider.class)) {
             if (p.name().equals(name)) {

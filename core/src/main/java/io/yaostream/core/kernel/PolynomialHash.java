@@ -1,5 +1,7 @@
 package io.yaostream.core.kernel;
 
+import io.yaostream.core.bits.Blocks;
+
 /**
  * A polynomial hash over GF(2^128) under a secret key h, the three-party protocol's stream hash (the Java definition;
  * a kernel may compute it faster, bit for bit alike):

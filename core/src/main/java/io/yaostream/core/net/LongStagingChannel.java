@@ -1,6 +1,6 @@
 package io.yaostream.core.net;
 
-import io.yaostream.core.kernel.Blocks;
+import io.yaostream.core.bits.Blocks;
 
 /**
  * The part every byte channel shares: longs go through a reused staging array, little-endian, so the bulk

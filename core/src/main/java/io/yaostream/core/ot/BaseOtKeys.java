@@ -1,6 +1,7 @@
 package io.yaostream.core.ot;
 
-import io.yaostream.core.kernel.Blocks;
+import io.yaostream.core.curve.Edwards25519;
+import io.yaostream.core.bits.Blocks;
 import org.bouncycastle.crypto.digests.SHA512Digest;
 
 import java.nio.charset.StandardCharsets;

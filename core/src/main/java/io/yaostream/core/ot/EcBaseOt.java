@@ -1,5 +1,8 @@
 package io.yaostream.core.ot;
 
+import io.yaostream.core.curve.Scalar25519;
+import io.yaostream.core.curve.Edwards25519;
+import io.yaostream.core.curve.EdwardsArithmetic;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
@@ -103,7 +106,7 @@ public final class EcBaseOt implements BaseOt {
         }
         int groups = groups(count);
         AesCtrRandom random = AesCtrRandom.create();
-        BigInteger a = Scalar25519.random(random);
+        BigInteger a = Scalar25519.random(random::nextLong);
         byte[] aDigits = Scalar25519.digits(a);
         byte[] encodedA = new byte[POINT];
         curve.base().multiply(aDigits, 0, 1, encodedA, 0);
@@ -176,7 +179,7 @@ public final class EcBaseOt implements BaseOt {
         AesCtrRandom random = AesCtrRandom.create();
         byte[] b = new byte[groups * DIGITS];
         for (int g = 0; g < groups; g++) {
-            System.arraycopy(Scalar25519.digits(Scalar25519.random(random)), 0, b, g * DIGITS, DIGITS);
+            System.arraycopy(Scalar25519.digits(Scalar25519.random(random::nextLong)), 0, b, g * DIGITS, DIGITS);
         }
         // b_g G does not depend on A: computed while the sender makes A (or A is on its way).
         byte[] pointsBeforeA = new byte[groups * POINT];

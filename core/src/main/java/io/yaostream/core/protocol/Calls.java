@@ -1,13 +1,16 @@
 package io.yaostream.core.protocol;
 
+import io.yaostream.core.program.ProgramContext;
+import io.yaostream.core.program.ProtocolException;
+import io.yaostream.core.program.Secret;
 import io.yaostream.core.circuit.CompiledCircuit;
 
 /** Checks shared by every back end's {@link ProgramContext#call}. */
-final class Calls {
+public final class Calls {
     private Calls() {
     }
 
-    static void checkArguments(CompiledCircuit c, Secret[] args) {
+    public static void checkArguments(CompiledCircuit c, Secret[] args) {
         if (args.length != c.inputs().size()) {
             throw new ProtocolException("circuit takes " + c.inputs().size() + " inputs, the program passed " + args.length);
         }
@@ -19,7 +22,7 @@ final class Calls {
         }
     }
 
-    static void checkSameWidth(Secret a, Secret b) {
+    public static void checkSameWidth(Secret a, Secret b) {
         if (a.width() != b.width()) {
             throw new ProtocolException("xor of a " + a.width() + "-bit and a " + b.width() + "-bit secret");
         }

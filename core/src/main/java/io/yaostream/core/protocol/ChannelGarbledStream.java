@@ -4,11 +4,11 @@ import io.yaostream.core.garble.GarbledStream;
 import io.yaostream.core.net.Channel;
 
 /** Garbled material carried by a channel: the garbler's writes are the evaluator's reads. */
-final class ChannelGarbledStream implements GarbledStream {
+public final class ChannelGarbledStream implements GarbledStream {
     private final Channel channel;
     private final byte[] one = new byte[1];
 
-    ChannelGarbledStream(Channel channel) {
+    public ChannelGarbledStream(Channel channel) {
         this.channel = channel;
     }
 

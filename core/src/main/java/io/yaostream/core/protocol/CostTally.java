@@ -1,5 +1,6 @@
 package io.yaostream.core.protocol;
 
+import io.yaostream.core.program.ProgramCosts;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.GarblingScheme;
 
@@ -11,21 +12,21 @@ import java.util.Map;
  * The counts every back end keeps the same way: calls, AND gates, distinct circuits, working set, input bits,
  * garbled-table bytes. Circuits are told apart by identity, as the program's cache hands them out.
  */
-final class CostTally {
+public final class CostTally {
     private final GarblingScheme scheme;
     /** Circuits called so far, with the bytes of their tables per call. */
     private final Map<CompiledCircuit, Long> called = new IdentityHashMap<>();
     /** Circuits both parties declared in the handshake: they need no announcement when first called. */
     private final Map<CompiledCircuit, Boolean> declared = new IdentityHashMap<>();
-    long andGates;
+    public long andGates;
     long calls;
     int workingSet;
     long garblerInputBits;
     long evaluatorInputBits;
-    long tableBytes;
+    public long tableBytes;
 
     /** {@code scheme} may be null where no tables are made (the plaintext back end). */
-    CostTally(GarblingScheme scheme, Collection<CompiledCircuit> declaredCircuits) {
+    public CostTally(GarblingScheme scheme, Collection<CompiledCircuit> declaredCircuits) {
         this.scheme = scheme;
         for (CompiledCircuit c : declaredCircuits) {
             declared.put(c, Boolean.TRUE);
@@ -33,7 +34,7 @@ final class CostTally {
     }
 
     /** Counts one call of {@code c}; true when it is the circuit's first and it was not declared in the handshake. */
-    boolean call(CompiledCircuit c) {
+    public boolean call(CompiledCircuit c) {
         Long bytes = called.get(c);
         boolean first = bytes == null;
         if (first) {
@@ -48,11 +49,11 @@ final class CostTally {
     }
 
     /** Bytes of one-hot material (gate ciphertexts, reveal colours), counted with the garbled tables. */
-    void oneHot(long bytes) {
+    public void oneHot(long bytes) {
         tableBytes += bytes;
     }
 
-    void input(boolean evaluator, long bits) {
+    public void input(boolean evaluator, long bits) {
         if (evaluator) {
             evaluatorInputBits += bits;
         } else {
@@ -60,7 +61,7 @@ final class CostTally {
         }
     }
 
-    ProgramCosts costs(long ots, long bytesToEvaluator, long bytesToGarbler, long rounds) {
+    public ProgramCosts costs(long ots, long bytesToEvaluator, long bytesToGarbler, long rounds) {
         return new ProgramCosts(andGates, calls, called.size(), workingSet, garblerInputBits, evaluatorInputBits, ots,
                 tableBytes, bytesToEvaluator, bytesToGarbler, rounds);
     }

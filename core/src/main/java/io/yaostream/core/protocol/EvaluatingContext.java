@@ -1,5 +1,6 @@
 package io.yaostream.core.protocol;
 
+import io.yaostream.core.program.Secret;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.EvaluatorCore;
 import io.yaostream.core.garble.GarbledStream;
@@ -11,12 +12,12 @@ import io.yaostream.core.net.Channel;
  * What every evaluator's back end does alike, with two parties or three: a secret is one active label per bit,
  * circuits are evaluated from the material stream, a negation changes only the meaning of a label.
  */
-abstract class EvaluatingContext extends PartyContext {
+public abstract class EvaluatingContext extends PartyContext {
     private static final int LABEL_WORDS = 2;
 
-    final EvaluatorCore core;
+    public final EvaluatorCore core;
 
-    EvaluatingContext(Channel channel, GarbledStream stream, GarblingScheme scheme, Kernel kernel, CostTally tally, EvaluatorCore core) {
+    public EvaluatingContext(Channel channel, GarbledStream stream, GarblingScheme scheme, Kernel kernel, CostTally tally, EvaluatorCore core) {
         super(channel, stream, scheme, kernel, tally);
         this.core = core;
     }

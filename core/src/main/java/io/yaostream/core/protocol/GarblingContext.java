@@ -1,5 +1,6 @@
 package io.yaostream.core.protocol;
 
+import io.yaostream.core.program.Secret;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.GarbledStream;
 import io.yaostream.core.garble.GarblerCore;
@@ -11,10 +12,10 @@ import io.yaostream.core.net.Channel;
  * What every garbler's back end does alike, with two parties or three: a secret is the core's state of its slots,
  * circuits are garbled into the material stream, a constant's wire is a fresh label whose label of 0 goes into it.
  */
-abstract class GarblingContext extends PartyContext {
-    final GarblerCore core;
+public abstract class GarblingContext extends PartyContext {
+    public final GarblerCore core;
 
-    GarblingContext(Channel channel, GarbledStream stream, GarblingScheme scheme, Kernel kernel, CostTally tally, GarblerCore core) {
+    public GarblingContext(Channel channel, GarbledStream stream, GarblingScheme scheme, Kernel kernel, CostTally tally, GarblerCore core) {
         super(channel, stream, scheme, kernel, tally);
         this.core = core;
     }

@@ -1,8 +1,9 @@
 package io.yaostream.core.protocol;
 
+import io.yaostream.core.program.ProtocolException;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
-import io.yaostream.core.format.Printable;
+import io.yaostream.core.text.Printable;
 import io.yaostream.core.net.Channel;
 
 import java.io.ByteArrayOutputStream;
@@ -21,21 +22,21 @@ import java.util.List;
  * checks the other's before any label or OT message is sent, and a mismatch is an error that names the
  * field and both values.
  */
-final class Handshake {
-    static final byte[] MAGIC = {'Y', 'A', 'O', 'S'};
+public final class Handshake {
+    public static final byte[] MAGIC = {'Y', 'A', 'O', 'S'};
     static final int VERSION = 1;
     private static final int MAX_TEXT = 1024;
     private static final int DIGEST_BYTES = 32;
 
     /** What one party announces. */
-    record Hello(Party role, String scheme, String program, byte[] digest) {
+    public record Hello(Party role, String scheme, String program, byte[] digest) {
     }
 
     private Handshake() {
     }
 
     /** SHA-256 over the digests of the circuits ({@link CompiledCircuit#digest()}), in order. */
-    static byte[] digest(List<CompiledCircuit> circuits) {
+    public static byte[] digest(List<CompiledCircuit> circuits) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             for (CompiledCircuit c : circuits) {
@@ -48,13 +49,13 @@ final class Handshake {
     }
 
     /** Bytes of a hello naming {@code scheme} and {@code program}. */
-    static long helloBytes(String scheme, String program) {
+    public static long helloBytes(String scheme, String program) {
         return MAGIC.length + 4 + 1 + 2 + scheme.getBytes(StandardCharsets.UTF_8).length + 2
                 + program.getBytes(StandardCharsets.UTF_8).length + DIGEST_BYTES;
     }
 
     /** Sends {@code mine}, reads the peer's and checks that the two belong to one session. */
-    static void exchange(Channel channel, Hello mine) {
+    public static void exchange(Channel channel, Hello mine) {
         send(channel, mine);
         channel.flush();
         check(mine, receive(channel));
@@ -65,7 +66,7 @@ final class Handshake {
     }
 
     /** A hello's bytes: magic, version, the sender's role or party number, scheme, program, digest (both protocols). */
-    static void write(Channel channel, byte[] magic, int version, int who, String scheme, String program, byte[] digest) {
+    public static void write(Channel channel, byte[] magic, int version, int who, String scheme, String program, byte[] digest) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.write(magic);
@@ -109,7 +110,7 @@ final class Handshake {
     }
 
     /** That the peer (named {@code peer} in the message) uses this party's scheme, program and circuits. */
-    static void checkAgreement(String peer, String scheme, String peerScheme, String program, String peerProgram, byte[] digest,
+    public static void checkAgreement(String peer, String scheme, String peerScheme, String program, String peerProgram, byte[] digest,
                                byte[] peerDigest) {
         if (!peerScheme.equals(scheme)) {
             throw new ProtocolException("handshake mismatch: " + peer + " uses scheme " + quoted(peerScheme) + ", this party " + scheme);
@@ -139,7 +140,7 @@ final class Handshake {
         out.write(b);
     }
 
-    static String readText(Channel channel, String field) {
+    public static String readText(Channel channel, String field) {
         byte[] len = read(channel, 2);
         int n = ((len[0] & 0xff) << 8) | (len[1] & 0xff);
         if (n > MAX_TEXT) {
@@ -148,7 +149,7 @@ final class Handshake {
         return new String(read(channel, n), StandardCharsets.UTF_8);
     }
 
-    static byte[] read(Channel channel, int n) {
+    public static byte[] read(Channel channel, int n) {
         byte[] b = new byte[n];
         channel.readFully(b, 0, n);
         return b;

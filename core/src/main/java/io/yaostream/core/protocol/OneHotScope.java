@@ -1,5 +1,13 @@
 package io.yaostream.core.protocol;
 
+import io.yaostream.core.program.GarblerKnown;
+import io.yaostream.core.program.Masked;
+import io.yaostream.core.program.OneHotGates;
+import io.yaostream.core.program.OneHotModule;
+import io.yaostream.core.program.ProgramContext;
+import io.yaostream.core.program.ProtocolException;
+import io.yaostream.core.program.Secret;
+import io.yaostream.core.program.TruthTable;
 import io.yaostream.core.bits.BitString;
 
 /**
@@ -7,12 +15,12 @@ import io.yaostream.core.bits.BitString;
  * module returns, so a masked value kept past its module is refused. The checks every back end shares are here;
  * each back end's gates are in a subclass.
  */
-abstract class OneHotScope implements OneHotGates {
+public abstract class OneHotScope implements OneHotGates {
     private final ProgramContext ctx;
     private final String module;
     private boolean open = true;
 
-    OneHotScope(ProgramContext ctx, String module) {
+    public OneHotScope(ProgramContext ctx, String module) {
         this.ctx = ctx;
         this.module = module;
     }
@@ -27,7 +35,7 @@ abstract class OneHotScope implements OneHotGates {
         open = false;
     }
 
-    final void check() {
+    public final void check() {
         if (!open) {
             throw new ProtocolException("module " + module + " used a one-hot gate after it returned: its gates and masked values"
                     + " must not leave it");
@@ -43,7 +51,7 @@ abstract class OneHotScope implements OneHotGates {
     }
 
     /** The generator masks come from, seeded from SecureRandom; null where this party draws none. */
-    abstract java.util.random.RandomGenerator masks();
+    public abstract java.util.random.RandomGenerator masks();
 
     @Override
     public final Secret oneHot(Masked a, Secret b, TruthTable f) {
@@ -81,14 +89,14 @@ abstract class OneHotScope implements OneHotGates {
     }
 
     /** The one-hot gate on this back end, into {@code out} (r·m bits). */
-    abstract void gate(Masked a, Secret b, TruthTable f, Secret out);
+    public abstract void gate(Masked a, Secret b, TruthTable f, Secret out);
 
-    abstract Masked colorGate(Secret a);
+    public abstract Masked colorGate(Secret a);
 
-    abstract Masked revealGate(Secret y);
+    public abstract Masked revealGate(Secret y);
 
     /** Runs {@code m}'s body in {@code scope}, closing the scope after it, and checks what it returned. */
-    static Secret[] run(OneHotModule m, OneHotScope scope, Secret[] args) {
+    public static Secret[] run(OneHotModule m, OneHotScope scope, Secret[] args) {
         int[] widths = new int[args.length];
         for (int i = 0; i < args.length; i++) {
             widths[i] = args[i].width();
@@ -112,7 +120,7 @@ abstract class OneHotScope implements OneHotGates {
     }
 
     /** Bytes a reveal of {@code bits} bits sends: the colours, packed. */
-    static int revealBytes(int bits) {
+    public static int revealBytes(int bits) {
         return (bits + 7) / 8;
     }
 }

@@ -1,5 +1,10 @@
 package io.yaostream.core.protocol;
 
+import io.yaostream.core.program.OneHotModule;
+import io.yaostream.core.program.ProgramContext;
+import io.yaostream.core.program.ProgramCosts;
+import io.yaostream.core.program.ProtocolException;
+import io.yaostream.core.program.Secret;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
@@ -16,28 +21,28 @@ import io.yaostream.core.net.Channel;
  * circuit's input slots before a call and saved from its output slots after it, so a cached circuit can be
  * called on any secrets. Between calls the low slots serve as scratch for inputs and reveals.
  */
-abstract class PartyContext implements ProgramContext {
+public abstract class PartyContext implements ProgramContext {
     /**
      * Rounds every session has: the handshake, the base OTs' two messages to the garbler, the exchange that ends
      * the base OTs, the closing exchange.
      */
-    static final int FIXED_ROUNDS = 5;
-    static final int DIGEST_BYTES = 32;
+    public static final int FIXED_ROUNDS = 5;
+    public static final int DIGEST_BYTES = 32;
 
-    final Channel channel;
-    final GarbledStream stream;
-    final CostTally tally;
+    public final Channel channel;
+    public final GarbledStream stream;
+    public final CostTally tally;
     /**
      * Whether the scheme has free XOR: then a secret's state is XORed as it is (labels of 0, or active labels),
      * and the evaluator's OTs are correlated with the garbler's Δ.
      */
-    final boolean freeXor;
-    final GarblingScheme scheme;
+    public final boolean freeXor;
+    public final GarblingScheme scheme;
     final Kernel kernel;
     private OneHotGate oneHotGate;
     private long[] oneHotCiphertexts = new long[0];
     /** Reveals to the garbler, each a wait for the evaluator's labels. */
-    long garblerReveals;
+    public long garblerReveals;
     private volatile long andGates;
     /** The state of a wire carrying a public 0, made on the first constant. */
     private Secret zero;
@@ -68,7 +73,7 @@ abstract class PartyContext implements ProgramContext {
     abstract void run(CompiledCircuit c);
 
     /** Sends (garbler) or checks (evaluator) the digest of a circuit called for the first time. */
-    abstract void announce(CompiledCircuit c, byte[] digest);
+    public abstract void announce(CompiledCircuit c, byte[] digest);
 
     /** The state of a new wire carrying a public 0 (one label crosses, once per session). */
     abstract Secret newZero();
@@ -77,26 +82,26 @@ abstract class PartyContext implements ProgramContext {
     abstract void negate(long[] state, int pos);
 
     /** One evaluator input of {@code width} bits into {@code s}. */
-    abstract void evaluatorInput(int width, Secret s);
+    public abstract void evaluatorInput(int width, Secret s);
 
     /** The garbler's next {@code count} inputs of {@code width} bits each, side by side into {@code s}. */
-    abstract void garblerInputs(int width, int count, Secret s);
+    public abstract void garblerInputs(int width, int count, Secret s);
 
     /** At the evaluator: takes the next {@code count} values of {@code width} bits from its feed now (a bulk input). */
-    void reserveEvaluatorInputs(int width, int count) {
+    public void reserveEvaluatorInputs(int width, int count) {
     }
 
     /** OTs extended so far and demand chunks of evaluator input, for {@link #costs()}. */
-    long ots() {
+    public long ots() {
         return 0;
     }
 
-    long demandChunks() {
+    public long demandChunks() {
         return 0;
     }
 
     /** Reads whatever the peer sent ahead and this party has not read yet, before the closing exchange. */
-    void beforeClosing() {
+    public void beforeClosing() {
     }
 
     @Override
@@ -144,8 +149,8 @@ abstract class PartyContext implements ProgramContext {
      * A three-party back end's {@link ProgramContext#input(int, int)}: party 1's input is the garbler's, party 3's the
      * evaluator's, party 2's goes to {@link #secondGarblerInput}.
      */
-    final Secret partyInput(int party, int width) {
-        ThreeParty.checkParty(party);
+    public final Secret partyInput(int party, int width) {
+        ProgramContext.checkParty(party);
         if (party == 1) {
             return input(Party.GARBLER, width);
         }
@@ -162,7 +167,7 @@ abstract class PartyContext implements ProgramContext {
     }
 
     /** Party 2's next input into {@code s} (three-party back ends only). */
-    void secondGarblerInput(Secret s) {
+    public void secondGarblerInput(Secret s) {
         throw new ProtocolException("party 2's input: this is a two-party session");
     }
 
@@ -239,12 +244,12 @@ abstract class PartyContext implements ProgramContext {
     }
 
     /** This back end's one-hot gates for one call of a module. */
-    OneHotScope oneHotScope(String module) {
+    public OneHotScope oneHotScope(String module) {
         throw new ProtocolException("module " + module + ": one-hot garbling runs in two-party sessions only");
     }
 
     /** The session's one-hot gate (its tweak counter runs on across modules). */
-    final OneHotGate oneHotGate() {
+    public final OneHotGate oneHotGate() {
         if (oneHotGate == null) {
             oneHotGate = new OneHotGate(kernel);
         }
@@ -252,7 +257,7 @@ abstract class PartyContext implements ProgramContext {
     }
 
     /** Room for {@code blocks} ciphertext blocks of a one-hot gate, reused. */
-    final long[] oneHotCiphertexts(int blocks) {
+    public final long[] oneHotCiphertexts(int blocks) {
         if (oneHotCiphertexts.length < 2 * blocks) {
             oneHotCiphertexts = new long[2 * blocks];
         }
@@ -260,7 +265,7 @@ abstract class PartyContext implements ProgramContext {
     }
 
     /** Loads the bits of {@code value} into slots 0 .. width-1 (between calls, so no live slot is overwritten). */
-    final int[] loadIntoFirstSlots(Secret value) {
+    public final int[] loadIntoFirstSlots(Secret value) {
         ensureSlots(value.width());
         int[] slots = new int[value.width()];
         for (int i = 0; i < slots.length; i++) {
@@ -270,7 +275,7 @@ abstract class PartyContext implements ProgramContext {
         return slots;
     }
 
-    Secret newSecret(int width) {
+    public Secret newSecret(int width) {
         return new Secret(width, slotWords());
     }
 
@@ -279,17 +284,17 @@ abstract class PartyContext implements ProgramContext {
         return andGates;
     }
 
-    final long calls() {
+    public final long calls() {
         return tally.calls;
     }
 
     /** Bytes this party has sent, over all its links. */
-    long bytesSent() {
+    public long bytesSent() {
         return channel.bytesWritten();
     }
 
     /** Bytes this party has received, over all its links. */
-    long bytesReceived() {
+    public long bytesReceived() {
         return channel.bytesRead();
     }
 

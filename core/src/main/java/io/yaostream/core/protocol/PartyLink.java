@@ -6,11 +6,11 @@ import io.yaostream.core.net.ChannelException;
 import java.nio.ByteBuffer;
 
 /** A link of a three-party session whose failures name the party at its other end ("link to P2: ..."). */
-final class PartyLink implements Channel {
+public final class PartyLink implements Channel {
     private final Channel channel;
     private final String name;
 
-    PartyLink(Channel channel, int party) {
+    public PartyLink(Channel channel, int party) {
         this.channel = channel;
         this.name = "link to P" + party + ": ";
     }

@@ -1,5 +1,6 @@
 package io.yaostream.core.protocol;
 
+import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.circuit.Party;
@@ -12,13 +13,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * The n-bit XOR as a circuit, for {@link ProgramContext#xor} under a scheme without free XOR, where every XOR
  * gate is garbled. One per width, made once.
  */
-final class XorCircuits {
+public final class XorCircuits {
     private static final Map<Integer, CompiledCircuit> BY_WIDTH = new ConcurrentHashMap<>();
 
     private XorCircuits() {
     }
 
-    static CompiledCircuit of(int width) {
+    public static CompiledCircuit of(int width) {
         return BY_WIDTH.computeIfAbsent(width, XorCircuits::build);
     }
 

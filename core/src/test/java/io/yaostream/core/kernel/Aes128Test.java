@@ -1,5 +1,6 @@
 package io.yaostream.core.kernel;
 
+import io.yaostream.core.bits.Blocks;
 import org.junit.jupiter.api.Test;
 
 import javax.crypto.Cipher;

@@ -1,5 +1,8 @@
 package io.yaostream.core.ot;
 
+import io.yaostream.core.curve.Scalar25519;
+import io.yaostream.core.curve.Edwards25519;
+import io.yaostream.core.curve.FixedBaseTable;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.kernel.Kernel;
@@ -301,7 +304,7 @@ class EcBaseOtTest {
 
     private static byte[] validPoint() {
         Edwards25519.Point p = new Edwards25519.Point();
-        FixedBaseTable.base().multiply(Scalar25519.digits(Scalar25519.random(AesCtrRandom.forTesting(5))), p);
+        FixedBaseTable.base().multiply(Scalar25519.digits(Scalar25519.random(AesCtrRandom.forTesting(5)::nextLong)), p);
         return encode(p);
     }
 

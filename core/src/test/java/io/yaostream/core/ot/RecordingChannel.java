@@ -1,6 +1,6 @@
 package io.yaostream.core.ot;
 
-import io.yaostream.core.kernel.Blocks;
+import io.yaostream.core.bits.Blocks;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.testing.ForwardingChannel;
 

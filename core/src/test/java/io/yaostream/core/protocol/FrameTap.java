@@ -1,6 +1,8 @@
 package io.yaostream.core.protocol;
 
-import io.yaostream.core.kernel.Blocks;
+import io.yaostream.core.threeparty.ThreeFrames;
+import io.yaostream.core.threeparty.ThreeHashes;
+import io.yaostream.core.bits.Blocks;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.testing.ForwardingChannel;
@@ -18,9 +20,9 @@ import java.util.List;
  * 'H' is a digest; a 1-byte 'E' is the end mark. Any other write fails the sender, so a change in how the protocol
  * writes shows up as a failing test rather than a misread frame.
  */
-final class FrameTap extends ForwardingChannel {
+public final class FrameTap extends ForwardingChannel {
     /** The pseudo-type of the first frame, the hello. */
-    static final int HELLO = 0;
+    public static final int HELLO = 0;
 
     /**
      * One frame as the sender wrote it.
@@ -30,18 +32,18 @@ final class FrameTap extends ForwardingChannel {
      * @param offset  where it starts in the bytes the sender wrote on this link
      * @param bytes   the whole frame, type byte (and chunk header) included
      */
-    record Frame(int type, int ordinal, long offset, byte[] bytes) {
+    public record Frame(int type, int ordinal, long offset, byte[] bytes) {
         /** Where the body starts in {@link #bytes}: after the type byte, or the chunk's 5-byte header. */
         int bodyStart() {
             return type == HELLO ? 0 : type == ThreeFrames.CHUNK ? 5 : 1;
         }
 
-        int bodyLength() {
+        public int bodyLength() {
             return bytes.length - bodyStart();
         }
 
         /** A copy with bit {@code bit} (0 = least significant) of body byte {@code at} flipped. */
-        byte[] flipBodyBit(int at, int bit) {
+        public byte[] flipBodyBit(int at, int bit) {
             if (at < 0 || at >= bodyLength()) {
                 throw new IllegalArgumentException("body byte " + at + " of a " + bodyLength() + "-byte body");
             }
@@ -52,7 +54,7 @@ final class FrameTap extends ForwardingChannel {
     }
 
     /** What to send for a frame: its bytes (the same or changed), or null to drop it; it may also throw. */
-    interface Tamper {
+    public interface Tamper {
         byte[] apply(Frame frame);
     }
 
@@ -66,12 +68,12 @@ final class FrameTap extends ForwardingChannel {
     private long offset;
     private long passed;
 
-    FrameTap(Channel inner) {
+    public FrameTap(Channel inner) {
         super(inner);
     }
 
     /** Changes frames with {@code t} from now on. */
-    FrameTap tamper(Tamper t) {
+    public FrameTap tamper(Tamper t) {
         this.tamper = t;
         return this;
     }
@@ -80,24 +82,24 @@ final class FrameTap extends ForwardingChannel {
      * The sender stops once {@code bytes} bytes have passed: they go out, then {@code action} runs (it closes the
      * sender's links) and the sender's write fails.
      */
-    FrameTap stopAfter(long bytes, Runnable action) {
+    public FrameTap stopAfter(long bytes, Runnable action) {
         this.stopAt = bytes;
         this.stop = action;
         return this;
     }
 
     /** Every frame the sender wrote, as it wrote it (read after the session). */
-    List<Frame> frames() {
+    public List<Frame> frames() {
         return frames;
     }
 
     /** The frames of one type. */
-    List<Frame> frames(int type) {
+    public List<Frame> frames(int type) {
         return frames.stream().filter(f -> f.type() == type).toList();
     }
 
     /** Bytes the sender wrote (what passed on may differ where a frame was changed). */
-    long written() {
+    public long written() {
         return offset;
     }
 

@@ -1,6 +1,7 @@
 package io.yaostream.core.protocol;
 
-import io.yaostream.core.kernel.Blocks;
+import io.yaostream.core.twoparty.MessageKind;
+import io.yaostream.core.bits.Blocks;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
 
@@ -16,9 +17,9 @@ import java.util.Map;
  * honest party. Offsets and frame numbers of a mutation count within its kind only, so they mean the same thing in
  * every session of one configuration. It also records what went out (for replays and for sizing mutations).
  */
-final class MutatingChannel extends WatchedChannel {
+public final class MutatingChannel extends WatchedChannel {
     /** What to do to the bytes of one kind. */
-    enum Op {
+    public enum Op {
         /** Bytes at {@code at} (within the kind) XORed with {@code patch}, or replaced by it. */
         PATCH,
         /** The peer's stream ends at {@code at}: it closes the channel there. */
@@ -32,8 +33,8 @@ final class MutatingChannel extends WatchedChannel {
     }
 
     /** One change to the peer's outgoing stream. */
-    record Mutation(MessageKind kind, Op op, long at, byte[] patch, boolean xor) {
-        static Mutation of(MessageKind kind, Op op, long at) {
+    public record Mutation(MessageKind kind, Op op, long at, byte[] patch, boolean xor) {
+        public static Mutation of(MessageKind kind, Op op, long at) {
             return new Mutation(kind, op, at, new byte[0], false);
         }
 
@@ -45,7 +46,7 @@ final class MutatingChannel extends WatchedChannel {
     }
 
     /** One write of the peer: its kind, where it starts within the bytes of that kind, and its bytes. */
-    record Frame(MessageKind kind, long start, byte[] bytes) {
+    public record Frame(MessageKind kind, long start, byte[] bytes) {
     }
 
     private static final StackWalker STACK = StackWalker.getInstance();
@@ -62,19 +63,19 @@ final class MutatingChannel extends WatchedChannel {
      * @param mutation the change to make, or null for none
      * @param record   whether to keep a copy of every frame ({@link #frames()})
      */
-    MutatingChannel(Channel inner, Mutation mutation, boolean record) {
+    public MutatingChannel(Channel inner, Mutation mutation, boolean record) {
         super(inner);
         this.mutation = mutation;
         this.frames = record ? new ArrayList<>() : null;
     }
 
     /** Every frame sent so far, with its kind; only when recording. */
-    List<Frame> frames() {
+    public List<Frame> frames() {
         return frames;
     }
 
     /** Whether the mutation has been made (its kind reached the position it names). */
-    boolean applied() {
+    public boolean applied() {
         return applied;
     }
 
@@ -101,7 +102,7 @@ final class MutatingChannel extends WatchedChannel {
     }
 
     /** Sends one frame of a known kind (a replay sends what a recording kept), with the mutation where it applies. */
-    void send(MessageKind kind, byte[] b) {
+    public void send(MessageKind kind, byte[] b) {
         long start = bytesOfKind.merge(kind, (long) b.length, Long::sum) - b.length;
         int frame = framesOfKind.merge(kind, 1, Integer::sum) - 1;
         if (frames != null) {
@@ -169,7 +170,7 @@ final class MutatingChannel extends WatchedChannel {
     }
 
     /** Total bytes of each kind in {@code frames}, and frame counts, for sizing mutations. */
-    static Map<MessageKind, long[]> sizes(List<Frame> frames) {
+    public static Map<MessageKind, long[]> sizes(List<Frame> frames) {
         Map<MessageKind, long[]> sizes = new EnumMap<>(MessageKind.class);
         for (Frame f : frames) {
             long[] s = sizes.computeIfAbsent(f.kind(), k -> new long[2]);

@@ -8,16 +8,16 @@ import io.yaostream.core.testing.ForwardingChannel;
  * see two parties that wait for each other (a deadlock a mutation made) and end it at once instead of after the
  * timeout.
  */
-class WatchedChannel extends ForwardingChannel {
+public class WatchedChannel extends ForwardingChannel {
     /** System.nanoTime() when the current read started, 0 when not reading. */
     private volatile long readingSince;
 
-    WatchedChannel(Channel inner) {
+    public WatchedChannel(Channel inner) {
         super(inner);
     }
 
     /** Milliseconds the owner has been waiting in its current read, 0 when it is not reading. */
-    final long readingMillis() {
+    public final long readingMillis() {
         long since = readingSince;
         return since == 0 ? 0 : (System.nanoTime() - since) / 1_000_000;
     }

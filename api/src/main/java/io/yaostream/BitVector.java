@@ -1,0 +1,111 @@
+package io.yaostream;
+
+import io.yaostream.compiler.dsl.Bits;
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.program.Secret;
+
+import java.util.Optional;
+
+/**
+ * A secret vector of bits, bit 0 first. XOR and NOT are free; AND and OR cost one AND gate per bit; slicing,
+ * concatenating and shifting by a constant only rearrange bits and cost nothing.
+ */
+public final class BitVector extends SecretValue {
+    BitVector(Computation computation, Secret secret) {
+        super(computation, secret);
+    }
+
+    /** Free with a free-XOR scheme (each party combines its labels); n garbled XOR gates otherwise. */
+    public BitVector xor(BitVector other) {
+        sameWidth(other, "xor");
+        return of(computation.context().xor(secret, other.secret));
+    }
+
+    /** One AND gate per bit. */
+    public BitVector and(BitVector other) {
+        sameWidth(other, "and");
+        return of(computation.op1("bits.and", (b, in) -> new Bits[] {b.and(in[0], in[1])}, this, other));
+    }
+
+    /** One AND gate per bit. */
+    public BitVector or(BitVector other) {
+        sameWidth(other, "or");
+        return of(computation.op1("bits.or", (b, in) -> new Bits[] {b.or(in[0], in[1])}, this, other));
+    }
+
+    /** Free in every scheme. */
+    public BitVector not() {
+        return of(computation.context().not(secret));
+    }
+
+    /**
+     * Any wiring of these bits: bit i of the result is bit {@code from[i]} of this vector, or a public 0 where
+     * {@code from[i]} is negative. Free.
+     */
+    public BitVector rewire(int[] from) {
+        return of(Secret.pick(secret, from, computation.zero()));
+    }
+
+    /** {@code this == other}: n - 1 AND gates. */
+    public Bool isEqualTo(BitVector other) {
+        sameWidth(other, "isEqualTo");
+        return new Bool(computation, computation.op1("bits.equal", (b, in) -> new Bits[] {Bits.of(b.equal(in[0], in[1]))}, this, other));
+    }
+
+    /** The number of set bits, an unsigned integer of ceil(log2(n+1)) bits: n - popcount(n) AND gates (BP06). */
+    public UInt hammingWeight() {
+        return new UInt(computation, computation.op1("bits.weight", (b, in) -> new Bits[] {b.hammingWeight(in[0])}, this));
+    }
+
+    /** Bits {@code from} (inclusive) to {@code to} (exclusive). Free. */
+    public BitVector slice(int from, int to) {
+        return of(secret.slice(from, to));
+    }
+
+    /** Bit {@code i}. Free. */
+    public Bool bit(int i) {
+        return new Bool(computation, secret.bit(i));
+    }
+
+    /** This vector in the low bits, {@code high} above. Free. */
+    public BitVector concat(SecretValue high) {
+        sameComputation(high);
+        return of(Secret.concat(secret, high.secret));
+    }
+
+    /** The parts side by side, {@code parts[0]} in the low bits. Free. */
+    public static BitVector concat(BitVector... parts) {
+        Secret[] s = new Secret[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            parts[i].sameComputation(parts[0]);
+            s[i] = parts[i].secret;
+        }
+        return new BitVector(parts[0].computation, Secret.concat(s));
+    }
+
+    /** Moved up by {@code k} (zeros come in at bit 0, the top k bits drop). Free. */
+    public BitVector shiftLeft(int k) {
+        return of(Shifts.left(computation, secret, k));
+    }
+
+    /** Moved down by {@code k} (zeros come in at the top). Free. */
+    public BitVector shiftRight(int k) {
+        return of(Shifts.right(computation, secret, k));
+    }
+
+    /** Reveals the bits to both parties. */
+    public BitString reveal() {
+        return computation.context().reveal(secret, Receiver.BOTH).orElseThrow();
+    }
+
+    /** Reveals the bits to {@code party}: present there, empty at the other party. */
+    public Optional<BitString> revealTo(Party party) {
+        return computation.context().reveal(secret, Receiver.valueOf(party.name()));
+    }
+
+    private BitVector of(Secret s) {
+        return new BitVector(computation, s);
+    }
+}

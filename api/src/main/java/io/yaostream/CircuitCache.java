@@ -1,0 +1,101 @@
+package io.yaostream;
+
+import io.yaostream.compiler.dsl.Bits;
+import io.yaostream.compiler.dsl.CircuitBuilder;
+import io.yaostream.compiler.ir.Compiler;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.circuit.Receiver;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The compiled sub-circuits of every program in this JVM, one per definition and input widths: compiled
+ * (optimised, batched, slots allocated) on first use and shared afterwards, across calls, programs and
+ * sessions. Compilation is deterministic, so both parties derive the same circuit from the same definition.
+ */
+public final class CircuitCache {
+    private static final Map<Key, CompiledCircuit> CIRCUITS = new ConcurrentHashMap<>();
+
+    /** What identifies a circuit: its definition's key and its input widths. */
+    private record Key(Object definition, int[] widths) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && definition.equals(k.definition) && Arrays.equals(widths, k.widths);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * definition.hashCode() + Arrays.hashCode(widths);
+        }
+    }
+
+    private CircuitCache() {
+    }
+
+    /**
+     * The circuit {@code body} builds on inputs of {@code widths} bits, compiled once for {@code definition}
+     * (equal definitions and widths must build equal circuits). Public for one-hot modules, whose bodies call
+     * standard sub-circuits through {@link io.yaostream.core.program.ProgramContext#call}.
+     */
+    public static CompiledCircuit get(Object definition, int[] widths, SubCircuit.Many body) {
+        Key key = new Key(definition, widths.clone());
+        CompiledCircuit c = CIRCUITS.get(key);
+        if (c == null) {
+            c = CIRCUITS.computeIfAbsent(key, k -> compile(widths, body));
+        }
+        return c;
+    }
+
+    /** The circuit {@code body} builds on fresh inputs of the given widths, every output read by both parties. */
+    static CompiledCircuit compile(int[] widths, SubCircuit.Many body) {
+        CircuitBuilder b = new CircuitBuilder();
+        Bits[] in = new Bits[widths.length];
+        for (int i = 0; i < widths.length; i++) {
+            in[i] = b.input("in" + i, Party.GARBLER, widths[i]);
+        }
+        Bits[] out = body.build(b, in);
+        for (int i = 0; i < out.length; i++) {
+            b.output("out" + i, Receiver.BOTH, out[i]);
+        }
+        return b.compile(Compiler.Options.DEFAULT);
+    }
+
+    /** Distinct circuits compiled so far in this JVM. */
+    public static int size() {
+        return CIRCUITS.size();
+    }
+
+    /**
+     * The cache key of a user's inline definition: a value object as it is, a lambda or method reference by its
+     * class, which must not capture anything.
+     */
+    static Object keyOf(Object definition) {
+        Class<?> type = definition.getClass();
+        if (!type.isSynthetic() && !type.isHidden()) {
+            return definition; // a class of the user's: its equals decides
+        }
+        if (CAPTURES.get(type)) {
+            throw new IllegalArgumentException("an inline sub-circuit captures variables (" + type.getName()
+                    + "); pass it with a key naming what it depends on, e.g. apply(key, fn, ...)");
+        }
+        return type;
+    }
+
+    /** Whether a lambda's class has instance fields, i.e. captured values: looked up once per class. */
+    private static final ClassValue<Boolean> CAPTURES = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            for (Field f : type.getDeclaredFields()) {
+                if (!Modifier.isStatic(f.getModifiers())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    };
+}

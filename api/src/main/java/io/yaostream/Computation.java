@@ -1,0 +1,242 @@
+package io.yaostream;
+
+import io.yaostream.compiler.dsl.Bits;
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.program.OneHotModule;
+import io.yaostream.core.program.ProgramContext;
+import io.yaostream.core.program.ProgramCosts;
+import io.yaostream.core.program.Secret;
+
+import java.math.BigInteger;
+import java.util.List;
+
+/**
+ * What a {@link SecureProgram} works with: typed secret values from either party's inputs and from public
+ * constants, whose operations run as cached sub-circuits on whichever back end the program runs on (garbler,
+ * evaluator, plaintext or cost counter).
+ *
+ * <pre>{@code
+ * SecureProgram<BigInteger> distance = c -> {
+ *     BitVector a = c.bits(Party.GARBLER, 900);
+ *     BitVector b = c.bits(Party.EVALUATOR, 900);
+ *     return a.xor(b).hammingWeight().reveal();
+ * };
+ * }</pre>
+ *
+ * <p>Each operation is a sub-circuit compiled once per operation and operand widths ({@link CircuitCache}) and
+ * called on the operands: the ME-SFE model of cached sub-circuits, with the working set of each computed once at
+ * compile time. {@link #apply} does the same for sub-circuits written inline with the builder DSL.
+ */
+public final class Computation {
+    private final ProgramContext ctx;
+    private Secret zeroBit;
+
+    public Computation(ProgramContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** The party this copy of the program runs as. */
+    public Party party() {
+        return ctx.party();
+    }
+
+    /** The back end, for what the typed values do not cover. */
+    public ProgramContext context() {
+        return ctx;
+    }
+
+    /** What the program has cost so far: AND gates, bytes, OTs, calls, rounds. */
+    public ProgramCosts costs() {
+        return ctx.costs();
+    }
+
+    // ---- inputs ----
+
+    /** The owner's next input, an unsigned integer of {@code width} bits. */
+    public UInt uint(Party owner, int width) {
+        return new UInt(this, ctx.input(owner, width));
+    }
+
+    /** The owner's next {@code count} inputs of {@code width} bits, in one exchange. */
+    public UInt[] uints(Party owner, int width, int count) {
+        Secret[] s = ctx.inputs(owner, width, count);
+        UInt[] out = new UInt[count];
+        for (int i = 0; i < count; i++) {
+            out[i] = new UInt(this, s[i]);
+        }
+        return out;
+    }
+
+    /**
+     * Party {@code party}'s next input of a three-party session (1 and 2 garble, 3 evaluates; see
+     * {@link io.yaostream.ThreeParty}), an unsigned integer of {@code width} bits.
+     */
+    public UInt uint(int party, int width) {
+        return new UInt(this, ctx.input(party, width));
+    }
+
+    /** Party {@code party}'s next input of a three-party session, a vector of {@code width} bits. */
+    public BitVector bits(int party, int width) {
+        return new BitVector(this, ctx.input(party, width));
+    }
+
+    /** The owner's next input, a two's complement integer of {@code width} bits. */
+    public SInt sint(Party owner, int width) {
+        return new SInt(this, ctx.input(owner, width));
+    }
+
+    /** The owner's next input, a vector of {@code width} bits. */
+    public BitVector bits(Party owner, int width) {
+        return new BitVector(this, ctx.input(owner, width));
+    }
+
+    /** The owner's next input, one bit. */
+    public Bool bool(Party owner) {
+        return new Bool(this, ctx.input(owner, 1));
+    }
+
+    // ---- public constants ----
+
+    /** The public unsigned constant {@code value} in {@code width} bits. Free after the session's first constant. */
+    public UInt constant(long value, int width) {
+        return new UInt(this, ctx.constant(BitString.of(value, width)));
+    }
+
+    /** The public constant {@code value} (negative: two's complement) in {@code width} bits. */
+    public UInt constant(BigInteger value, int width) {
+        return new UInt(this, ctx.constant(BitString.of(value, width)));
+    }
+
+    /** The public bits {@code value}. */
+    public BitVector constant(BitString value) {
+        return new BitVector(this, ctx.constant(value));
+    }
+
+    /** The public bit {@code value}. */
+    public Bool constant(boolean value) {
+        return new Bool(this, ctx.constant(BitString.zeros(1).with(0, value)));
+    }
+
+    // ---- sub-circuits ----
+
+    /** {@code fn} on {@code x}, as a cached sub-circuit (see {@link SubCircuit} on what may be inline). */
+    public BitVector apply(SubCircuit.Unary fn, SecretValue x) {
+        return apply(CircuitCache.keyOf(fn), fn, x);
+    }
+
+    /** {@code fn} on {@code x}, cached under {@code key} and the width (for a definition that captures values). */
+    public BitVector apply(Object key, SubCircuit.Unary fn, SecretValue x) {
+        return bits(op(new Object[] {key, "unary"}, (b, in) -> new Bits[] {fn.build(b, in[0])}, x)[0]);
+    }
+
+    public BitVector apply(SubCircuit.Binary fn, SecretValue x, SecretValue y) {
+        return apply(CircuitCache.keyOf(fn), fn, x, y);
+    }
+
+    public BitVector apply(Object key, SubCircuit.Binary fn, SecretValue x, SecretValue y) {
+        return bits(op(new Object[] {key, "binary"}, (b, in) -> new Bits[] {fn.build(b, in[0], in[1])}, x, y)[0]);
+    }
+
+    public BitVector apply(SubCircuit.Ternary fn, SecretValue x, SecretValue y, SecretValue z) {
+        return apply(CircuitCache.keyOf(fn), fn, x, y, z);
+    }
+
+    public BitVector apply(Object key, SubCircuit.Ternary fn, SecretValue x, SecretValue y, SecretValue z) {
+        return bits(op(new Object[] {key, "ternary"}, (b, in) -> new Bits[] {fn.build(b, in[0], in[1], in[2])}, x, y, z)[0]);
+    }
+
+    /** {@code fn} on any number of inputs, giving any number of outputs. */
+    public BitVector[] apply(SubCircuit.Many fn, SecretValue... in) {
+        return apply(CircuitCache.keyOf(fn), fn, in);
+    }
+
+    public BitVector[] apply(Object key, SubCircuit.Many fn, SecretValue... in) {
+        Secret[] out = op(new Object[] {key, "many"}, fn, in);
+        BitVector[] v = new BitVector[out.length];
+        for (int i = 0; i < out.length; i++) {
+            v[i] = bits(out[i]);
+        }
+        return v;
+    }
+
+    /**
+     * A one-hot garbling module (HK21, {@link OneHotModule}) on {@code args}, one bit vector per output. Needs a
+     * scheme with one-hot garbling (half-gates or grr3); the plaintext back end checks the module against its
+     * definition on every call.
+     */
+    public BitVector[] module(OneHotModule module, SecretValue... args) {
+        widths(args);
+        Secret[] out = ctx.module(module, secrets(args));
+        BitVector[] v = new BitVector[out.length];
+        for (int i = 0; i < out.length; i++) {
+            v[i] = bits(out[i]);
+        }
+        return v;
+    }
+
+    /** A circuit compiled elsewhere (a Bristol or slot-ID file, say), called on one value per input group. */
+    public BitVector[] call(CompiledCircuit circuit, SecretValue... args) {
+        widths(args);
+        Secret[] out = run(circuit, args);
+        BitVector[] v = new BitVector[out.length];
+        for (int i = 0; i < out.length; i++) {
+            v[i] = bits(out[i]);
+        }
+        return v;
+    }
+
+    /**
+     * Runs the sub-circuit {@code body} defines, compiled once for {@code definition} and the operands' widths.
+     * {@code definition} must identify {@code body}: two bodies with equal definitions build the same circuit.
+     */
+    Secret[] op(Object definition, SubCircuit.Many body, SecretValue... args) {
+        return run(CircuitCache.get(definition instanceof Object[] a ? List.of(a) : definition, widths(args), body), args);
+    }
+
+    private Secret[] run(CompiledCircuit c, SecretValue[] args) {
+        return ctx.call(c, secrets(args));
+    }
+
+    private int[] widths(SecretValue[] args) {
+        int[] widths = new int[args.length];
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].computation != this) {
+                throw new IllegalArgumentException("a value of another computation was passed");
+            }
+            widths[i] = args[i].width();
+        }
+        return widths;
+    }
+
+    /** {@link #op} for a one-output operation. */
+    Secret op1(Object definition, SubCircuit.Many body, SecretValue... args) {
+        return op(definition, body, args)[0];
+    }
+
+    /** {@code width} public zero bits. */
+    Secret zeros(int width) {
+        return zero().repeat(width);
+    }
+
+    /** One public zero bit, made once per computation (wiring fills with it). */
+    Secret zero() {
+        if (zeroBit == null) {
+            zeroBit = ctx.constant(BitString.zeros(1));
+        }
+        return zeroBit;
+    }
+
+    private BitVector bits(Secret s) {
+        return new BitVector(this, s);
+    }
+
+    private static Secret[] secrets(SecretValue[] values) {
+        Secret[] s = new Secret[values.length];
+        for (int i = 0; i < values.length; i++) {
+            s[i] = values[i].secret;
+        }
+        return s;
+    }
+}

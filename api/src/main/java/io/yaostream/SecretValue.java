@@ -1,0 +1,66 @@
+package io.yaostream;
+
+import io.yaostream.core.program.Secret;
+
+/**
+ * What every secret value of a {@link Computation} is: its bits as this party's back end holds them, and the
+ * computation they belong to. The typed values ({@link BitVector}, {@link UInt}, {@link SInt}, {@link Bool})
+ * add operations; converting between them is free.
+ */
+public abstract class SecretValue {
+    final Computation computation;
+    final Secret secret;
+
+    SecretValue(Computation computation, Secret secret) {
+        this.computation = computation;
+        this.secret = secret;
+    }
+
+    /** The computation this value belongs to. */
+    public final Computation computation() {
+        return computation;
+    }
+
+    /** Bits in the value. */
+    public final int width() {
+        return secret.width();
+    }
+
+    /** The same bits as a bit vector. Free. */
+    public BitVector asBits() {
+        return new BitVector(computation, secret);
+    }
+
+    /** The same bits as an unsigned integer. Free. */
+    public UInt asUInt() {
+        return new UInt(computation, secret);
+    }
+
+    /** The same bits as a two's complement integer. Free. */
+    public SInt asSInt() {
+        return new SInt(computation, secret);
+    }
+
+    /** The secret as the back end holds it, for {@link io.yaostream.core.program.ProgramContext} calls. */
+    public final Secret secret() {
+        return secret;
+    }
+
+    final void sameComputation(SecretValue other) {
+        if (other.computation != computation) {
+            throw new IllegalArgumentException("the values belong to different computations");
+        }
+    }
+
+    final void sameWidth(SecretValue other, String op) {
+        sameComputation(other);
+        if (other.width() != width()) {
+            throw new IllegalArgumentException(op + ": operand widths differ: " + width() + " and " + other.width() + " bits");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[" + width() + " bits, secret]";
+    }
+}

@@ -1,0 +1,24 @@
+package io.yaostream;
+
+import io.yaostream.core.program.Program;
+import io.yaostream.core.program.ProgramContext;
+
+/**
+ * A two-party program over typed secret values: the same code runs at both parties (and on the plaintext and
+ * cost back ends) and returns what this party learned.
+ *
+ * <pre>{@code
+ * SecureProgram<Boolean> richer = c -> c.uint(Party.GARBLER, 32).greaterThan(c.uint(Party.EVALUATOR, 32)).reveal();
+ * }</pre>
+ *
+ * @param <R> the result
+ */
+@FunctionalInterface
+public interface SecureProgram<R> extends Program<R> {
+    R compute(Computation c);
+
+    @Override
+    default R run(ProgramContext ctx) {
+        return compute(new Computation(ctx));
+    }
+}

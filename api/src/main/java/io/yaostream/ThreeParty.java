@@ -1,0 +1,211 @@
+package io.yaostream;
+
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
+import io.yaostream.core.program.ProgramContext;
+import io.yaostream.core.threeparty.ThreeLinks;
+import io.yaostream.core.threeparty.ThreePartySession;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.garble.Schemes;
+import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.Kernels;
+import io.yaostream.core.net.NettyTransport;
+import io.yaostream.core.net.TlsFiles;
+import io.yaostream.core.net.TransportOptions;
+
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/**
+ * Runs a {@link Program} as one of three parties of an honest-majority session secure against one malicious party
+ * (MRZ15, see {@link ThreePartySession}): parties 1 and 2 garble, party 3 evaluates. Inputs are taken with
+ * {@link ProgramContext#input(int, int)}, or with the two-party {@code input(GARBLER | EVALUATOR, ...)} for parties 1
+ * and 3; a reveal to the garbler reaches parties 1 and 2, to both reaches all three.
+ *
+ * <pre>{@code
+ * ThreePartySession.Result<List<Optional<BitString>>> r = ThreeParty.as(2).run(addresses, program, InputFeed.of(myValue));
+ * }</pre>
+ *
+ * Over TCP, party i listens on the i-th address for the party before it in the ring 1, 2, 3 and connects to the party
+ * after it (1 to 2, 2 to 3, 3 to 1), so each link is one connection and any start order works within the timeout.
+ * Defaults as in {@link TwoParty}: half-gates, the native kernel where it loads, 30 s timeout, no TLS unless asked
+ * (with TLS, every link is mutually authenticated, which the protocol's private channels need between machines).
+ */
+public final class ThreeParty {
+    /** How one party of {@link #runAll} ended: a result, or the exception it failed with. */
+    public record Outcome<R>(int party, ThreePartySession.Result<R> result, RuntimeException failure) {
+    }
+
+    private final int party;
+    private final String scheme;
+    private final String kernel;
+    private final TransportOptions transport;
+    private final String name;
+    private final List<CompiledCircuit> circuits;
+    private final String bind;
+    private final Consumer<LongSupplier> progress;
+
+    private ThreeParty(int party, String scheme, String kernel, TransportOptions transport, String name, List<CompiledCircuit> circuits,
+                       String bind, Consumer<LongSupplier> progress) {
+        this.party = party;
+        this.scheme = scheme;
+        this.kernel = kernel;
+        this.transport = transport;
+        this.name = name;
+        this.circuits = circuits;
+        this.bind = bind;
+        this.progress = progress;
+    }
+
+    /**
+     * Hands {@code observer}, as each session starts, a supplier of the AND gates it has run so far (safe to call from
+     * another thread), for a progress line.
+     */
+    public ThreeParty progress(Consumer<LongSupplier> observer) {
+        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, observer);
+    }
+
+    /** Party {@code party} (1, 2: garblers; 3: evaluator). */
+    public static ThreeParty as(int party) {
+        ProgramContext.checkParty(party);
+        return new ThreeParty(party, Schemes.DEFAULT, null, TransportOptions.defaults(), "program", List.of(), null, session -> { });
+    }
+
+
+    public ThreeParty scheme(String scheme) {
+        Schemes.byName(scheme);
+        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress);
+    }
+
+    /** {@code java} or {@code native}; the garblers may differ (both kernels garble bit for bit alike). */
+    public ThreeParty kernel(String kernel) {
+        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress);
+    }
+
+    public ThreeParty timeout(Duration timeout) {
+        return new ThreeParty(party, scheme, kernel, transport.withTimeout(timeout), name, circuits, bind, progress);
+    }
+
+    /** Mutual TLS on every link: this party's certificate and PKCS#8 key, and the certificates that sign the others'. */
+    public ThreeParty tls(Path certificate, Path key, Path trust) {
+        return transport(transport.withTls(new TlsFiles(certificate, key, trust)));
+    }
+
+    public ThreeParty transport(TransportOptions options) {
+        return new ThreeParty(party, scheme, kernel, options, name, circuits, bind, progress);
+    }
+
+    /** The program's name and parameters, compared in the handshake. */
+    public ThreeParty name(String name) {
+        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress);
+    }
+
+    /** Circuits known before the run, compared in the handshake. */
+    public ThreeParty circuits(List<CompiledCircuit> circuits) {
+        return new ThreeParty(party, scheme, kernel, transport, name, List.copyOf(circuits), bind, progress);
+    }
+
+    /** The interface to listen on (null, the default: every interface). */
+    public ThreeParty bind(String address) {
+        return new ThreeParty(party, scheme, kernel, transport, name, circuits, address, progress);
+    }
+
+
+    /**
+     * Connects to the other two ({@code addresses}: of P1, P2, P3; this party listens on the port of its own), runs the
+     * program with this party's inputs, and closes the links.
+     */
+    public <R> ThreePartySession.Result<R> run(List<InetSocketAddress> addresses, Program<R> program, InputFeed inputs) {
+        if (addresses.size() != 3) {
+            throw new IllegalArgumentException("a three-party session needs the addresses of P1, P2 and P3, got " + addresses.size());
+        }
+        InetSocketAddress own = addresses.get(party - 1);
+        InetSocketAddress next = addresses.get(ThreeLinks.next(party) - 1);
+        try (NettyTransport.Listener listener = NettyTransport.listen(bind, own.getPort(), transport)) {
+            if (own.getPort() == 0) {
+                transport.notices().accept("listening on " + listener.address());
+            }
+            return run(ThreeLinks.connect(party, listener, next.getHostString(), next.getPort(), transport), program, inputs);
+        }
+    }
+
+    /** Runs the program as this party over open links (see {@link ThreeLinks#inMemory} for tests), and closes them. */
+    public <R> ThreePartySession.Result<R> run(ThreeLinks links, Program<R> program, InputFeed inputs) {
+        if (links.me() != party) {
+            throw new IllegalArgumentException("links of party " + links.me() + " given to party " + party);
+        }
+        try (links) {
+            Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
+            ThreePartySession session = new ThreePartySession(links, Schemes.byName(scheme), k, name, circuits, new SecureRandom());
+            progress.accept(session::andGatesSoFar);
+            return session.run(program, inputs);
+        }
+    }
+
+    /**
+     * All three parties in this process over TCP loopback, with this configuration's scheme, kernel, name and transport
+     * (its party number and bind address are not used): for demonstrations, tests and benchmarks. Waits for all three.
+     */
+    public <R> List<Outcome<R>> runAll(Program<R> program, List<InputFeed> inputs) {
+        List<NettyTransport.Listener> listeners = new ArrayList<>();
+        try {
+            for (int p = 1; p <= 3; p++) {
+                listeners.add(NettyTransport.listen("127.0.0.1", 0, transport));
+            }
+            List<Supplier<ThreeLinks>> links = new ArrayList<>();
+            for (int p = 1; p <= 3; p++) {
+                int me = p;
+                int port = listeners.get(ThreeLinks.next(p) - 1).port();
+                links.add(() -> ThreeLinks.connect(me, listeners.get(me - 1), "127.0.0.1", port, transport));
+            }
+            return runAll(links, program, inputs);
+        } finally {
+            listeners.forEach(NettyTransport.Listener::close);
+        }
+    }
+
+    /** All three parties in this process over the links given (e.g. {@link ThreeLinks#inMemory}). Waits for all three. */
+    public <R> List<Outcome<R>> runAll(ThreeLinks[] links, Program<R> program, List<InputFeed> inputs) {
+        List<Supplier<ThreeLinks>> given = new ArrayList<>();
+        for (ThreeLinks l : links) {
+            given.add(() -> l);
+        }
+        return runAll(given, program, inputs);
+    }
+
+    private <R> List<Outcome<R>> runAll(List<Supplier<ThreeLinks>> links, Program<R> program, List<InputFeed> inputs) {
+        if (inputs.size() != 3) {
+            throw new IllegalArgumentException("three input feeds, one per party, got " + inputs.size());
+        }
+        List<CompletableFuture<Outcome<R>>> futures = new ArrayList<>();
+        for (int p = 1; p <= 3; p++) {
+            int me = p;
+            CompletableFuture<Outcome<R>> f = new CompletableFuture<>();
+            Thread t = new Thread(() -> {
+                try {
+                    f.complete(new Outcome<>(me, new ThreeParty(me, scheme, kernel, transport, name, circuits, null, progress)
+                            .run(links.get(me - 1).get(), program, inputs.get(me - 1)), null));
+                } catch (RuntimeException e) {
+                    f.complete(new Outcome<>(me, null, e));
+                } catch (Error e) {
+                    f.complete(new Outcome<>(me, null, new IllegalStateException(e.toString(), e)));
+                }
+            }, "yaostream-3pc-party-" + me);
+            t.start();
+            futures.add(f);
+        }
+        List<Outcome<R>> out = new ArrayList<>();
+        for (CompletableFuture<Outcome<R>> f : futures) {
+            out.add(f.join());
+        }
+        return out;
+    }
+}

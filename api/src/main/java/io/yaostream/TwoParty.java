@@ -1,0 +1,191 @@
+package io.yaostream;
+
+import io.yaostream.core.plain.CostContext;
+import io.yaostream.core.plain.PlainContext;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
+import io.yaostream.core.program.ProgramCosts;
+import io.yaostream.core.twoparty.YaoSession;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.garble.Schemes;
+import io.yaostream.core.kernel.AesCtrRandom;
+import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.Kernels;
+import io.yaostream.core.net.Channel;
+import io.yaostream.core.net.NettyTransport;
+import io.yaostream.core.net.TlsFiles;
+import io.yaostream.core.net.TransportOptions;
+import io.yaostream.core.ot.EcBaseOt;
+
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * Runs a {@link Program} as one party over TCP in a few lines, with sensible defaults: the half-gates scheme,
+ * the native kernel where it loads, a 30-second timeout, no TLS unless asked.
+ *
+ * <pre>{@code
+ * YaoSession.Result<Boolean> r = TwoParty.garbler().listen(7000).run(program, InputFeed.of(BitString.of(wealth, 32)));
+ * YaoSession.Result<Boolean> r = TwoParty.evaluator().connect("localhost", 7000).run(program, InputFeed.of(...));
+ * }</pre>
+ *
+ * Both parties must run the same program under the same {@link #name} and scheme: the handshake checks. Each
+ * setter returns a new configuration; an instance can run any number of sessions, one at a time.
+ */
+public final class TwoParty {
+    private final Party role;
+    private final String host;
+    private final int port;
+    private final boolean listen;
+    private final String scheme;
+    private final String kernel;
+    private final TransportOptions transport;
+    private final String name;
+    private final List<CompiledCircuit> circuits;
+
+    private TwoParty(Party role, String host, int port, boolean listen, String scheme, String kernel, TransportOptions transport,
+                     String name, List<CompiledCircuit> circuits) {
+        this.role = role;
+        this.host = host;
+        this.port = port;
+        this.listen = listen;
+        this.scheme = scheme;
+        this.kernel = kernel;
+        this.transport = transport;
+        this.name = name;
+        this.circuits = circuits;
+    }
+
+    /** A party of role {@code role}; say where the peer is with {@link #listen} or {@link #connect}. */
+    public static TwoParty as(Party role) {
+        return new TwoParty(role, null, -1, false, Schemes.DEFAULT, null, TransportOptions.defaults(), "program", List.of());
+    }
+
+    public static TwoParty garbler() {
+        return as(Party.GARBLER);
+    }
+
+    public static TwoParty evaluator() {
+        return as(Party.EVALUATOR);
+    }
+
+    /**
+     * Waits for the peer on {@code port} of every interface; with port 0 the system chooses one, and the transport's
+     * notices say which ({@code listening on 0.0.0.0:43817}). Connections that are not a yaostream peer (garbage,
+     * HTTP, failed TLS, silence) are dropped with a notice while it waits.
+     */
+    public TwoParty listen(int port) {
+        return listen(null, port);
+    }
+
+    /** Waits for the peer on {@code port} of the interface {@code bindAddress} (null: every interface), as {@link #listen(int)}. */
+    public TwoParty listen(String bindAddress, int port) {
+        return new TwoParty(role, bindAddress, port, true, scheme, kernel, transport, name, circuits);
+    }
+
+    /** Connects to the peer (retrying until the timeout, so either party may start first). */
+    public TwoParty connect(String host, int port) {
+        return new TwoParty(role, host, port, false, scheme, kernel, transport, name, circuits);
+    }
+
+    /** The garbling scheme (see {@link Schemes#names()}); both parties must use the same. */
+    public TwoParty scheme(String scheme) {
+        Schemes.byName(scheme);
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits);
+    }
+
+    /** {@code java} or {@code native}; by default native where it loads. */
+    public TwoParty kernel(String kernel) {
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits);
+    }
+
+    /** How long to wait for the peer to connect, send or take data. */
+    public TwoParty timeout(Duration timeout) {
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport.withTimeout(timeout), name, circuits);
+    }
+
+    /** Mutual TLS: this party's certificate and PKCS#8 key, and the certificates that sign the peer's (all PEM). */
+    public TwoParty tls(Path certificate, Path key, Path trust) {
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport.withTls(new TlsFiles(certificate, key, trust)), name, circuits);
+    }
+
+    /** Any transport options (frame sizes, in-flight bytes, ...). */
+    public TwoParty transport(TransportOptions options) {
+        return new TwoParty(role, host, port, listen, scheme, kernel, options, name, circuits);
+    }
+
+    /** The program's name and parameters, which the handshake compares (e.g. {@code "hamming 900"}). */
+    public TwoParty name(String name) {
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits);
+    }
+
+    /** Circuits known before the run, compared in the handshake (others are compared when first called). */
+    public TwoParty circuits(List<CompiledCircuit> circuits) {
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, List.copyOf(circuits));
+    }
+
+    /** Connects (or waits for the peer), runs the program with this party's inputs, and closes the connection. */
+    public <R> YaoSession.Result<R> run(Program<R> program, InputFeed inputs) {
+        if (host == null && !listen) {
+            throw new IllegalStateException("say where the peer is: listen(port) or connect(host, port)");
+        }
+        Channel channel = listen ? NettyTransport.acceptOne(host, port, transport) : NettyTransport.connect(host, port, transport);
+        return run(role, channel, program, inputs);
+    }
+
+    /** Runs the program as this configuration's party over an open channel, and closes it. */
+    public <R> YaoSession.Result<R> run(Party role, Channel channel, Program<R> program, InputFeed inputs) {
+        try (channel) {
+            Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
+            GarblingScheme s = Schemes.byName(scheme);
+            YaoSession.Config config = new YaoSession.Config(s, k, new EcBaseOt(k), name, circuits);
+            return new YaoSession(role, channel, config, AesCtrRandom.create(k, new SecureRandom())).run(program, inputs);
+        }
+    }
+
+    /** What each party of a two-party run in one process got. */
+    public record Both<R>(YaoSession.Result<R> garbler, YaoSession.Result<R> evaluator) {
+    }
+
+    /**
+     * Both parties in this process, connected over TCP loopback, with this configuration's scheme, kernel, name
+     * and transport (its role and address are not used): for demonstrations, tests and benchmarks.
+     */
+    public <R> Both<R> runBoth(Program<R> program, InputFeed garblerInputs, InputFeed evaluatorInputs) {
+        try (NettyTransport.Listener listener = NettyTransport.listen("127.0.0.1", 0, transport)) {
+            CompletableFuture<YaoSession.Result<R>> garbler = CompletableFuture.supplyAsync(
+                    () -> run(Party.GARBLER, listener.accept(), program, garblerInputs));
+            YaoSession.Result<R> evaluator;
+            try {
+                evaluator = run(Party.EVALUATOR, NettyTransport.connect("127.0.0.1", listener.port(), transport), program, evaluatorInputs);
+            } catch (RuntimeException e) {
+                garbler.handle((r, t) -> null).join(); // let the garbler finish failing before reporting
+                throw e;
+            }
+            try {
+                return new Both<>(garbler.join(), evaluator);
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+        }
+    }
+
+    /** The program's cost under this configuration's scheme and name, counted without cryptography. */
+    public <R> ProgramCosts estimate(Program<R> program, InputFeed garblerInputs, InputFeed evaluatorInputs) {
+        Kernel k = Kernels.create(Kernels.JAVA);
+        CostContext ctx = new CostContext(Party.EVALUATOR, Schemes.byName(scheme), new EcBaseOt(k), name, circuits, garblerInputs, evaluatorInputs);
+        program.run(ctx);
+        return ctx.costs();
+    }
+
+    /** The program on plain values, as {@code viewer} sees it: for tests. */
+    public static <R> R plain(Program<R> program, Party viewer, InputFeed garblerInputs, InputFeed evaluatorInputs) {
+        return program.run(new PlainContext(viewer, garblerInputs, evaluatorInputs));
+    }
+}

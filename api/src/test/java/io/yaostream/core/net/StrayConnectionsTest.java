@@ -1,0 +1,325 @@
+package io.yaostream.core.net;
+
+import io.netty.buffer.PoolArenaMetric;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.RepeatProgram;
+import io.yaostream.TwoParty;
+import io.yaostream.core.twoparty.YaoSession;
+import io.yaostream.core.testing.TestCircuits;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A listener keeps listening through connections that are not its peer (garbage, HTTP, TLS against plain TCP and
+ * plain TCP against TLS, an untrusted certificate, silence, a scanner that hangs up), drops each with one notice,
+ * and still connects the real peer that comes after; a connecting side refuses a listener that does not greet.
+ */
+@Timeout(60)
+class StrayConnectionsTest {
+    private static final byte[] HTTP_GET = "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    /** The start of a TLS 1.2 ClientHello record. */
+    private static final byte[] TLS_HELLO = {0x16, 0x03, 0x01, 0x00, (byte) 0xc8, 0x01, 0x00, 0x00, (byte) 0xc4, 0x03, 0x03};
+
+    private final PooledByteBufAllocator allocator = new PooledByteBufAllocator(true, 0, 1, 8192, 9, 0, 0, false);
+    private final List<String> notices = new CopyOnWriteArrayList<>();
+    private final TransportOptions options = TransportOptions.defaults().withTimeout(Duration.ofSeconds(3))
+            .withFrames(64 << 10, 256 << 10).withAllocator(allocator).withNotices(notices::add);
+
+    @AfterEach
+    void nothingLeaks() throws InterruptedException {
+        NettyTransportTest.assertNoNetThreads();
+        long active = allocator.metric().directArenas().stream().mapToLong(PoolArenaMetric::numActiveAllocations).sum();
+        assertEquals(0, active, "direct buffers still allocated");
+    }
+
+    /** A raw connection that sends {@code bytes} and stays open (until the test closes it). */
+    private static Socket stray(int port, byte[] bytes) throws Exception {
+        Socket s = new Socket("127.0.0.1", port);
+        if (bytes.length > 0) {
+            s.getOutputStream().write(bytes);
+            s.getOutputStream().flush();
+        }
+        return s;
+    }
+
+    /** Waits (up to 5 s) until a notice matches, and returns it. */
+    private String awaitNotice(Predicate<String> wanted) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (System.nanoTime() < deadline) {
+            for (String n : notices) {
+                if (wanted.test(n)) {
+                    return n;
+                }
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("no such notice in " + notices);
+    }
+
+    /** The two ends carry a few bytes each way, then close. */
+    private static void talk(Channel server, Channel client) {
+        client.write(new byte[] {1, 2, 3}, 0, 3);
+        client.flush();
+        byte[] got = new byte[3];
+        server.readFully(got, 0, 3);
+        assertArrayEquals(new byte[] {1, 2, 3}, got);
+        server.write(new byte[] {4}, 0, 1);
+        server.flush();
+        client.readFully(got, 0, 1);
+        assertEquals(4, got[0]);
+        client.close();
+        server.close();
+    }
+
+    @Test
+    void garbageHttpTlsAndSilenceBeforeThePeerAreDroppedAndThePeerConnects() throws Exception {
+        List<Socket> strays = new ArrayList<>();
+        try (NettyTransport.Listener l = NettyTransport.listen("127.0.0.1", 0, options)) {
+            int port = l.port();
+            strays.add(stray(port, new byte[] {0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01}));
+            String garbage = awaitNotice(n -> n.contains("first bytes are"));
+            strays.add(stray(port, HTTP_GET));
+            String http = awaitNotice(n -> n.contains("HTTP"));
+            strays.add(stray(port, TLS_HELLO));
+            String tls = awaitNotice(n -> n.contains("TLS"));
+            Socket silent = stray(port, new byte[0]);
+            strays.add(silent);
+            long start = System.nanoTime();
+            CompletableFuture<Channel> client = CompletableFuture.supplyAsync(() -> NettyTransport.connect("127.0.0.1", port, options));
+            Channel server = l.accept();
+            double seconds = (System.nanoTime() - start) / 1e9;
+            assertTrue(seconds < 2, "the silent connection held the real peer back for " + seconds + " s");
+            talk(server, client.get(10, TimeUnit.SECONDS));
+
+            assertTrue(garbage.matches("dropped connection from 127\\.0\\.0\\.1:\\d+: not a yaostream peer: first bytes are 7f 45 4c 46 02 01"), garbage);
+            assertTrue(http.endsWith("not a yaostream peer: first bytes look like HTTP (\"GET / HTTP/1.1\")"), http);
+            assertTrue(tls.endsWith("not a yaostream peer: first bytes look like a TLS handshake (is TLS on at the peer and off here?)"), tls);
+            String silentLine = awaitNotice(n -> n.contains(":" + silent.getLocalPort() + ": "));
+            assertTrue(silentLine.endsWith("another peer greeted first"), silentLine);
+            assertEquals(4, notices.size(), notices.toString());
+            for (Socket s : strays) {
+                assertClosedAfterGreeting(s);
+            }
+        } finally {
+            for (Socket s : strays) {
+                s.close();
+            }
+        }
+    }
+
+    /** What the listener sent a dropped connection: its greeting at most, then the end of the stream. */
+    private static void assertClosedAfterGreeting(Socket s) throws Exception {
+        s.setSoTimeout(5000);
+        InputStream in = s.getInputStream();
+        byte[] buf = new byte[64];
+        int total = 0;
+        for (int n; (n = readOrReset(in, buf)) > 0; ) {
+            total += n;
+        }
+        assertTrue(total <= NettyTransport.greeting().length, total + " bytes");
+    }
+
+    private static int readOrReset(InputStream in, byte[] buf) {
+        try {
+            return in.read(buf);
+        } catch (java.io.IOException reset) {
+            return -1; // closed with unread data: a reset is an end too
+        }
+    }
+
+    @Test
+    void plaintextAndUntrustedClientsAgainstTlsAreDroppedAndTheTrustedPeerConnects(@TempDir Path dir) throws Exception {
+        TestCertificates pki = new TestCertificates(dir, "parties-ca");
+        TestCertificates otherPki = new TestCertificates(dir, "other-ca");
+        TlsFiles garbler = pki.party("garbler");
+        TlsFiles evaluator = pki.party("evaluator");
+        TlsFiles stranger = otherPki.party("stranger");
+        List<Socket> strays = new ArrayList<>();
+        try (NettyTransport.Listener l = NettyTransport.listen("127.0.0.1", 0, options.withTls(garbler))) {
+            int port = l.port();
+            strays.add(stray(port, HTTP_GET));
+            String plaintext = awaitNotice(n -> n.contains("TLS"));
+            strays.add(stray(port, NettyTransport.greeting())); // a yaostream party with TLS off
+            awaitNotice(n -> n != plaintext && n.contains("TLS"));
+            TlsFiles strangerTrustingUs = new TlsFiles(stranger.certificate(), stranger.privateKey(), pki.caFile());
+            assertThrows(ChannelException.class, () -> NettyTransport.connect("127.0.0.1", port, options.withTls(strangerTrustingUs)));
+            strays.add(stray(port, new byte[0]));
+            CompletableFuture<Channel> client = CompletableFuture.supplyAsync(
+                    () -> NettyTransport.connect("127.0.0.1", port, options.withTls(evaluator)));
+            Channel server = l.accept();
+            talk(server, client.get(10, TimeUnit.SECONDS));
+        } finally {
+            for (Socket s : strays) {
+                s.close();
+            }
+        }
+        assertEquals(4, notices.size(), notices.toString());
+        assertTrue(notices.get(0).endsWith("TLS handshake failed: the peer does not speak TLS (is TLS off at the peer?)"), notices.toString());
+        assertTrue(notices.get(1).endsWith("TLS handshake failed: the peer does not speak TLS (is TLS off at the peer?)"), notices.toString());
+        assertTrue(notices.get(2).endsWith("TLS handshake failed: the peer presented no certificate signed by a certificate this party trusts"),
+                notices.toString());
+        assertTrue(notices.get(3).endsWith("another peer greeted first"), notices.toString()); // the silent one
+    }
+
+    @Test
+    void aSilentConnectionIsDroppedAfterItsGreetingTimeout() throws Exception {
+        TransportOptions quick = options.withTimeout(Duration.ofSeconds(1));
+        try (NettyTransport.Listener l = NettyTransport.listen("127.0.0.1", 0, quick);
+             Socket silent = stray(l.port(), new byte[0]);
+             Socket halfGreeting = stray(l.port(), new byte[] {0, 0, 0, 10, 'Y', 'A'})) {
+            long start = System.nanoTime();
+            assertClosedAfterGreeting(silent);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            assertTrue(seconds > 0.8 && seconds < 2, seconds + " s");
+            assertTrue(awaitNotice(n -> n.contains(":" + silent.getLocalPort() + ": ")).endsWith(": sent no greeting within 1 s"), notices.toString());
+            assertClosedAfterGreeting(halfGreeting);
+            assertTrue(awaitNotice(n -> n.contains(":" + halfGreeting.getLocalPort() + ": ")).endsWith(": sent no greeting within 1 s (6 of 14 bytes)"),
+                    notices.toString());
+            ChannelException e = assertThrows(ChannelException.class, l::accept);
+            assertTrue(e.getMessage().matches("no peer connected to 127\\.0\\.0\\.1:\\d+ within 1 s \\(2 connections that did not greet dropped\\)"),
+                    e.getMessage());
+        }
+    }
+
+    @Test
+    void aScannerThatHangsUpAndAPeerOfAnotherVersionAreDropped() throws Exception {
+        try (NettyTransport.Listener l = NettyTransport.listen("127.0.0.1", 0, options)) {
+            stray(l.port(), new byte[0]).close();
+            assertTrue(awaitNotice(n -> true).endsWith(": closed the connection before its greeting"), notices.toString());
+            byte[] future = Greeting.frame(Greeting.VERSION + 1);
+            try (Socket s = stray(l.port(), future)) {
+                assertTrue(awaitNotice(n -> n.contains("version")).endsWith(": a yaostream peer of transport version 2 (this party speaks version 1)"),
+                        notices.toString());
+                assertClosedAfterGreeting(s);
+            }
+            CompletableFuture<Channel> client = CompletableFuture.supplyAsync(() -> NettyTransport.connect("127.0.0.1", l.port(), options));
+            talk(l.accept(), client.get(10, TimeUnit.SECONDS));
+        }
+    }
+
+    /**
+     * A whole session through {@link TwoParty}: the garbler listens on port 0 and says which port it got, an HTTP
+     * probe and a silent connection come first, and the evaluator's session still gives the plaintext results.
+     */
+    @Test
+    void aSessionRunsAfterStrayConnections() throws Exception {
+        CompiledCircuit c = TestCircuits.random(new Random(17), 500);
+        RepeatProgram program = new RepeatProgram(c, 3);
+        InputFeed zeros = BitString::zeros;
+        TwoParty base = TwoParty.garbler().kernel("java").transport(options).name(program.name()).circuits(List.of(c));
+        CompletableFuture<YaoSession.Result<List<Optional<BitString>>>> garbler = CompletableFuture.supplyAsync(
+                () -> base.listen("127.0.0.1", 0).run(program, zeros));
+        String listening = awaitNotice(n -> n.startsWith("listening on "));
+        int port = Integer.parseInt(listening.substring(listening.lastIndexOf(':') + 1));
+        assertEquals("listening on 127.0.0.1:" + port, listening);
+        try (Socket probe = stray(port, HTTP_GET); Socket silent = stray(port, new byte[0])) {
+            awaitNotice(n -> n.contains("HTTP"));
+            YaoSession.Result<List<Optional<BitString>>> evaluator = TwoParty.as(Party.EVALUATOR).kernel("java").transport(options)
+                    .name(program.name()).circuits(List.of(c)).connect("127.0.0.1", port).run(program, zeros);
+            assertEquals(TwoParty.plain(program, Party.EVALUATOR, zeros, zeros), evaluator.value());
+            assertEquals(TwoParty.plain(program, Party.GARBLER, zeros, zeros), garbler.get(30, TimeUnit.SECONDS).value());
+        }
+    }
+
+    /** Beyond the cap, connections still to greet are dropped at once, so a flood holds a bounded amount. */
+    @Test
+    void connectionsStillToGreetAreCapped() throws Exception {
+        List<Socket> silent = new ArrayList<>();
+        try (NettyTransport.Listener l = NettyTransport.listen("127.0.0.1", 0, options)) {
+            for (int i = 0; i < NettyTransport.MAX_CANDIDATES + 1; i++) {
+                silent.add(stray(l.port(), new byte[0]));
+            }
+            String line = awaitNotice(n -> n.contains("still to greet"));
+            assertTrue(line.endsWith(": " + NettyTransport.MAX_CANDIDATES + " other connections are still to greet"), line);
+            assertEquals(1, notices.size(), notices.toString());
+        } finally {
+            for (Socket s : silent) {
+                s.close();
+            }
+        }
+    }
+
+    @Test
+    void aConnectorRefusesAListenerThatIsNotAYaostreamParty() throws Exception {
+        try (ServerSocket web = new ServerSocket(0)) {
+            CompletableFuture<Void> server = CompletableFuture.runAsync(() -> {
+                try (Socket s = web.accept()) {
+                    s.getOutputStream().write("HTTP/1.1 400 Bad Request\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                    s.getInputStream().read(new byte[100]);
+                } catch (java.io.IOException e) {
+                    // the client hung up
+                }
+            });
+            ChannelException e = assertThrows(ChannelException.class, () -> NettyTransport.connect("127.0.0.1", web.getLocalPort(), options));
+            assertEquals("cannot connect to 127.0.0.1:" + web.getLocalPort() + ": not a yaostream peer: first bytes look like HTTP (\"HTTP/1.1 400 Bad Request\")",
+                    e.getMessage());
+            server.get(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aConnectorGivesOneNoticeWhileItRetries() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        TransportOptions quick = options.withTimeout(Duration.ofMillis(2500));
+        long start = System.nanoTime();
+        ChannelException e = assertThrows(ChannelException.class, () -> NettyTransport.connect("127.0.0.1", port, quick));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(seconds > 2.3 && seconds < 3.5, seconds + " s");
+        assertEquals(List.of("waiting for 127.0.0.1:" + port + " (nobody is listening yet; retrying for up to 2500 ms)"), notices);
+        assertTrue(e.getMessage().startsWith("cannot connect to 127.0.0.1:" + port + ": ") && e.getMessage().endsWith("(retried for 2500 ms)"),
+                e.getMessage());
+    }
+
+    /** A raw peer over a socket that greets correctly is a peer: what comes after the greeting in one write is kept. */
+    @Test
+    void bytesThatFollowTheGreetingInOneWriteReachTheChannel() throws Exception {
+        try (NettyTransport.Listener l = NettyTransport.listen("127.0.0.1", 0, options); Socket s = new Socket("127.0.0.1", l.port())) {
+            byte[] greeting = NettyTransport.greeting();
+            byte[] both = new byte[greeting.length + 6];
+            System.arraycopy(greeting, 0, both, 0, greeting.length);
+            both[greeting.length + 3] = 2; // a frame of 2 bytes
+            both[greeting.length + 4] = 42;
+            both[greeting.length + 5] = 43;
+            OutputStream o = s.getOutputStream();
+            o.write(both);
+            o.flush();
+            Channel ch = l.accept();
+            byte[] got = new byte[2];
+            ch.readFully(got, 0, 2);
+            assertArrayEquals(new byte[] {42, 43}, got);
+            byte[] theirs = s.getInputStream().readNBytes(greeting.length);
+            assertArrayEquals(greeting, theirs);
+            ch.close();
+        }
+    }
+}

@@ -1,0 +1,177 @@
+package io.yaostream.cli;
+
+import io.yaostream.cli.bench.HeapPeak;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.TwoParty;
+import io.yaostream.core.twoparty.YaoSession;
+import io.yaostream.SecureProgram;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * What every application command shares: one party over TCP ({@code --role} with {@code --listen} or
+ * {@code --connect}) or both in this process ({@code --demo}), the scheme, kernel, timeout and TLS, and the
+ * output: the result on one line (where this party learns it) and a summary on standard error, or one JSON
+ * object. Every input is checked before any connection is made, so bad input moves no secret.
+ *
+ * @param <R> the program's result
+ */
+abstract class AppCommand<R> implements Callable<Integer> {
+    @Option(names = "--role", paramLabel = "ROLE", description = "garbler or evaluator: run one party (with --listen or --connect).")
+    String role;
+
+
+    @Option(names = "--demo", description = "Run both parties in this process over TCP loopback.")
+    boolean demo;
+
+    @Option(names = "--json", description = "Print JSON: result, and, bytes, workingSet, baseOtSeconds, onlineSeconds, seconds, peakHeapBytes, "
+            + "network.")
+    boolean json;
+
+    @Mixin
+    PeerOptions peer;
+
+    @Mixin
+    NetworkOptions network;
+
+    @Mixin
+    KernelOption kernelOption;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    /** The program, its handshake name and each party's inputs, checked; called before any connection. */
+    record Plan<R>(SecureProgram<R> program, String name, InputFeed garbler, InputFeed evaluator) {
+    }
+
+    /**
+     * Checks the application's options and this party's inputs ({@code role}; both parties' with {@code --demo},
+     * where {@code role} is null) and returns the plan; a problem is a {@link UserError}.
+     */
+    abstract Plan<R> plan(Party role);
+
+    /** The result as a user expects it, on one line (or one per block); null where this party learned nothing. */
+    abstract String format(R result);
+
+    @Override
+    public final Integer call() {
+        SchemeNames.parse(peer.scheme);
+        if (kernelOption.kernel != null) {
+            kernelOption.create(); // checks the name
+        }
+        if (demo) {
+            if (role != null || peer.listenPort != null || peer.connectTo != null || peer.bind != null) {
+                throw usage("--demo runs both parties: leave out --role, --listen, --bind and --connect");
+            }
+            TwoParty base = TwoParty.garbler().scheme(peer.scheme).transport(network.transport("demo", spec.commandLine().getErr()));
+            if (kernelOption.kernel != null) {
+                base = base.kernel(kernelOption.kernel);
+            }
+            return runBoth(base, plan(null));
+        }
+        if (role == null) {
+            throw usage("give --role garbler|evaluator with --listen PORT or --connect HOST:PORT, or --demo");
+        }
+        Party party;
+        try {
+            party = Party.fromKey(role);
+        } catch (IllegalArgumentException e) {
+            throw usage("--role: " + e.getMessage());
+        }
+        peer.checkOneSide();
+        TwoParty me = TwoParty.as(party).scheme(peer.scheme).transport(network.transport(party.key(), spec.commandLine().getErr()));
+        if (peer.listens()) {
+            me = me.listen(peer.bindAddress(), peer.listenPort());
+        } else {
+            HostPort address = peer.connectAddress();
+            me = me.connect(address.host(), address.port());
+        }
+        Plan<R> plan = plan(party);
+        me = me.name(plan.name());
+        if (kernelOption.kernel != null) {
+            me = me.kernel(kernelOption.kernel);
+        }
+        HeapPeak.reset();
+        YaoSession.Result<R> r = me.run(plan.program(), party == Party.GARBLER ? plan.garbler() : plan.evaluator());
+        report(party.key(), Optional.ofNullable(r.value()).map(this::format), r, r.costs().bytes(), r.seconds(), r.setupSeconds(), r.onlineSeconds(),
+                "on what it received");
+        return 0;
+    }
+
+    private int runBoth(TwoParty base, Plan<R> plan) {
+        HeapPeak.reset();
+        TwoParty.Both<R> both = base.name(plan.name()).runBoth(plan.program(), plan.garbler(), plan.evaluator());
+        Optional<String> g = Optional.ofNullable(both.garbler().value()).map(this::format);
+        Optional<String> e = Optional.ofNullable(both.evaluator().value()).map(this::format);
+        if (g.isPresent() && e.isPresent() && !g.equals(e)) {
+            throw new IllegalStateException("the parties learned different results: " + g.get() + " and " + e.get());
+        }
+        YaoSession.Result<R> longer = both.garbler().seconds() > both.evaluator().seconds() ? both.garbler() : both.evaluator();
+        report("demo", e.isPresent() ? e : g, both.evaluator(), both.evaluator().costs().bytes(), longer.seconds(), longer.setupSeconds(),
+                Math.max(both.garbler().onlineSeconds(), both.evaluator().onlineSeconds()), "each way");
+        return 0;
+    }
+
+    /**
+     * {@code text}: the result as {@link #format} wrote it, empty where this party learned nothing; {@code covering}:
+     * which data a simulated network delayed.
+     */
+    private void report(String who, Optional<String> text, YaoSession.Result<R> r, long bytes, double seconds, double setupSeconds,
+                        double online, String covering) {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        long peak = HeapPeak.bytes();
+        if (json) {
+            Map<String, Object> m = Report.fields("role", who, "scheme", peer.scheme,
+                    "result", text.orElse(null), "and", r.andGates(), "bytes", bytes, "workingSet", r.costs().workingSet(),
+                    "baseOtSeconds", setupSeconds, "onlineSeconds", online, "seconds", seconds,
+                    "peakHeapBytes", peak, "calls", r.calls(), "ots", r.costs().ots(), "rounds", r.costs().rounds(),
+                    "network", network.simulatedNetwork().toString());
+            out.println(Json.write(m));
+            return;
+        }
+        text.ifPresent(out::println);
+        err.println(String.format("%s: %,d AND gates in %,d calls (working set %,d), %,d bytes, base OTs %.3f s, online %.3f s, peak heap %.1f MiB",
+                who, r.andGates(), r.calls(), r.costs().workingSet(), bytes, setupSeconds, online, peak / 1048576.0)
+                + Report.networkNote(network.simulatedNetwork(), covering));
+    }
+
+    /** A mistake in the command line itself: exit status 2, as for picocli's own errors. */
+    private picocli.CommandLine.ParameterException usage(String message) {
+        return new picocli.CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
+    /** Each party's inputs: one hex value per party of {@code bits} bits, as {@link HexValues} reads them. */
+    record Feeds(InputFeed garbler, InputFeed evaluator) {
+    }
+
+    /**
+     * One value from this party ({@code role}), or from both with {@code --demo} ({@code role} null): the other
+     * party's feed is empty.
+     */
+    static Feeds oneHexValueEach(List<String> in, Party role, int bits, String what) {
+        if (role == null) {
+            List<io.yaostream.core.bits.BitString> v = HexValues.parse(values(in, null, 2, what + "s"), bits, List.of("garbler", "evaluator"));
+            return new Feeds(InputFeed.of(v.get(0)), InputFeed.of(v.get(1)));
+        }
+        InputFeed mine = InputFeed.of(HexValues.parse(values(in, role, 1, what), bits, List.of(role.key())));
+        return role == Party.GARBLER ? new Feeds(mine, InputFeed.none()) : new Feeds(InputFeed.none(), mine);
+    }
+
+    /** This party's {@code --in} values, or both parties' with {@code --demo}: checks their number. */
+    static List<String> values(List<String> in, Party role, int expected, String what) {
+        List<String> v = in == null ? List.of() : in;
+        if (v.size() != expected) {
+            throw new UsageError("--in: " + (role == null ? "--demo takes the garbler's then the evaluator's " + what
+                    : "the " + role.key() + " gives its " + what) + ": expected " + expected + " value(s), got " + v.size());
+        }
+        return v;
+    }
+}

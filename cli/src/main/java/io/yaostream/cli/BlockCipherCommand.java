@@ -1,0 +1,54 @@
+package io.yaostream.cli;
+
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.SecureProgram;
+import picocli.CommandLine.Option;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * A block cipher application: the garbler's key (expanded by the garbler in plaintext), the evaluator's block
+ * encrypted {@code --blocks} times in one session, the ciphertexts to the evaluator, one hex line each.
+ */
+abstract class BlockCipherCommand extends AppCommand<List<BitString>> {
+    @Option(names = "--in", paramLabel = "HEX", description = "The garbler's key or the evaluator's block, in hex as the cipher's "
+            + "specification writes them (with --demo: the key, then the block).")
+    List<String> in;
+
+    @Option(names = "--blocks", paramLabel = "N", defaultValue = "1",
+            description = "Encrypt the block N times in one session, each garbled afresh (default: ${DEFAULT-VALUE}).")
+    int blocks;
+
+    /** The garbler's input: its round keys, from the key as written. */
+    abstract BitString roundKeys(String keyHex);
+
+    /** The evaluator's input, from the block as written. */
+    abstract BitString block(String blockHex);
+
+    abstract SecureProgram<List<BitString>> program(int blocks);
+
+    abstract String name(int blocks);
+
+    /** A ciphertext as the specification writes it. */
+    abstract String hex(BitString ciphertext);
+
+    @Override
+    final Plan<List<BitString>> plan(Party role) {
+        if (blocks < 1) {
+            throw new UsageError("--blocks: must be at least 1, got " + blocks);
+        }
+        List<String> v = values(in, role, role == null ? 2 : 1, role == null ? "key and block" : role == Party.GARBLER ? "key" : "block");
+        InputFeed g = role == Party.EVALUATOR ? InputFeed.none() : InputFeed.of(roundKeys(v.get(0)));
+        InputFeed e = role == Party.GARBLER ? InputFeed.none() : InputFeed.of(Collections.nCopies(blocks, block(v.get(v.size() - 1))));
+        return new Plan<>(program(blocks), name(blocks), g, e);
+    }
+
+    @Override
+    final String format(List<BitString> result) {
+        return result.isEmpty() ? null : result.stream().map(this::hex).collect(Collectors.joining("\n"));
+    }
+}

@@ -1,0 +1,144 @@
+package io.yaostream.cli;
+
+import io.yaostream.compiler.CircuitLoader;
+import io.yaostream.fixtures.BundledCircuits;
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.garble.Schemes;
+import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.net.NettyTransport;
+import io.yaostream.core.net.SimulatedNetwork;
+import io.yaostream.core.net.TransportOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * The demonstration: both parties in this process, connected over TCP loopback, run Yao's protocol. By default
+ * AES-128 on the FIPS-197 Appendix C.1 vector with the bundled Bristol circuit (the garbler holds the key, the
+ * evaluator the plaintext), checked against the published ciphertext.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = {"Run both parties over TCP loopback: AES-128 with the FIPS-197 vector by default, with statistics."})
+public final class DemoCommand implements Callable<Integer> {
+    static final String FIPS197_KEY = "000102030405060708090a0b0c0d0e0f";
+    static final String FIPS197_PLAINTEXT = "00112233445566778899aabbccddeeff";
+    static final String FIPS197_CIPHERTEXT = "69c4e0d86a7b0430d8cdb78070b4c55a";
+    private static final String LOOPBACK = "127.0.0.1";
+
+    @Option(names = "--circuit", paramLabel = "FILE", description = "Circuit to run instead of the bundled AES-128.")
+    Path circuitFile;
+
+    @Option(names = "--in", paramLabel = "HEX", description = "One value per input group (with --circuit).")
+    List<String> inputs;
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Evaluate the circuit N times in one session (default: 1).")
+    long repeat;
+
+    @Option(names = "--scheme", paramLabel = "S", defaultValue = Schemes.DEFAULT,
+            description = "Garbling scheme: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).", completionCandidates = SchemeNames.class)
+    String scheme;
+
+    @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
+    boolean msbFirst;
+
+    @Option(names = "--json", description = "Print JSON: result, and, bytes (both directions), seconds, andPerSec, peakHeapBytes, "
+            + "scheme, kernel, network.")
+    boolean json;
+
+    @Option(names = "--network", paramLabel = "RATE,LATENCY", defaultValue = "none",
+            description = "Simulate a slower network between the two parties: " + NetworkOptions.NETWORK_FORM + ". Each direction "
+                    + "is a line of its own, and each party delays what it receives as such a line would. Default: none, "
+                    + "loopback as it is.")
+    String network;
+
+    @picocli.CommandLine.Mixin
+    KernelOption kernelOption;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (repeat < 1) {
+            throw new UsageError("--repeat: must be at least 1, got " + repeat);
+        }
+        if (circuitFile == null && inputs != null) {
+            throw new UsageError("--in: give --circuit too, or neither (the default is AES-128 on the FIPS-197 vector)");
+        }
+        GarblingScheme s = SchemeNames.parse(scheme);
+        SimulatedNetwork simulated = NetworkOptions.simulatedNetwork(network);
+        CompiledCircuit c = circuitFile == null ? BundledCircuits.aes128() : CircuitLoader.load(circuitFile);
+        List<String> values = circuitFile == null ? List.of(FIPS197_KEY, FIPS197_PLAINTEXT) : inputs;
+        BitString[] in = CircuitArgument.parseInputs(c, values, msbFirst);
+        Kernel garblerKernel = kernelOption.create();
+        Kernel evaluatorKernel = kernelOption.create();
+
+        PartyRun.Outcome g;
+        PartyRun.Outcome e;
+        TransportOptions transport = TransportOptions.defaults().withNetwork(simulated);
+        try (NettyTransport.Listener listener = NettyTransport.listen(LOOPBACK, 0, transport)) {
+            CompletableFuture<PartyRun.Outcome> garbler = CompletableFuture.supplyAsync(() -> new PartyRun(Party.GARBLER,
+                    listener.accept(), c, PartyRun.owned(c, in, Party.GARBLER), repeat, s, garblerKernel).run());
+            PartyRun evaluator = new PartyRun(Party.EVALUATOR, NettyTransport.connect(LOOPBACK, listener.port(), transport),
+                    c, PartyRun.owned(c, in, Party.EVALUATOR), repeat, s, evaluatorKernel);
+            try (RunStatistics stats = new RunStatistics(evaluator::andGatesSoFar, repeat * c.counts().and(), spec.commandLine().getErr())) {
+                e = evaluator.run();
+                g = garbler.get();
+            } catch (ExecutionException ex) {
+                throw ex.getCause() instanceof Exception cause ? cause : ex;
+            }
+        }
+        long peakHeap = RunStatistics.peakHeapBytes();
+        Optional<BitString>[] results = merged(g.results(), e.results());
+        long bytes = g.figures().bytesSent() + e.figures().bytesSent();
+        double seconds = Math.max(g.figures().seconds(), e.figures().seconds());
+        long andGates = e.figures().andGates();
+        PrintWriter w = spec.commandLine().getOut();
+        if (json) {
+            Report.print(w, spec.commandLine().getErr(), true, "demo", results, msbFirst, andGates, bytes, seconds, peakHeap,
+                    Report.fields("mode", "two-party", "scheme", s.name(), "kernel", garblerKernel.name(), "repeat", repeat,
+                            "network", simulated.toString()), "");
+            return 0;
+        }
+        w.println(circuitFile == null ? "AES-128, FIPS-197 Appendix C.1: the garbler holds the key " + FIPS197_KEY
+                + ", the evaluator the plaintext " + FIPS197_PLAINTEXT : "circuit " + circuitFile);
+        w.println("two parties over TCP loopback" + Report.networkNote(simulated, "each way") + ", scheme " + s.name()
+                + ", kernel " + garblerKernel.name() + (repeat > 1 ? ", " + repeat + " evaluations in one session" : ""));
+        for (Optional<BitString> r : results) {
+            w.println(r.map(b -> b.toHex(msbFirst)).orElse("(no party receives this output)"));
+        }
+        if (circuitFile == null) {
+            boolean ok = results[0].map(b -> b.toHex(false)).orElse("").equals(FIPS197_CIPHERTEXT);
+            w.println("expected " + FIPS197_CIPHERTEXT + (ok ? " (match)" : " (MISMATCH)"));
+            if (!ok) {
+                return YaostreamCommand.EXIT_FAILURE;
+            }
+        }
+        w.println(Report.summary("garbler  ", g.figures().andGates(), g.figures().bytesSent(), g.figures().seconds(), peakHeap));
+        w.println(Report.summary("evaluator", e.figures().andGates(), e.figures().bytesSent(), e.figures().seconds(), peakHeap));
+        return 0;
+    }
+
+    /** Each output as the party that receives it decoded it (the evaluator's where both do, after checking they agree). */
+    private static Optional<BitString>[] merged(Optional<BitString>[] garbler, Optional<BitString>[] evaluator) {
+        Optional<BitString>[] m = evaluator.clone();
+        for (int i = 0; i < m.length; i++) {
+            if (m[i].isEmpty()) {
+                m[i] = garbler[i];
+            } else if (garbler[i].isPresent() && !garbler[i].equals(m[i])) {
+                throw new IllegalStateException("the parties decoded output " + (i + 1) + " differently");
+            }
+        }
+        return m;
+    }
+}

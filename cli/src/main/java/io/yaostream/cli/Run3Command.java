@@ -1,0 +1,123 @@
+package io.yaostream.cli;
+
+import io.yaostream.core.threeparty.ThreePartySession;
+import io.yaostream.compiler.CircuitLoader;
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.garble.Schemes;
+import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.net.TransportOptions;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.ThreeParty;
+import io.yaostream.core.threeparty.ThreePartyCircuit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
+
+@Command(name = "run3", mixinStandardHelpOptions = true,
+        description = {"Run one party of a three-party computation over TCP (honest majority, secure against one malicious "
+                + "party: MRZ15). Parties 1 and 2 garble, party 3 evaluates; input group g of the circuit belongs to party g.",
+                "Prints one hex line per output group (every party receives every output); a summary goes to standard error."})
+final class Run3Command implements Callable<Integer> {
+    @Option(names = "--party", required = true, paramLabel = "N", description = "This party: 1, 2 (garblers) or 3 (evaluator).")
+    int party;
+
+    @Option(names = "--circuit", required = true, paramLabel = "FILE", description = "Bristol, ME-SFE or slot-ID file (all parties the same).")
+    Path circuitFile;
+
+    @Option(names = "--in", paramLabel = "HEX", description = "This party's value: of input group N of the circuit (none if the"
+            + " circuit has fewer groups; a two-group file leaves P3 without input).")
+    List<String> inputs;
+
+    @Option(names = "--peers", required = true, split = ",", paramLabel = "HOST:PORT",
+            description = "The addresses of P1, P2 and P3, the same list at every party. Party N listens on the N-th port (on every"
+                    + " interface, or --bind) for the party before it and connects to the party after it (1 to 2, 2 to 3, 3 to 1),"
+                    + " retrying until --timeout, so any start order works.")
+    List<String> peers;
+
+    @Option(names = "--bind", paramLabel = "ADDRESS", description = "The interface to listen on (default: all interfaces).")
+    String bind;
+
+    @Option(names = "--scheme", paramLabel = "S", defaultValue = Schemes.DEFAULT,
+            description = "Garbling scheme, the same at all parties: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            completionCandidates = SchemeNames.class)
+    String scheme;
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Evaluate the circuit N times in one session (default: 1).")
+    long repeat;
+
+    @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
+    boolean msbFirst;
+
+    @Option(names = "--json", description = "Print JSON: result (hex per output group), and, bytes (sent by this party), seconds, "
+            + "andPerSec, peakHeapBytes, party, scheme, kernel, network, bytesTo (per other party).")
+    boolean json;
+
+    @Mixin
+    NetworkOptions network;
+
+    @Mixin
+    KernelOption kernelOption;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (party < 1 || party > 3) {
+            throw new UsageError("--party: 1, 2 or 3, got " + party);
+        }
+        if (repeat < 1) {
+            throw new UsageError("--repeat: must be at least 1, got " + repeat);
+        }
+        List<InetSocketAddress> addresses = addresses();
+        GarblingScheme s = SchemeNames.parse(scheme);
+        TransportOptions transport = network.transport("P" + party, spec.commandLine().getErr());
+        CompiledCircuit c = CircuitLoader.load(circuitFile);
+        List<BitString> mine = ThreePartyOptions.owned(c, party, inputs, msbFirst);
+        Kernel kernel = kernelOption.create();
+        ThreePartyCircuit program = new ThreePartyCircuit(c, repeat);
+        AtomicReference<LongSupplier> soFar = new AtomicReference<>();
+        ThreePartySession.Result<List<Optional<BitString>>> r;
+        try (RunStatistics stats = new RunStatistics(() -> soFar.get() == null ? 0 : soFar.get().getAsLong(), repeat * c.counts().and(),
+                spec.commandLine().getErr())) {
+            r = ThreeParty.as(party).scheme(s.name()).kernel(kernelOption.kernel).transport(transport).bind(bind).name(program.name())
+                    .circuits(List.of(c)).progress(soFar::set).run(addresses, program, InputFeed.of(mine));
+        }
+        Optional<BitString>[] results = ThreePartyOptions.results(r.value());
+        long peak = RunStatistics.peakHeapBytes();
+        if (json) {
+            Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), true, "P" + party, results, msbFirst, r.andGates(),
+                    r.bytesSent(), r.seconds(), peak, ThreePartyOptions.fields(r, s.name(), kernel.name(), transport.network().toString()), "");
+            return 0;
+        }
+        ThreePartyOptions.printResults(spec.commandLine().getOut(), results, msbFirst);
+        spec.commandLine().getErr().println(ThreePartyOptions.summary(r, peak) + Report.networkNote(transport.network(), "on what it received"));
+        return 0;
+    }
+
+    private List<InetSocketAddress> addresses() {
+        if (peers.size() != 3) {
+            throw new UsageError("--peers: the addresses of P1, P2 and P3 (three HOST:PORT, comma-separated), got " + peers.size());
+        }
+        List<InetSocketAddress> out = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            HostPort hp = HostPort.parse(peers.get(i));
+            if (hp == null) {
+                throw new UsageError("--peers #" + (i + 1) + ": expected HOST:PORT, got '" + peers.get(i) + "'");
+            }
+            out.add(InetSocketAddress.createUnresolved(hp.host(), hp.port()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,115 @@
+package io.yaostream.cli;
+
+import io.yaostream.core.format.CircuitFormatException;
+import io.yaostream.core.garble.GarblingException;
+import io.yaostream.core.net.ChannelException;
+import io.yaostream.core.ot.PeerFault;
+import io.yaostream.core.program.ProtocolException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+/** The {@code yaostream} command. Errors print one line on standard error and exit non-zero. */
+@Command(name = "yaostream", mixinStandardHelpOptions = true, version = "yaostream 0.1.0",
+        description = "Secure two- and three-party computation with garbled circuits.",
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:success", "1:a failure to act on: a bad file or input value, the peer, the network",
+                "2:a bad command line: unknown option, bad option value, options that conflict or are missing",
+                "70:an internal error (a bug; YAOSTREAM_DEBUG=1 prints the stack trace)"},
+        subcommands = {CompileCommand.class, InfoCommand.class, EvalCommand.class, RunCommand.class, DemoCommand.class,
+                Run3Command.class, Demo3Command.class, HammingCommand.class, AesCommand.class, PresentCommand.class, KaratsubaCommand.class,
+                MinimumCommand.class, BenchCommand.class})
+public final class YaostreamCommand implements Runnable {
+    /** Exit status for a bad command line. */
+    static final int EXIT_USAGE = 2;
+    /** Exit status for a failure the user can act on (bad file, bad value). */
+    static final int EXIT_FAILURE = 1;
+    /** Exit status for a bug. */
+    static final int EXIT_INTERNAL = 70;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required");
+    }
+
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int status;
+        try {
+            status = execute(args, out, err);
+        } catch (OutOfMemoryError e) {
+            err.println("yaostream: out of memory (raise -Xmx through JAVA_OPTS)");
+            status = EXIT_FAILURE;
+        }
+        System.exit(status);
+    }
+
+    /** Runs the command line with the given streams; returns the exit status. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new YaostreamCommand());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            String cmd = ex.getCommandLine().getCommandSpec().qualifiedName();
+            err.println(cmd + ": " + ex.getMessage() + " (see '" + cmd + " --help')");
+            return EXIT_USAGE;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            String cmd = commandLine.getCommandSpec().qualifiedName();
+            Throwable failure = unwrap(ex);
+            if (failure instanceof UsageError) {
+                err.println(cmd + ": " + oneLine(failure.getMessage()) + " (see '" + cmd + " --help')");
+                return EXIT_USAGE;
+            }
+            String message = failureMessage(failure);
+            if (message != null) {
+                err.println(cmd + ": " + oneLine(message));
+                return EXIT_FAILURE;
+            }
+            if (System.getenv("YAOSTREAM_DEBUG") != null) {
+                ex.printStackTrace(err);
+            }
+            err.println(cmd + ": internal error: " + oneLine(String.valueOf(failure)) + " (set YAOSTREAM_DEBUG=1 for the stack trace)");
+            return EXIT_INTERNAL;
+        });
+        return cl.execute(args);
+    }
+
+    /**
+     * What to tell the user of a failure they can act on, or null for a bug (exit {@value #EXIT_INTERNAL}): a bad
+     * command value or file, the channel failing (peer gone, timeout), the parties disagreeing, and anything the
+     * peer sent that the protocol does not allow ({@link PeerFault}: invalid points, counts, garbled material).
+     */
+    static String failureMessage(Throwable ex) {
+        if (ex instanceof UserError || ex instanceof CircuitFormatException || ex instanceof ChannelException
+                || ex instanceof PeerFault || ex instanceof ProtocolException || ex instanceof GarblingException) {
+            return ex.getMessage() != null ? ex.getMessage() : ex.toString();
+        }
+        if (ex instanceof UncheckedIOException io) {
+            return String.valueOf(io.getCause().getMessage());
+        }
+        return null;
+    }
+
+    /** The failure inside a wrapper of another thread's failure (a party run on a thread of its own). */
+    private static Throwable unwrap(Throwable ex) {
+        Throwable t = ex;
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    /** The documented contract is one line on standard error, whatever a message holds. */
+    private static String oneLine(String message) {
+        return message == null ? "" : message.replaceAll("\\s*\\R\\s*", " ").strip();
+    }
+}

@@ -1,0 +1,94 @@
+package io.yaostream.cli.bench;
+
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
+import io.yaostream.TwoParty;
+import io.yaostream.core.twoparty.YaoSession;
+import io.yaostream.examples.Aes;
+import io.yaostream.examples.Hamming;
+import io.yaostream.examples.Karatsuba;
+import io.yaostream.examples.Present;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.Supplier;
+
+/**
+ * The ME-SFE paper's Table 3 on this machine: each application run by two parties in this process over TCP
+ * loopback, many times; the figures of the median run. The minimum runs in two processes of its own (see
+ * {@link MinimumBench}), where each party's heap can be limited and measured.
+ */
+public final class AppsBench {
+    /** One row: what we measured, beside the paper's AND count and ME-SFE's working set. */
+    public record Row(String app, long and, long paperAnd, int workingSet, int mesfeWorkingSet, long bytes, double onlineMs,
+                      double totalMs, long peakHeapBytes, String note) {
+    }
+
+    /** An application to time: its program and a fresh pair of input feeds per run. */
+    private record App(String app, long paperAnd, int mesfeWorkingSet, String name, Program<?> program,
+                       Supplier<InputFeed> garbler, Supplier<InputFeed> evaluator) {
+    }
+
+    private AppsBench() {
+    }
+
+    /** The in-process applications: Hamming-900, AES (one block, and 1,000 in a session), PRESENT, Karatsuba-128. */
+    public static List<Row> run(TwoParty config, int runs, int warmups) {
+        SplittableRandom rnd = new SplittableRandom(1);
+        BitString a = random(rnd, Hamming.DEFAULT_BITS);
+        BitString b = random(rnd, Hamming.DEFAULT_BITS);
+        byte[] key = HexFormat.of().parseHex("000102030405060708090a0b0c0d0e0f");
+        byte[] block = HexFormat.of().parseHex("00112233445566778899aabbccddeeff");
+        BitString x = random(rnd, Karatsuba.DEFAULT_BITS);
+        BitString y = random(rnd, Karatsuba.DEFAULT_BITS);
+        List<App> apps = List.of(
+                new App("hamming", 896, 1_800, Hamming.name(900), Hamming.program(900), () -> InputFeed.of(a), () -> InputFeed.of(b)),
+                new App("aes", 5_120, 27, Aes.name(1), Aes.program(1),
+                        () -> InputFeed.of(Aes.toBits(Aes.expandKey(key))), () -> InputFeed.of(Aes.toBits(block))),
+                new App("aes-1000", 5_120_000, 27, Aes.name(1000), Aes.program(1000),
+                        () -> InputFeed.of(Aes.toBits(Aes.expandKey(key))), () -> InputFeed.of(java.util.Collections.nCopies(1000, Aes.toBits(block)))),
+                new App("present", 1_984, 2_112, Present.name(1), Present.program(1),
+                        () -> InputFeed.of(Present.roundKeys(BigInteger.ZERO)), () -> InputFeed.of(BitString.zeros(64))),
+                new App("karatsuba", 17_973, 1_074, Karatsuba.name(128), Karatsuba.program(128), () -> InputFeed.of(x), () -> InputFeed.of(y)));
+        List<Row> rows = new ArrayList<>();
+        for (App app : apps) {
+            rows.add(time(config, app, app.app().equals("aes-1000") ? Math.max(1, runs / 20) : runs, warmups));
+        }
+        return rows;
+    }
+
+    private static Row time(TwoParty config, App app, int runs, int warmups) {
+        TwoParty named = config.name(app.name());
+        for (int i = 0; i < warmups; i++) {
+            named.runBoth(app.program(), app.garbler().get(), app.evaluator().get());
+        }
+        double[] online = new double[runs];
+        double[] total = new double[runs];
+        YaoSession.Result<?> last = null;
+        HeapPeak.reset();
+        for (int i = 0; i < runs; i++) {
+            TwoParty.Both<?> both = named.runBoth(app.program(), app.garbler().get(), app.evaluator().get());
+            YaoSession.Result<?> g = both.garbler();
+            YaoSession.Result<?> e = both.evaluator();
+            // The run ends when the later party ends; online time starts when both have their base OTs.
+            total[i] = 1e3 * Math.max(g.seconds(), e.seconds());
+            online[i] = 1e3 * Math.max(g.onlineSeconds(), e.onlineSeconds());
+            last = e;
+        }
+        return new Row(app.app(), last.andGates(), app.paperAnd(), last.costs().workingSet(), app.mesfeWorkingSet(),
+                last.costs().bytes(), new Samples(online).median(), new Samples(total).median(), HeapPeak.bytes(),
+                "both parties in one process, median of " + runs);
+    }
+
+    private static BitString random(SplittableRandom rnd, int bits) {
+        boolean[] v = new boolean[bits];
+        for (int i = 0; i < bits; i++) {
+            v[i] = rnd.nextBoolean();
+        }
+        return BitString.fromBits(v);
+    }
+}

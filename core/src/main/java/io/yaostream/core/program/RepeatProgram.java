@@ -1,0 +1,75 @@
+package io.yaostream.core.program;
+
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.circuit.WireGroup;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One circuit evaluated {@code times} times in one session on the same inputs (the {@code --repeat} of
+ * {@code run} and {@code demo}). The inputs are encoded once; each call garbles afresh under new gate
+ * indices, as if the circuit were copied {@code times} times side by side. The evaluator decodes the outputs
+ * it receives after every call and checks they never change; the last call's outputs are revealed as the
+ * circuit says, so a garbler-only output stays hidden from the evaluator.
+ */
+public final class RepeatProgram implements Program<List<Optional<BitString>>> {
+    private final CompiledCircuit circuit;
+    private final long times;
+
+    public RepeatProgram(CompiledCircuit circuit, long times) {
+        if (times < 1) {
+            throw new IllegalArgumentException("repeat count must be at least 1, got " + times);
+        }
+        this.circuit = circuit;
+        this.times = times;
+    }
+
+    /** The program's name in the handshake: both parties must repeat equally often. */
+    public String name() {
+        return "repeat " + times;
+    }
+
+    /** The last call's output groups: present where this party receives the group. */
+    @Override
+    public List<Optional<BitString>> run(ProgramContext ctx) {
+        Secret[] in = new Secret[circuit.inputs().size()];
+        for (int g = 0; g < in.length; g++) {
+            in[g] = ctx.input(circuit.inputs().get(g).owner(), circuit.inputs().get(g).width());
+        }
+        int groups = circuit.outputs().size();
+        BitString[] first = new BitString[groups];
+        List<Optional<BitString>> results = new ArrayList<>(java.util.Collections.nCopies(groups, Optional.empty()));
+        for (long r = 1; r <= times; r++) {
+            Secret[] out = ctx.call(circuit, in);
+            for (int g = 0; g < groups; g++) {
+                Receiver to = circuit.outputs().get(g).owner();
+                if (r == times) {
+                    results.set(g, ctx.reveal(out[g], to));
+                } else if (to != Receiver.GARBLER) {
+                    check(ctx.reveal(out[g], Receiver.EVALUATOR), first, g, r);
+                }
+            }
+        }
+        for (int g = 0; g < groups; g++) {
+            check(results.get(g), first, g, times);
+        }
+        return results;
+    }
+
+    private void check(Optional<BitString> value, BitString[] first, int group, long repetition) {
+        if (value.isEmpty()) {
+            return;
+        }
+        if (first[group] == null) {
+            first[group] = value.get();
+        } else if (!first[group].equals(value.get())) {
+            WireGroup<Receiver> g = circuit.outputs().get(group);
+            throw new ProtocolException("repetition " + repetition + " gave output '" + g.name() + "' a different value than the first");
+        }
+    }
+
+}

@@ -1,0 +1,85 @@
+package io.yaostream.core.threeparty;
+
+import io.yaostream.core.program.ProtocolException;
+import io.yaostream.core.protocol.Handshake;
+import io.yaostream.core.net.Channel;
+import io.yaostream.core.net.ChannelException;
+
+import java.nio.ByteBuffer;
+import java.util.HexFormat;
+
+/**
+ * The first message on each link of a three-party session, sent by both ends at once: magic {@code YAO3}, version,
+ * the sender's party number, scheme, program and the digest of the declared circuits. A two-party peer (magic
+ * {@code YAOS}) is told apart at once, and every mismatch names the field, the peer and both values.
+ */
+final class ThreeHandshake {
+    static final byte[] MAGIC = {'Y', 'A', 'O', '3'};
+    static final int VERSION = 1;
+    private static final int DIGEST_BYTES = 32;
+
+    record Hello(int party, String scheme, String program, byte[] digest) {
+    }
+
+    private ThreeHandshake() {
+    }
+
+    /**
+     * Sends {@code mine} on every link first, then reads and checks each peer's hello: so a party that finds a mismatch on
+     * one link has still greeted the other, and every honest party learns the reason, not just that a link closed.
+     */
+    static void exchange(ThreeLinks links, Hello mine) {
+        ChannelException unsent = null;
+        for (int other : ThreeLinks.others(mine.party())) {
+            try {
+                send(links.to(other), mine);
+            } catch (ChannelException e) {
+                unsent = unsent == null ? e : unsent; // a peer that already found a mismatch left: its hello may still say why
+            }
+        }
+        for (int other : ThreeLinks.others(mine.party())) {
+            check(mine, receive(links.to(other), other), other);
+        }
+        if (unsent != null) {
+            throw unsent;
+        }
+    }
+
+    private static void send(Channel channel, Hello mine) {
+        Handshake.write(channel, MAGIC, VERSION, mine.party(), mine.scheme(), mine.program(), mine.digest());
+        channel.flush();
+    }
+
+    private static Hello receive(Channel channel, int expected) {
+        String peer = "P" + expected;
+        byte[] head = Handshake.read(channel, 9);
+        if (head[0] == Handshake.MAGIC[0] && head[1] == Handshake.MAGIC[1] && head[2] == Handshake.MAGIC[2]
+                && head[3] == Handshake.MAGIC[3]) {
+            throw new ProtocolException("handshake: the peer where " + peer + " was expected runs the two-party protocol (run, not run3)");
+        }
+        for (int i = 0; i < MAGIC.length; i++) {
+            if (head[i] != MAGIC[i]) {
+                throw new ProtocolException("handshake: the peer where " + peer + " was expected is not a yaostream party: its first bytes are "
+                        + HexFormat.ofDelimiter(" ").formatHex(head, 0, 4));
+            }
+        }
+        int version = ByteBuffer.wrap(head, 4, 4).getInt();
+        if (version != VERSION) {
+            throw new ProtocolException("handshake mismatch: " + peer + " speaks three-party protocol version " + version + ", this party "
+                    + VERSION);
+        }
+        int party = head[8];
+        String scheme = Handshake.readText(channel, "scheme");
+        String program = Handshake.readText(channel, "program");
+        return new Hello(party, scheme, program, Handshake.read(channel, DIGEST_BYTES));
+    }
+
+    private static void check(Hello mine, Hello peer, int expected) {
+        String who = "P" + expected;
+        if (peer.party() != expected) {
+            throw new ProtocolException("handshake mismatch: the peer where " + who + " was expected says it is party " + peer.party()
+                    + " (check the order of the addresses and each party's --party)");
+        }
+        Handshake.checkAgreement(who, mine.scheme(), peer.scheme(), mine.program(), peer.program(), mine.digest(), peer.digest());
+    }
+}

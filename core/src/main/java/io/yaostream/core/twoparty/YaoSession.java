@@ -1,0 +1,160 @@
+package io.yaostream.core.twoparty;
+
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
+import io.yaostream.core.program.ProgramContext;
+import io.yaostream.core.program.ProgramCosts;
+import io.yaostream.core.protocol.CostTally;
+import io.yaostream.core.protocol.Handshake;
+import io.yaostream.core.protocol.PartyContext;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.garble.GarblingException;
+import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.kernel.AesCtrRandom;
+import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.net.Channel;
+import io.yaostream.core.net.ChannelException;
+import io.yaostream.core.ot.BaseOt;
+import io.yaostream.core.ot.PeerFault;
+
+import java.util.List;
+
+/**
+ * One party of Yao's semi-honest protocol over a channel: the handshake, the base OTs, then the program with
+ * this party's back end, then a closing exchange that tells each side the other finished too. Garbled tables
+ * stream through the channel as they are made, so memory is the circuits' working sets plus the channel's
+ * bounded buffers, whatever the number of gates.
+ *
+ * <p>A failure of the channel is re-raised with how far the session got, and so is anything the peer sent that the
+ * protocol does not allow, as a {@link PeerFault}: garbled material or labels that do not decode included.
+ */
+public final class YaoSession {
+    /**
+     * What a finished session gives this party.
+     *
+     * @param value        what the program returned here
+     * @param costs        what the session cost, as this party counted it (bytes as its channel counted them)
+     * @param seconds       from the handshake to the end of the closing exchange
+     * @param setupSeconds  the handshake and the base OTs
+     * @param onlineSeconds from the end of the base OTs (which both parties mark together) until this party had its
+     *                      result: OT extension, inputs, garbling, evaluation and outputs, as HS13 §4.2 times it. The
+     *                      closing exchange after it only lets both sides close cleanly.
+     */
+    public record Result<R>(R value, ProgramCosts costs, long bytesSent, long bytesReceived, double seconds, double setupSeconds,
+                            double onlineSeconds) {
+        public long andGates() {
+            return costs.andGates();
+        }
+
+        public long calls() {
+            return costs.calls();
+        }
+    }
+
+    /**
+     * What both parties must agree on.
+     *
+     * @param program  a name for the program and its parameters (e.g. {@code repeat 1000}), compared in the handshake
+     * @param circuits sub-circuits known before the run, whose digest the handshake compares; circuits a program
+     *                 builds as it runs are compared when first called (see {@link ProgramContext#call})
+     */
+    public record Config(GarblingScheme scheme, Kernel kernel, BaseOt baseOt, String program, List<CompiledCircuit> circuits) {
+    }
+
+    private static final int END = 0x7e;
+    /** Sent by both parties once their base OTs are done, so the online phase starts at once for both. */
+    private static final int READY = 0x5f;
+
+    private final Party role;
+    private final Channel channel;
+    private final Config config;
+    private final AesCtrRandom random;
+    private volatile PartyContext context;
+
+    public YaoSession(Party role, Channel channel, Config config, AesCtrRandom random) {
+        this.role = role;
+        this.channel = channel;
+        this.config = config;
+        this.random = random;
+    }
+
+    /** Runs {@code program} with this party's inputs from {@code feed}. */
+    public <R> Result<R> run(Program<R> program, InputFeed feed) {
+        long start = System.nanoTime();
+        Handshake.exchange(channel, new Handshake.Hello(role, config.scheme().name(), config.program(), Handshake.digest(config.circuits())));
+        CostTally tally = new CostTally(config.scheme(), config.circuits());
+        PartyContext ctx;
+        R value;
+        try {
+            if (role == Party.GARBLER) {
+                GarblerContext g = new GarblerContext(channel, config.scheme(), config.kernel(), random, config.baseOt(), feed, tally);
+                g.setup();
+                ctx = g;
+            } else {
+                EvaluatorContext e = new EvaluatorContext(channel, config.scheme(), config.kernel(), random, config.baseOt(), feed, tally);
+                e.setup();
+                ctx = e;
+            }
+            barrier(READY);
+        } catch (ChannelException e) {
+            throw new ChannelException(e.getMessage() + "; the session failed in the base OTs", e);
+        }
+        long setup = System.nanoTime();
+        long done;
+        context = ctx;
+        try {
+            value = program.run(ctx);
+            done = System.nanoTime();
+            finish(ctx);
+        } catch (ChannelException e) {
+            throw new ChannelException(e.getMessage() + progress(ctx), e);
+        } catch (GarblingException e) {
+            // Tables, labels and decoding values all come from the peer, so material that does not decode is its fault.
+            throw new PeerFault("the peer's garbled material or labels do not decode: " + e.getMessage() + progress(ctx), e);
+        } catch (PeerFault e) {
+            throw new PeerFault(e.getMessage() + progress(ctx), e);
+        }
+        long end = System.nanoTime();
+        return new Result<>(value, ctx.costs(), channel.bytesWritten(), channel.bytesRead(), (end - start) / 1e9, (setup - start) / 1e9,
+                (done - setup) / 1e9);
+    }
+
+    private static String progress(PartyContext ctx) {
+        return "; the session had run " + String.format("%,d", ctx.andGates()) + " AND gates in " + String.format("%,d", ctx.calls())
+                + " circuit calls";
+    }
+
+    /** AND gates run so far (for progress reports from another thread). */
+    public long andGatesSoFar() {
+        PartyContext ctx = context;
+        return ctx == null ? 0 : ctx.andGates();
+    }
+
+    /** Each side says it is done and waits for the other, so neither closes while the other still reads. */
+    private void finish(PartyContext ctx) {
+        channel.write(new byte[] {END}, 0, 1);
+        channel.flush();
+        ctx.beforeClosing();
+        int b = readByte();
+        if (b != END) {
+            throw new PeerFault("the peer sent byte " + b + " where the end of its program was due: it sent more data than this"
+                    + " party's program reads (the programs differ, or the data was altered)");
+        }
+    }
+
+    private void barrier(int marker) {
+        channel.write(new byte[] {(byte) marker}, 0, 1);
+        channel.flush();
+        int b = readByte();
+        if (b != marker) {
+            throw new PeerFault("the peer sent byte " + b + " where the end of its base OTs was due");
+        }
+    }
+
+    private int readByte() {
+        byte[] b = new byte[1];
+        channel.readFully(b, 0, 1);
+        return b[0] & 0xff;
+    }
+}
