@@ -4,6 +4,7 @@
  * must agree bit for bit. */
 #include "yaostream_gates.h"
 #include "yaostream_kernel.h"
+#include "yaostream_sigma.h"
 #include "yaostream_vaes512.h"
 
 #include <immintrin.h>
@@ -48,12 +49,6 @@ static inline void store(uint8_t *labels, int32_t slot, __m128i v) {
 /* All ones when bit 0 of x (the colour) is set, else zero. */
 static inline __m128i colour_mask(__m128i x) {
     return _mm_set1_epi64x(-(long long) (_mm_cvtsi128_si64(x) & 1));
-}
-
-/* sigma(lo, hi) = (hi, hi ^ lo): core's CorrelationRobustHash. */
-static inline __m128i sigma(__m128i x) {
-    __m128i swapped = _mm_shuffle_epi32(x, 0x4e);
-    return _mm_xor_si128(swapped, _mm_and_si128(x, _mm_set_epi64x(-1, 0)));
 }
 
 /* The tweak block (t, domain 0). */
@@ -173,12 +168,6 @@ YS_VAES static inline __m512i quad(__m128i x0, __m128i x1, __m128i x2, __m128i x
     __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(x0), x1, 1);
     __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(x2), x3, 1);
     return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
-}
-
-/* sigma per lane: (lo, hi) -> (hi, hi ^ lo). */
-YS_VAES static inline __m512i sigma4(__m512i x) {
-    __m512i swapped = _mm512_shuffle_epi32(x, (_MM_PERM_ENUM) 0x4e);
-    return _mm512_mask_xor_epi64(swapped, 0xaa, swapped, x);
 }
 
 /* Both qword bits of every lane whose block has colour 1. */
@@ -459,12 +448,6 @@ enum { MAX_PAIRS = 4 };
 /* Lane 0 gets x0, lane 1 x1. */
 YS_V2 static inline __m256i pair(__m128i x0, __m128i x1) {
     return _mm256_inserti128_si256(_mm256_castsi128_si256(x0), x1, 1);
-}
-
-/* sigma per lane: (lo, hi) -> (hi, hi ^ lo). */
-YS_V2 static inline __m256i sigma2(__m256i x) {
-    __m256i swapped = _mm256_shuffle_epi32(x, 0x4e);
-    return _mm256_xor_si256(swapped, _mm256_and_si256(x, _mm256_set_epi64x(-1, 0, -1, 0)));
 }
 
 /* All ones in a lane whose block has colour 1. */
