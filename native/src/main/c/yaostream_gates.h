@@ -1,5 +1,6 @@
-/* How each gate op (core's GateOp, 0..18) reads its inputs, for the C walks: one table, as GateOp.freeForm and
- * GateOp.andForm give it. */
+/* How each gate op (core's GateOp, 0..18) reads its inputs, for the C walks (free-XOR and prf-only): the kernel's one
+ * table of it, as GateOp.freeForm and GateOp.andForm give it (GateTableTest compares the two through
+ * NativeBindings.gateForms). */
 #ifndef YAOSTREAM_GATES_H
 #define YAOSTREAM_GATES_H
 

@@ -3,6 +3,7 @@
 #include <jni.h>
 
 #include "io_yaostream_nativekernel_NativeBindings.h"
+#include "yaostream_gates.h"
 #include "yaostream_kernel.h"
 
 JNIEXPORT jboolean JNICALL Java_io_yaostream_nativekernel_NativeBindings_cpuSupported(JNIEnv *env, jclass cls) {
@@ -34,6 +35,16 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_setPathLimi
     (void) env;
     (void) cls;
     ys_set_path_limit(limit);
+}
+
+/* The C walks' gate-form table (yaostream_gates.h), one byte per op, for GateTableTest to compare with GateOp. */
+JNIEXPORT jbyteArray JNICALL Java_io_yaostream_nativekernel_NativeBindings_gateForms(JNIEnv *env, jclass cls) {
+    (void) cls;
+    jbyteArray forms = (*env)->NewByteArray(env, (jsize) sizeof FORM);
+    if (forms != NULL) {
+        (*env)->SetByteArrayRegion(env, forms, 0, (jsize) sizeof FORM, (const jbyte *) FORM);
+    }
+    return forms;
 }
 
 /* Pins in and out (once when they are the same array). */

@@ -75,8 +75,11 @@ void ys_ctr_keys(const uint8_t *schedules, size_t n, uint64_t counter, uint8_t *
  * column c (bit r of the block = bit c of row r). n must be a multiple of 64. */
 void ys_transpose128(const uint8_t *in, size_t n, uint8_t *out);
 
-/* A walk over a compiled circuit's gate records (core's CompiledCircuit): four int32 per gate (op, in0, in1, out;
- * ops as in core's GateOp), AND batches as (start, length) pairs. gate, batch and index are moved on by a walk:
+/* int32 per gate record (op, in0, in1, out; ops as in core's GateOp): core's CompiledCircuit.GATE_STRIDE. */
+#define YS_GATE_STRIDE 4
+
+/* A walk over a compiled circuit's gate records (core's CompiledCircuit): YS_GATE_STRIDE int32 per gate, AND
+ * batches as (start, length) pairs. gate, batch and index are moved on by a walk:
  * the next gate, the batch it is in or comes before, and the gate index (tweak counter) of the next AND gate. */
 typedef struct {
     const int32_t *records;

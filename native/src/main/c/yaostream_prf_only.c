@@ -50,22 +50,6 @@ static inline __m128i prf_input(uint64_t j, int side, int r) {
     return _mm_set_epi64x((long long) ((uint64_t) side | (uint64_t) r << 8), (long long) j);
 }
 
-/* The gate op's form (core's GateOp): bits 0 and 1 say which inputs a free gate reads, bit 2 negates; -1 for an
- * AND-type op. */
-static int free_form(int32_t op) {
-    switch (op) {
-    case 6: return 3;                 /* XOR */
-    case 9: return 7;                 /* XNOR */
-    case 3: return 1;                 /* l */
-    case 5: return 2;                 /* r */
-    case 12: case 16: return 5;       /* NOT l, INV */
-    case 10: return 6;                /* NOT r */
-    case 0: case 17: return 0;        /* constant 0 */
-    case 15: case 18: return 4;       /* constant 1 */
-    default: return -1;
-    }
-}
-
 /* Whether slot s is the output of one of the n waiting gates. */
 static inline int waits_for(const int32_t *outs, int n, int32_t s) {
     for (int k = 0; k < n; k++) {
@@ -123,9 +107,9 @@ size_t ys_prf_only_garble_free(ys_walk *w, uint8_t *pair, uint8_t *tables, size_
     int32_t gate = w->gate;
     uint64_t index = w->index;
     for (; gate < end; gate++) {
-        const int32_t *r = w->records + 4 * (size_t) gate;
-        int form = free_form(r[0]);
-        if (form == 3 || form == 7) {
+        const int32_t *r = w->records + YS_GATE_STRIDE * (size_t) gate;
+        int form = FORM[r[0]];
+        if (form == 3 || form == 7) { /* XOR or XNOR */
             if (done + (size_t) g.n >= capacity) break;
             if (g.n == XOR_GROUP || waits_for(g.out, g.n, r[1]) || waits_for(g.out, g.n, r[2])) {
                 done += garble_xors(&g, pair, tables + 16 * done);
@@ -148,7 +132,7 @@ size_t ys_prf_only_garble_free(ys_walk *w, uint8_t *pair, uint8_t *tables, size_
             index++;
             continue;
         }
-        if (form < 0 || (form & 3) == 0) break; /* a constant, the caller's (AND gates are all in batches) */
+        if ((form & IS_AND) || (form & 3) == 0) break; /* a constant, the caller's (AND gates are all in batches) */
         int32_t from = (form & 1) ? r[1] : r[2];
         if (waits_for(g.out, g.n, from) || waits_for(g.out, g.n, r[3])) {
             done += garble_xors(&g, pair, tables + 16 * done);
@@ -173,7 +157,7 @@ static void garble_and_group(const int32_t *records, int32_t first, int n, uint6
     __m128i keys[4 * AND_GROUP], x[8 * AND_GROUP];
     int meta[AND_GROUP];
     for (int k = 0; k < n; k++) {
-        const int32_t *r = records + 4 * (size_t) (first + k);
+        const int32_t *r = records + YS_GATE_STRIDE * (size_t) (first + k);
         int32_t a = r[1], b = r[2];
         int pa = (int) (low_word(load_block(pair, 2 * (size_t) a)) & COLOUR);
         int pb = (int) (low_word(load_block(pair, 2 * (size_t) b)) & COLOUR);
@@ -206,7 +190,7 @@ static void garble_and_group(const int32_t *records, int32_t first, int n, uint6
         /* The odd output's label is R_0 when s = 0, else R_s; the other output's label the other one. */
         __m128i swap = _mm_and_si128(_mm_xor_si128(r0, rs), mask_of(s == 0));
         int pc = colours[k] & 1;
-        int32_t out = records[4 * (size_t) (first + k) + 3];
+        int32_t out = records[YS_GATE_STRIDE * (size_t) (first + k) + 3];
         store_block(pair, 2 * (size_t) out + (size_t) odd, with_colour(_mm_xor_si128(rs, swap), (uint64_t) (odd ^ pc)));
         store_block(pair, 2 * (size_t) out + (size_t) gamma, with_colour(_mm_xor_si128(r0, swap), (uint64_t) (gamma ^ pc)));
         /* T1 = K_0 ^ K_1 when s >= 2, else K_2 ^ K_3; T2 = K_0 ^ K_2 when s is odd, else K_1 ^ K_3. */
@@ -269,9 +253,9 @@ size_t ys_prf_only_evaluate_free(ys_walk *w, uint8_t *label, const uint8_t *tabl
     int32_t gate = w->gate;
     uint64_t index = w->index;
     for (; gate < end; gate++) {
-        const int32_t *r = w->records + 4 * (size_t) gate;
-        int form = free_form(r[0]);
-        if (form == 3 || form == 7) {
+        const int32_t *r = w->records + YS_GATE_STRIDE * (size_t) gate;
+        int form = FORM[r[0]];
+        if (form == 3 || form == 7) { /* XOR or XNOR */
             if (used == blocks) break;
             if (g.n == XOR_GROUP || waits_for(g.out, g.n, r[1]) || waits_for(g.out, g.n, r[2])) {
                 evaluate_xors(&g, label);
@@ -294,7 +278,7 @@ size_t ys_prf_only_evaluate_free(ys_walk *w, uint8_t *label, const uint8_t *tabl
             index++;
             continue;
         }
-        if (form < 0 || (form & 3) == 0) break;
+        if ((form & IS_AND) || (form & 3) == 0) break;
         int32_t from = (form & 1) ? r[1] : r[2];
         if (waits_for(g.out, g.n, from) || waits_for(g.out, g.n, r[3])) {
             evaluate_xors(&g, label);
@@ -314,7 +298,7 @@ static int evaluate_and_group(const int32_t *records, int32_t first, int n, uint
     __m128i keys[2 * AND_GROUP], x[2 * AND_GROUP];
     int rows[AND_GROUP];
     for (int k = 0; k < n; k++) {
-        const int32_t *r = records + 4 * (size_t) (first + k);
+        const int32_t *r = records + YS_GATE_STRIDE * (size_t) (first + k);
         keys[2 * k] = load_block(label, (size_t) r[1]);
         keys[2 * k + 1] = load_block(label, (size_t) r[2]);
         rows[k] = (int) ((low_word(keys[2 * k]) & 1) << 1 | (low_word(keys[2 * k + 1]) & 1));
@@ -331,7 +315,7 @@ static int evaluate_and_group(const int32_t *records, int32_t first, int n, uint
         c = _mm_xor_si128(c, _mm_and_si128(t1, mask_of(row & 1)));
         c = _mm_xor_si128(c, _mm_and_si128(t2, mask_of(row >> 1)));
         c = _mm_xor_si128(c, _mm_set_epi64x(0, (t >> row) & 1));
-        store_block(label, (size_t) records[4 * (size_t) (first + k) + 3], c);
+        store_block(label, (size_t) records[YS_GATE_STRIDE * (size_t) (first + k) + 3], c);
     }
     return 0;
 }

@@ -4,6 +4,7 @@
  * must agree bit for bit. */
 #include "yaostream_gates.h"
 #include "yaostream_kernel.h"
+#include "yaostream_sigma.h"
 #include "yaostream_vaes512.h"
 
 #include <immintrin.h>
@@ -50,12 +51,6 @@ static inline __m128i colour_mask(__m128i x) {
     return _mm_set1_epi64x(-(long long) (_mm_cvtsi128_si64(x) & 1));
 }
 
-/* sigma(lo, hi) = (hi, hi ^ lo): core's CorrelationRobustHash. */
-static inline __m128i sigma(__m128i x) {
-    __m128i swapped = _mm_shuffle_epi32(x, 0x4e);
-    return _mm_xor_si128(swapped, _mm_and_si128(x, _mm_set_epi64x(-1, 0)));
-}
-
 /* The tweak block (t, domain 0). */
 static inline __m128i tweak(uint64_t t) {
     return _mm_set_epi64x(0, (long long) t);
@@ -88,7 +83,7 @@ static void garble_group(const ys_ctx *c, const int32_t *records, int32_t first,
     int gamma[GROUP];
     __m128i delta = c->delta;
     for (int k = 0; k < n; k++) {
-        const int32_t *r = records + 4 * (size_t) (first + k);
+        const int32_t *r = records + YS_GATE_STRIDE * (size_t) (first + k);
         int form = FORM[r[0]];
         __m128i a0 = _mm_xor_si128(load(c->labels, r[1]), (form & 1) ? delta : _mm_setzero_si128());
         __m128i b0 = _mm_xor_si128(load(c->labels, r[2]), (form & 2) ? delta : _mm_setzero_si128());
@@ -115,7 +110,7 @@ static void garble_group(const ys_ctx *c, const int32_t *records, int32_t first,
         __m128i te = _mm_xor_si128(_mm_xor_si128(hk[2], hk[3]), a0);
         __m128i we = _mm_xor_si128(hk[2], _mm_and_si128(pb, _mm_xor_si128(te, a0)));
         __m128i c0 = _mm_xor_si128(_mm_xor_si128(wg, we), gamma[k] ? delta : _mm_setzero_si128());
-        store(c->labels, records[4 * (size_t) (first + k) + 3], c0);
+        store(c->labels, records[YS_GATE_STRIDE * (size_t) (first + k) + 3], c0);
         _mm_storeu_si128(out + 2 * k, tg);
         _mm_storeu_si128(out + 2 * k + 1, te);
     }
@@ -126,7 +121,7 @@ static void evaluate_group(const ys_ctx *c, const int32_t *records, int32_t firs
                            const __m128i *tab) {
     __m128i keys[2 * GROUP], in[2 * GROUP], sig[2 * GROUP], h[2 * GROUP];
     for (int k = 0; k < n; k++) {
-        const int32_t *r = records + 4 * (size_t) (first + k);
+        const int32_t *r = records + YS_GATE_STRIDE * (size_t) (first + k);
         uint64_t j = 2 * (index + (uint64_t) k);
         keys[2 * k] = load(c->labels, r[1]);
         keys[2 * k + 1] = load(c->labels, r[2]);
@@ -142,7 +137,7 @@ static void evaluate_group(const ys_ctx *c, const int32_t *records, int32_t firs
         __m128i te = _mm_loadu_si128(tab + 2 * k + 1);
         __m128i v = _mm_xor_si128(_mm_xor_si128(h[2 * k], _mm_and_si128(sa, tg)),
                                   _mm_xor_si128(h[2 * k + 1], _mm_and_si128(sb, _mm_xor_si128(te, a))));
-        store(c->labels, records[4 * (size_t) (first + k) + 3], v);
+        store(c->labels, records[YS_GATE_STRIDE * (size_t) (first + k) + 3], v);
     }
 }
 
@@ -173,12 +168,6 @@ YS_VAES static inline __m512i quad(__m128i x0, __m128i x1, __m128i x2, __m128i x
     __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(x0), x1, 1);
     __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(x2), x3, 1);
     return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
-}
-
-/* sigma per lane: (lo, hi) -> (hi, hi ^ lo). */
-YS_VAES static inline __m512i sigma4(__m512i x) {
-    __m512i swapped = _mm512_shuffle_epi32(x, (_MM_PERM_ENUM) 0x4e);
-    return _mm512_mask_xor_epi64(swapped, 0xaa, swapped, x);
 }
 
 /* Both qword bits of every lane whose block has colour 1. */
@@ -217,7 +206,7 @@ YS_VAES static inline __m512i tweaks4(uint64_t t) {
 /* Records of the four gates of quad q of a group of n gates from first; past n, gate first again (its
  * results are not stored). */
 static inline const int32_t *gate_of(const int32_t *records, int32_t first, int n, int k) {
-    return records + 4 * (size_t) (first + (k < n ? k : 0));
+    return records + YS_GATE_STRIDE * (size_t) (first + (k < n ? k : 0));
 }
 
 /* The colour (bit 0) of the label in a slot, as both qword bits of lane l of a mask. The garbler reads colours
@@ -235,7 +224,7 @@ YS_VAES static inline void store_outputs(uint8_t *labels, const int32_t *records
     _mm512_store_si512(lanes, x);
     const __m128i *lane = (const __m128i *) lanes;
     for (int l = 0; l < v; l++) {
-        store(labels, records[4 * (size_t) (first + l) + 3], _mm_load_si128(lane + l));
+        store(labels, records[YS_GATE_STRIDE * (size_t) (first + l) + 3], _mm_load_si128(lane + l));
     }
 }
 
@@ -461,12 +450,6 @@ YS_V2 static inline __m256i pair(__m128i x0, __m128i x1) {
     return _mm256_inserti128_si256(_mm256_castsi128_si256(x0), x1, 1);
 }
 
-/* sigma per lane: (lo, hi) -> (hi, hi ^ lo). */
-YS_V2 static inline __m256i sigma2(__m256i x) {
-    __m256i swapped = _mm256_shuffle_epi32(x, 0x4e);
-    return _mm256_xor_si256(swapped, _mm256_and_si256(x, _mm256_set_epi64x(-1, 0, -1, 0)));
-}
-
 /* All ones in a lane whose block has colour 1. */
 YS_V2 static inline __m256i colours2(__m256i x) {
     __m256i low = _mm256_shuffle_epi32(x, 0x44); /* each lane's low word in both halves */
@@ -532,9 +515,9 @@ YS_V2 static inline void widen2(const ys_ctx *c, ys_wide2 *z) {
 
 /* Stores lanes 0..v-1 of x as the labels of the out slots of gates first.. (v <= 2). */
 YS_V2 static inline void store_outputs2(uint8_t *labels, const int32_t *records, int32_t first, int v, __m256i x) {
-    store(labels, records[4 * (size_t) first + 3], _mm256_castsi256_si128(x));
+    store(labels, records[YS_GATE_STRIDE * (size_t) first + 3], _mm256_castsi256_si128(x));
     if (v > 1) {
-        store(labels, records[4 * (size_t) (first + 1) + 3], _mm256_extracti128_si256(x, 1));
+        store(labels, records[YS_GATE_STRIDE * (size_t) (first + 1) + 3], _mm256_extracti128_si256(x, 1));
     }
 }
 
@@ -689,7 +672,7 @@ static void grr3_garble_group(const ys_ctx *c, const int32_t *records, int32_t f
     __m128i keys[4 * GROUP3], p[4 * GROUP3], pa[GROUP3], pb[GROUP3];
     __m128i delta = c->delta, d2 = gf_double(delta), d4 = gf_double(d2), d6 = _mm_xor_si128(d2, d4);
     for (int k = 0; k < n; k++) {
-        const int32_t *r = records + 4 * (size_t) (first + k);
+        const int32_t *r = records + YS_GATE_STRIDE * (size_t) (first + k);
         int form = FORM[r[0]];
         __m128i a0 = _mm_xor_si128(load(c->labels, r[1]), _mm_and_si128(select_mask(form & 1), delta));
         __m128i b0 = _mm_xor_si128(load(c->labels, r[2]), _mm_and_si128(select_mask((form >> 1) & 1), delta));
@@ -704,7 +687,7 @@ static void grr3_garble_group(const ys_ctx *c, const int32_t *records, int32_t f
     }
     ys_fixed_key_encrypt((const uint8_t *) keys, (uint8_t *) p, 4 * (size_t) n);
     for (int k = 0; k < n; k++) {
-        const int32_t *r = records + 4 * (size_t) (first + k);
+        const int32_t *r = records + YS_GATE_STRIDE * (size_t) (first + k);
         __m128i p0 = _mm_xor_si128(p[4 * k], keys[4 * k]);
         __m128i c0 = _mm_xor_si128(p0, _mm_and_si128(_mm_and_si128(pa[k], pb[k]), delta));
         __m128i odd = _mm_andnot_si128(_mm_xor_si128(pa[k], pb[k]), delta); /* (1 ^ pa ^ pb) Δ */
@@ -723,12 +706,12 @@ static void grr3_evaluate_group(const ys_ctx *c, const int32_t *records, int32_t
                                 const __m128i *tab) {
     __m128i keys[GROUP3], p[GROUP3];
     for (int k = 0; k < n; k++) {
-        const int32_t *r = records + 4 * (size_t) (first + k);
+        const int32_t *r = records + YS_GATE_STRIDE * (size_t) (first + k);
         keys[k] = grr3_key(load(c->labels, r[1]), load(c->labels, r[2]), index + (uint64_t) k);
     }
     ys_fixed_key_encrypt((const uint8_t *) keys, (uint8_t *) p, (size_t) n);
     for (int k = 0; k < n; k++) {
-        const int32_t *r = records + 4 * (size_t) (first + k);
+        const int32_t *r = records + YS_GATE_STRIDE * (size_t) (first + k);
         int row = (c->labels[16 * (size_t) r[1]] & 1) << 1 | (c->labels[16 * (size_t) r[2]] & 1);
         /* Row 0 XORs in zeros: the block before this gate's rows, masked away. */
         __m128i t = _mm_and_si128(_mm_loadu_si128(tab + 3 * k + row - 1), select_mask(row != 0));
@@ -847,14 +830,14 @@ YS_V2 static void grr3_garble_ands_vaes256(const ys_ctx *c, const int32_t *recor
  * walk struct, every gate would wait on a store of the previous one. */
 static int32_t free_run(const ys_ctx *c, const int32_t *records, int32_t gate, int32_t end) {
     uint8_t *labels = c->labels;
-    const int32_t *stop = records + 4 * (size_t) end;
+    const int32_t *stop = records + YS_GATE_STRIDE * (size_t) end;
     for (; gate < end; gate++) {
-        const int32_t *r = records + 4 * (size_t) gate;
+        const int32_t *r = records + YS_GATE_STRIDE * (size_t) gate;
         /* Most free gates are XOR, in long runs: a loop of their own with few instructions per gate (this loop
          * is bound by how many it issues). A record is read as two little-endian words, (op, left) and (right,
          * out), and a slot's byte offset is 16 times it, which fits 32 bits (GateOp's MAX_SLOTS is 2^26). */
         _Pragma("GCC unroll 2")
-        for (; r < stop; r += 4) {
+        for (; r < stop; r += YS_GATE_STRIDE) {
             uint64_t op_left, right_out;
             memcpy(&op_left, r, 8);
             memcpy(&right_out, r + 2, 8);
@@ -865,7 +848,7 @@ static int32_t free_run(const ys_ctx *c, const int32_t *records, int32_t gate, i
                                       load_at(labels, (uint64_t) (uint32_t) right_out << 4));
             _mm_storeu_si128((__m128i *) (labels + ((right_out >> 28) & ~(uint64_t) 15)), v);
         }
-        gate = (int32_t) ((r - records) / 4);
+        gate = (int32_t) ((r - records) / YS_GATE_STRIDE);
         if (gate == end) {
             break;
         }

@@ -55,7 +55,7 @@ static block ref_hash(int hash, block x, uint64_t t) {
 }
 
 enum { SLOTS = 64, GATES = 60 };
-static int32_t records[4 * GATES];
+static int32_t records[YS_GATE_STRIDE * GATES];
 static int32_t batches[2 * GATES];
 static int batch_count;
 
@@ -67,13 +67,13 @@ static void make_circuit(void) {
     int g = 0;
     batch_count = 0; /* made again for every path */
     for (int k = 0; k < 20; k++, g++) { /* independent: read 0..7, write 8.. */
-        int32_t r[4] = {ands[k % 8], k % 8, (3 * k + 1) % 8, 8 + k};
-        memcpy(records + 4 * g, r, sizeof r);
+        int32_t r[YS_GATE_STRIDE] = {ands[k % 8], k % 8, (3 * k + 1) % 8, 8 + k};
+        memcpy(records + YS_GATE_STRIDE * g, r, sizeof r);
     }
     batches[batch_count++] = 0;
     batches[batch_count++] = 20;
     for (; g < GATES; g++) {
-        int32_t *r = records + 4 * g;
+        int32_t *r = records + YS_GATE_STRIDE * g;
         int out = 28 + (g % 36);
         if (g == 40) {
             r[0] = 18; r[1] = -1; r[2] = -1; r[3] = out; /* ONE */
@@ -96,7 +96,7 @@ static int ref_form(int op) {
 static size_t ref_garble(int hash, block *zero, block delta, uint64_t index, block *tables, int *gate) {
     size_t t = 0;
     for (; *gate < GATES; (*gate)++) {
-        const int32_t *r = records + 4 * *gate;
+        const int32_t *r = records + YS_GATE_STRIDE * *gate;
         int f = ref_form(r[0]);
         if (f & 8) {
             block a0 = xorb(zero[r[1]], andm(delta, f & 1)), b0 = xorb(zero[r[2]], andm(delta, f & 2));
@@ -151,7 +151,7 @@ static void check_half_gates(int hash) {
     check(memcmp(zero, ref, sizeof zero) == 0, "half-gates labels match the reference");
     /* The constant (ONE): a fixed label; its active label is it ^ delta. Then the rest, two blocks at a time. */
     block constant = {42, 43};
-    zero[records[4 * 40 + 3]] = ref[records[4 * 40 + 3]] = constant;
+    zero[records[YS_GATE_STRIDE * 40 + 3]] = ref[records[YS_GATE_STRIDE * 40 + 3]] = constant;
     w.gate++;
     gate++;
     size_t rest = n, step;
@@ -167,7 +167,7 @@ static void check_half_gates(int hash) {
     ys_walk e = {records, GATES, batches, batch_count, 0, 0, 1};
     size_t used = ys_free_xor_evaluate(&e, hash, (uint8_t *) active, (const uint8_t *) tables, rest);
     check(e.gate == 40 && used == n, "half-gates evaluate stops before the constant gate");
-    active[records[4 * 40 + 3]] = xorb(constant, delta);
+    active[records[YS_GATE_STRIDE * 40 + 3]] = xorb(constant, delta);
     e.gate++;
     used += ys_free_xor_evaluate(&e, hash, (uint8_t *) active, (const uint8_t *) (tables + used), rest - used);
     check(e.gate == GATES && used == rest, "half-gates evaluate uses every table");

@@ -18,6 +18,9 @@ final class NativeBindings {
     /** Uses no path wider than {@code limit}. Not while a kernel call runs. */
     static native void setPathLimit(int limit);
 
+    /** The C walks' gate-form table (yaostream_gates.h's FORM), one byte per op 0..GateOp.MAX. */
+    static native byte[] gateForms();
+
     static native void fixedKeyEncrypt(long[] in, long[] out, int blocks);
 
     static native void multiKeyEncrypt(long[] keys, long[] in, long[] out, int blocks);
