@@ -19,8 +19,8 @@ import java.util.List;
  *
  * <pre>{@code
  * SecureProgram<BigInteger> distance = c -> {
- *     BitVector a = c.bits(Party.GARBLER, 900);
- *     BitVector b = c.bits(Party.EVALUATOR, 900);
+ *     BitVector a = c.garbler().bits(900);
+ *     BitVector b = c.evaluator().bits(900);
  *     return a.xor(b).hammingWeight().reveal();
  * };
  * }</pre>
@@ -53,6 +53,16 @@ public final class Computation {
     }
 
     // ---- inputs ----
+
+    /** The garbler's inputs: {@code c.garbler().uint(64)}. */
+    public PartyInputs garbler() {
+        return new PartyInputs(this, Party.GARBLER);
+    }
+
+    /** The evaluator's inputs: {@code c.evaluator().uint(64)}. */
+    public PartyInputs evaluator() {
+        return new PartyInputs(this, Party.EVALUATOR);
+    }
 
     /** The owner's next input, an unsigned integer of {@code width} bits. */
     public UInt uint(Party owner, int width) {

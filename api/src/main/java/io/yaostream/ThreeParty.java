@@ -1,10 +1,5 @@
 package io.yaostream;
 
-import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.program.Program;
-import io.yaostream.core.program.ProgramContext;
-import io.yaostream.core.threeparty.ThreeLinks;
-import io.yaostream.core.threeparty.ThreePartySession;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernel;
@@ -12,6 +7,11 @@ import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.net.NettyTransport;
 import io.yaostream.core.net.TlsFiles;
 import io.yaostream.core.net.TransportOptions;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
+import io.yaostream.core.program.ProgramContext;
+import io.yaostream.core.threeparty.ThreeLinks;
+import io.yaostream.core.threeparty.ThreePartySession;
 
 import java.net.InetSocketAddress;
 import java.nio.file.Path;

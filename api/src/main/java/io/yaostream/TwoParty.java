@@ -1,11 +1,5 @@
 package io.yaostream;
 
-import io.yaostream.core.plain.CostContext;
-import io.yaostream.core.plain.PlainContext;
-import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.program.Program;
-import io.yaostream.core.program.ProgramCosts;
-import io.yaostream.core.twoparty.YaoSession;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.garble.GarblingScheme;
@@ -18,6 +12,12 @@ import io.yaostream.core.net.NettyTransport;
 import io.yaostream.core.net.TlsFiles;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.ot.EcBaseOt;
+import io.yaostream.core.plain.CostContext;
+import io.yaostream.core.plain.PlainContext;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
+import io.yaostream.core.program.ProgramCosts;
+import io.yaostream.core.twoparty.YaoSession;
 
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -31,8 +31,8 @@ import java.util.concurrent.CompletionException;
  * the native kernel where it loads, a 30-second timeout, no TLS unless asked.
  *
  * <pre>{@code
- * YaoSession.Result<Boolean> r = TwoParty.garbler().listen(7000).run(program, InputFeed.of(BitString.of(wealth, 32)));
- * YaoSession.Result<Boolean> r = TwoParty.evaluator().connect("localhost", 7000).run(program, InputFeed.of(...));
+ * boolean richer = TwoParty.garbler().listen(7000).run(program, Inputs.of(wealth, 64)).value();
+ * boolean richer = TwoParty.evaluator().connect("localhost", 7000).run(program, Inputs.of(wealth, 64)).value();
  * }</pre>
  *
  * Both parties must run the same program under the same {@link #name} and scheme: the handshake checks. Each
@@ -65,6 +65,16 @@ public final class TwoParty {
     /** A party of role {@code role}; say where the peer is with {@link #listen} or {@link #connect}. */
     public static TwoParty as(Party role) {
         return new TwoParty(role, null, -1, false, Schemes.DEFAULT, null, TransportOptions.defaults(), "program", List.of());
+    }
+
+    /** A party of role {@code role}: {@code garbler} or {@code evaluator}. */
+    public static TwoParty as(String role) {
+        return as(Party.fromKey(role));
+    }
+
+    /** Whether this party garbles (and the other evaluates). */
+    public boolean isGarbler() {
+        return role == Party.GARBLER;
     }
 
     public static TwoParty garbler() {

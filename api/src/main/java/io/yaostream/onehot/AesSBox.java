@@ -1,5 +1,7 @@
 package io.yaostream.onehot;
 
+import io.yaostream.BitVector;
+import io.yaostream.SecretValue;
 import io.yaostream.compiler.dsl.Bit;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
@@ -9,8 +11,6 @@ import io.yaostream.core.program.GarblerKnown;
 import io.yaostream.core.program.OneHotGates;
 import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.Secret;
-import io.yaostream.BitVector;
-import io.yaostream.SecretValue;
 
 /**
  * The AES S-box (FIPS-197 SubBytes, §5.1.1) with one-hot garbling (HK21 §7.6): the inverse in GF(2^8)

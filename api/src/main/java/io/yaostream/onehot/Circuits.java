@@ -1,5 +1,7 @@
 package io.yaostream.onehot;
 
+import io.yaostream.CircuitCache;
+import io.yaostream.SubCircuit;
 import io.yaostream.compiler.dsl.Bit;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
@@ -7,8 +9,6 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.GarblerKnown;
 import io.yaostream.core.program.OneHotGates;
 import io.yaostream.core.program.Secret;
-import io.yaostream.CircuitCache;
-import io.yaostream.SubCircuit;
 
 import java.math.BigInteger;
 

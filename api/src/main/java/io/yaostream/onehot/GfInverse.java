@@ -1,5 +1,8 @@
 package io.yaostream.onehot;
 
+import io.yaostream.BitVector;
+import io.yaostream.CircuitCache;
+import io.yaostream.SecretValue;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
@@ -10,9 +13,6 @@ import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.program.TruthTable;
-import io.yaostream.BitVector;
-import io.yaostream.CircuitCache;
-import io.yaostream.SecretValue;
 
 import java.util.List;
 import java.util.random.RandomGenerator;

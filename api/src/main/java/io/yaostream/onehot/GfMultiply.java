@@ -1,11 +1,11 @@
 package io.yaostream.onehot;
 
+import io.yaostream.BitVector;
+import io.yaostream.SecretValue;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.OneHotGates;
 import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.Secret;
-import io.yaostream.BitVector;
-import io.yaostream.SecretValue;
 
 import java.util.List;
 

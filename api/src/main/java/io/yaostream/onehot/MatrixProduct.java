@@ -1,5 +1,7 @@
 package io.yaostream.onehot;
 
+import io.yaostream.BitVector;
+import io.yaostream.SecretValue;
 import io.yaostream.compiler.dsl.Bit;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.core.bits.BitString;
@@ -7,8 +9,6 @@ import io.yaostream.core.program.OneHotGates;
 import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.program.Secret;
-import io.yaostream.BitVector;
-import io.yaostream.SecretValue;
 
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package io.yaostream.onehot;
 
+import io.yaostream.SecretValue;
+import io.yaostream.UInt;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
 import io.yaostream.core.bits.BitString;
@@ -10,8 +12,6 @@ import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.program.TruthTable;
-import io.yaostream.SecretValue;
-import io.yaostream.UInt;
 
 import java.math.BigInteger;
 import java.util.ArrayList;

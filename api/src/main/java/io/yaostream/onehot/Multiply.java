@@ -1,13 +1,13 @@
 package io.yaostream.onehot;
 
+import io.yaostream.SecretValue;
+import io.yaostream.UInt;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.OneHotGates;
 import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.Secret;
-import io.yaostream.SecretValue;
-import io.yaostream.UInt;
 
 import java.math.BigInteger;
 import java.util.List;

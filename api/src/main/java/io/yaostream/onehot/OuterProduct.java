@@ -1,5 +1,7 @@
 package io.yaostream.onehot;
 
+import io.yaostream.BitVector;
+import io.yaostream.SecretValue;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.GarblerKnown;
 import io.yaostream.core.program.Masked;
@@ -8,8 +10,6 @@ import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.program.TruthTable;
-import io.yaostream.BitVector;
-import io.yaostream.SecretValue;
 
 /**
  * The binary outer product a ⊗ b of an n-bit a and an m-bit b (bit i·m + j is a_i AND b_j), HK21 Fig. 5 and, for

@@ -1,16 +1,16 @@
 package io.yaostream.nativekernel;
 
-import io.yaostream.core.threeparty.ThreePartySession;
+import io.yaostream.ThreeParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.plain.PlainEvaluator;
 import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.threeparty.ThreeLinks;
-import io.yaostream.ThreeParty;
-import io.yaostream.core.threeparty.ThreePartyCircuit;
 import io.yaostream.core.testing.TestCircuits;
+import io.yaostream.core.threeparty.ThreeLinks;
+import io.yaostream.core.threeparty.ThreePartyCircuit;
+import io.yaostream.core.threeparty.ThreePartySession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,15 +1,15 @@
 package io.yaostream.onehot;
 
+import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
+import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Masked;
 import io.yaostream.core.program.OneHotGates;
 import io.yaostream.core.program.OneHotModule;
-import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.program.TruthTable;
-import io.yaostream.SecureProgram;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

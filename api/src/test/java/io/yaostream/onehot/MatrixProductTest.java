@@ -1,5 +1,6 @@
 package io.yaostream.onehot;
 
+import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.garble.Schemes;
@@ -7,7 +8,6 @@ import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.ot.EcBaseOt;
 import io.yaostream.core.plain.CostContext;
 import io.yaostream.core.program.InputFeed;
-import io.yaostream.SecureProgram;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

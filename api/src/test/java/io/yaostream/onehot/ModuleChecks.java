@@ -1,14 +1,14 @@
 package io.yaostream.onehot;
 
-import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
-import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.program.OneHotModule;
-import io.yaostream.core.plain.PlainContext;
 import io.yaostream.BitVector;
 import io.yaostream.Runs;
 import io.yaostream.SecretValue;
 import io.yaostream.SecureProgram;
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.plain.PlainContext;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.OneHotModule;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,15 +1,15 @@
 package io.yaostream.onehot;
 
-import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
-import io.yaostream.core.garble.Schemes;
-import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.plain.PlainContext;
-import io.yaostream.core.program.ProgramCosts;
 import io.yaostream.BitVector;
 import io.yaostream.Computation;
 import io.yaostream.Runs;
 import io.yaostream.SecureProgram;
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.garble.Schemes;
+import io.yaostream.core.plain.PlainContext;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.ProgramCosts;
 
 import java.math.BigInteger;
 import java.util.ArrayList;

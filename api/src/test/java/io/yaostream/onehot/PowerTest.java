@@ -1,10 +1,10 @@
 package io.yaostream.onehot;
 
+import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
-import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.plain.PlainContext;
-import io.yaostream.SecureProgram;
+import io.yaostream.core.program.InputFeed;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;

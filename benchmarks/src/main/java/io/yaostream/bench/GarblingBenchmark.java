@@ -1,15 +1,14 @@
 package io.yaostream.bench;
 
-import io.yaostream.fixtures.WideAndCircuit;
-
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.EvaluatorCore;
-import io.yaostream.core.garble.MemoryGarbledStream;
 import io.yaostream.core.garble.GarblerCore;
 import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.garble.MemoryGarbledStream;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernels;
+import io.yaostream.fixtures.WideAndCircuit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

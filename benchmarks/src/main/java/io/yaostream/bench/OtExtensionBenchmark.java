@@ -1,7 +1,6 @@
 package io.yaostream.bench;
 
 import io.yaostream.fixtures.OtSessionPair;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

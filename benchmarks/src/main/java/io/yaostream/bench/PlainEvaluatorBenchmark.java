@@ -1,8 +1,8 @@
 package io.yaostream.bench;
 
-import io.yaostream.fixtures.BundledCircuits;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.plain.PlainEvaluator;
+import io.yaostream.fixtures.BundledCircuits;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

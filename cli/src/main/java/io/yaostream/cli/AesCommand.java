@@ -1,8 +1,8 @@
 package io.yaostream.cli;
 
+import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.examples.Aes;
-import io.yaostream.SecureProgram;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

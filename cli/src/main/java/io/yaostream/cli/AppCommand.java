@@ -1,11 +1,11 @@
 package io.yaostream.cli;
 
+import io.yaostream.SecureProgram;
+import io.yaostream.TwoParty;
 import io.yaostream.cli.bench.HeapPeak;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.InputFeed;
-import io.yaostream.TwoParty;
 import io.yaostream.core.twoparty.YaoSession;
-import io.yaostream.SecureProgram;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 

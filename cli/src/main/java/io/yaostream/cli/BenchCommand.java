@@ -1,20 +1,20 @@
 package io.yaostream.cli;
 
-import io.yaostream.fixtures.BundledCircuits;
+import io.yaostream.TwoParty;
 import io.yaostream.cli.bench.AppsBench;
 import io.yaostream.cli.bench.BaseOtTiming;
 import io.yaostream.cli.bench.GarblingTiming;
 import io.yaostream.cli.bench.MinimumBench;
-import io.yaostream.fixtures.WideAndCircuit;
+import io.yaostream.cli.bench.Samples;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.ot.OtExtensionSender;
-import io.yaostream.TwoParty;
+import io.yaostream.fixtures.BundledCircuits;
 import io.yaostream.fixtures.OtSessionPair;
-import io.yaostream.cli.bench.Samples;
+import io.yaostream.fixtures.WideAndCircuit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

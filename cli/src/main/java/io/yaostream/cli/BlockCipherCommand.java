@@ -1,9 +1,9 @@
 package io.yaostream.cli;
 
+import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.InputFeed;
-import io.yaostream.SecureProgram;
 import picocli.CommandLine.Option;
 
 import java.util.Collections;

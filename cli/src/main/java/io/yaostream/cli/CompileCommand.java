@@ -3,10 +3,10 @@ package io.yaostream.cli;
 import io.yaostream.compiler.ir.Compiler;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.format.CircuitFiles;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,7 +1,6 @@
 package io.yaostream.cli;
 
-import io.yaostream.core.threeparty.ThreePartySession;
-import io.yaostream.fixtures.BundledCircuits;
+import io.yaostream.ThreeParty;
 import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
@@ -12,8 +11,10 @@ import io.yaostream.core.net.SimulatedNetwork;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
-import io.yaostream.ThreeParty;
 import io.yaostream.core.threeparty.ThreePartyCircuit;
+import io.yaostream.core.threeparty.ThreePartySession;
+import io.yaostream.examples.SharedKeyAes;
+import io.yaostream.fixtures.BundledCircuits;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

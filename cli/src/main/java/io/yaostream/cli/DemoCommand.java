@@ -1,7 +1,6 @@
 package io.yaostream.cli;
 
 import io.yaostream.compiler.CircuitLoader;
-import io.yaostream.fixtures.BundledCircuits;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
@@ -11,6 +10,7 @@ import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.NettyTransport;
 import io.yaostream.core.net.SimulatedNetwork;
 import io.yaostream.core.net.TransportOptions;
+import io.yaostream.fixtures.BundledCircuits;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

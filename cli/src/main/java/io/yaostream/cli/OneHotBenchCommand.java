@@ -1,8 +1,8 @@
 package io.yaostream.cli;
 
+import io.yaostream.TwoParty;
 import io.yaostream.cli.bench.OneHotBench;
 import io.yaostream.cli.bench.OneHotCases;
-import io.yaostream.TwoParty;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

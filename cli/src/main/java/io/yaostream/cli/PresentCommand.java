@@ -1,8 +1,8 @@
 package io.yaostream.cli;
 
+import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.examples.Present;
-import io.yaostream.SecureProgram;
 import picocli.CommandLine.Command;
 
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.yaostream.cli;
 
-import io.yaostream.core.threeparty.ThreePartySession;
+import io.yaostream.ThreeParty;
 import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
@@ -9,8 +9,8 @@ import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
-import io.yaostream.ThreeParty;
 import io.yaostream.core.threeparty.ThreePartyCircuit;
+import io.yaostream.core.threeparty.ThreePartySession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

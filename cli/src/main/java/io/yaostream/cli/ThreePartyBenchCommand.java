@@ -1,11 +1,11 @@
 package io.yaostream.cli;
 
-import io.yaostream.core.format.CircuitFiles;
-import io.yaostream.fixtures.BundledCircuits;
 import io.yaostream.cli.bench.ThreePartyBench;
 import io.yaostream.cli.bench.ThreePartyProcesses;
 import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.format.CircuitFiles;
+import io.yaostream.fixtures.BundledCircuits;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

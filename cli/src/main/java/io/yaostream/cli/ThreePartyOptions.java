@@ -1,12 +1,11 @@
 package io.yaostream.cli;
 
-import io.yaostream.core.threeparty.ThreePartySession;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.WireGroup;
-import io.yaostream.ThreeParty;
 import io.yaostream.core.threeparty.ThreePartyCircuit;
+import io.yaostream.core.threeparty.ThreePartySession;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;

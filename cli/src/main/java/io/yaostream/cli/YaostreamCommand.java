@@ -5,8 +5,8 @@ import io.yaostream.core.garble.GarblingException;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.ot.PeerFault;
 import io.yaostream.core.program.ProtocolException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

@@ -1,10 +1,10 @@
 package io.yaostream.cli;
 
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.yaostream.compiler;
 
-import io.yaostream.compiler.bristol.BristolReader;
 import io.yaostream.compiler.bristol.BristolReader.Dialect;
+import io.yaostream.compiler.bristol.BristolReader;
 import io.yaostream.compiler.ir.Compiler;
 import io.yaostream.compiler.testing.RandomBristol;
 import io.yaostream.compiler.testing.ReferenceBristol;

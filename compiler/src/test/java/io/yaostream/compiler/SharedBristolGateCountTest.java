@@ -1,7 +1,7 @@
 package io.yaostream.compiler;
 
-import io.yaostream.compiler.testing.SharedCircuits;
 import io.yaostream.compiler.ir.Compiler;
+import io.yaostream.compiler.testing.SharedCircuits;
 import io.yaostream.core.circuit.CompiledCircuit;
 import org.junit.jupiter.api.Test;
 

@@ -7,8 +7,6 @@ import io.yaostream.core.plain.PlainEvaluator;
 import io.yaostream.core.testing.TestCircuits;
 import org.junit.jupiter.api.Test;
 
-import javax.crypto.Cipher;
-import javax.crypto.spec.SecretKeySpec;
 import java.math.BigInteger;
 import java.security.MessageDigest;
 import java.util.List;
@@ -16,14 +14,14 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
+import javax.crypto.Cipher;
+import javax.crypto.spec.SecretKeySpec;
 
 import static io.yaostream.compiler.testing.SharedCircuits.bytesValue;
 import static io.yaostream.compiler.testing.SharedCircuits.get;
 import static io.yaostream.compiler.testing.SharedCircuits.getLong;
 import static io.yaostream.compiler.testing.SharedCircuits.put;
 import static io.yaostream.compiler.testing.SharedCircuits.putLong;
-import static io.yaostream.compiler.testing.SharedCircuits.toBytes;
-import static io.yaostream.compiler.testing.SharedCircuits.unhex;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
@@ -40,7 +38,7 @@ class SharedBristolKnownAnswerTest {
     @Test
     void everySharedFileHasKnownAnswers() {
         Set<String> covered = new TreeSet<>(List.of("aes_128.txt", "aes_192.txt", "aes_256.txt", "AES-non-expanded.txt",
-                "sha-1.txt", "adder64.txt", "sub64.txt", "mult64.txt", "mult2_64.txt", "divide64.txt", "udivide64.txt",
+                "sha-1.txt", "sha-256.txt", "adder64.txt", "sub64.txt", "mult64.txt", "mult2_64.txt", "divide64.txt", "udivide64.txt",
                 "neg64.txt", "zero_equal.txt", "adder_32bit.txt", "FP-add.txt", "FP-mul.txt", "FP-lt.txt", "FP-eq.txt",
                 "FP-ceil.txt", "FP-floor.txt", "FP-i2f.txt", "FP-f2i.txt", "ModAdd512.txt", "LSSS_to_GC.txt"));
         assertEquals(covered, new TreeSet<>(SharedCircuits.files()), "a shared file without known answers here (or one missing)");
@@ -115,16 +113,27 @@ class SharedBristolKnownAnswerTest {
         }
     }
 
-    // ---- SHA-1 ----
+    // ---- SHA-1 and SHA-256 (one padded block, IV built in) ----
 
     @Test
     void sha1OfAbcAndRandomMessages() throws Exception {
-        CompiledCircuit c = SharedCircuits.load("sha-1.txt");
+        hashOfAbcAndRandomMessages("sha-1.txt", "SHA-1", 160, "a9993e364706816aba3e25717850c26c9cd0d89d", 13);
+    }
+
+    @Test
+    void sha256OfAbcAndRandomMessages() throws Exception {
+        hashOfAbcAndRandomMessages("sha-256.txt", "SHA-256", 256,
+                "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", 14);
+    }
+
+    /** The digest of "abc" (FIPS 180-4), then 64 random messages of one block against the JDK's digest. */
+    private static void hashOfAbcAndRandomMessages(String file, String algorithm, int bits, String abc, long seed) throws Exception {
+        CompiledCircuit c = SharedCircuits.load(file);
         assertEquals(List.of(512), TestCircuits.widths(c.inputs()));
         BitString[] out = new PlainEvaluator().evaluate(c, BitString.fromHex(hex(pad("abc".getBytes())), 512, true));
-        assertEquals("a9993e364706816aba3e25717850c26c9cd0d89d", out[0].toHex(true));
+        assertEquals(abc, out[0].toHex(true));
 
-        Random rnd = new Random(13);
+        Random rnd = new Random(seed);
         long[] in = new long[512];
         byte[][] messages = new byte[64][];
         for (int lane = 0; lane < 64; lane++) {
@@ -134,12 +143,12 @@ class SharedBristolKnownAnswerTest {
         }
         long[] digest = TestCircuits.run(c, in);
         for (int lane = 0; lane < 64; lane++) {
-            byte[] want = MessageDigest.getInstance("SHA-1").digest(messages[lane]);
-            assertEquals(bytesValue(want), get(digest, 0, 160, lane, true), "message of " + messages[lane].length + " bytes");
+            byte[] want = MessageDigest.getInstance(algorithm).digest(messages[lane]);
+            assertEquals(bytesValue(want), get(digest, 0, bits, lane, true), "message of " + messages[lane].length + " bytes");
         }
     }
 
-    /** One SHA-1 block: message, 0x80, zeros, 64-bit big-endian bit length (messages up to 55 bytes). */
+    /** One SHA-1 or SHA-256 block: message, 0x80, zeros, 64-bit big-endian bit length (messages up to 55 bytes). */
     private static byte[] pad(byte[] m) {
         byte[] block = new byte[64];
         System.arraycopy(m, 0, block, 0, m.length);

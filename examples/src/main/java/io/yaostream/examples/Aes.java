@@ -1,11 +1,11 @@
 package io.yaostream.examples;
 
-import io.yaostream.compiler.dsl.SBoxes;
-import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
 import io.yaostream.BitVector;
 import io.yaostream.Computation;
 import io.yaostream.SecureProgram;
+import io.yaostream.compiler.dsl.SBoxes;
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.Party;
 import io.yaostream.onehot.AesSBox;
 
 import java.util.ArrayList;

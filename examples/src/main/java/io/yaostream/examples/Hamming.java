@@ -1,9 +1,9 @@
 package io.yaostream.examples;
 
-import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
 import io.yaostream.BitVector;
 import io.yaostream.SecureProgram;
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.Party;
 
 import java.math.BigInteger;
 

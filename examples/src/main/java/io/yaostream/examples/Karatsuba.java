@@ -1,7 +1,7 @@
 package io.yaostream.examples;
 
-import io.yaostream.core.circuit.Party;
 import io.yaostream.SecureProgram;
+import io.yaostream.core.circuit.Party;
 
 import java.math.BigInteger;
 

@@ -1,21 +1,20 @@
 package io.yaostream.examples;
 
-import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
-import io.yaostream.core.program.InputFeed;
-import io.yaostream.TwoParty;
-import io.yaostream.SecureProgram;
+import io.yaostream.*;
 
-/** Yao's millionaires: which of two parties is richer, and nothing else. Run "garbler 7000 5000000" and "evaluator 7000 3000000". */
+/**
+ * Yao's millionaires: which of two parties is richer, and nothing else. Run {@code garbler 7000 5000000} and
+ * {@code evaluator 7000 3000000}.
+ */
 public final class Millionaires {
-    static final SecureProgram<Boolean> RICHER = c -> c.uint(Party.GARBLER, 64).greaterThan(c.uint(Party.EVALUATOR, 64)).reveal();
+    static final SecureProgram<Boolean> RICHER =
+            c -> c.garbler().uint(64).greaterThan(c.evaluator().uint(64)).reveal();
 
     public static void main(String[] args) {
-        Party me = Party.fromKey(args[0]);
+        TwoParty party = TwoParty.as(args[0]).name("millionaires");
         int port = Integer.parseInt(args[1]);
-        TwoParty party = TwoParty.as(me).name("millionaires");
-        party = me == Party.GARBLER ? party.listen(port) : party.connect("localhost", port);
-        boolean garblerRicher = party.run(RICHER, InputFeed.of(BitString.of(Long.parseLong(args[2]), 64))).value();
+        party = party.isGarbler() ? party.listen(port) : party.connect("localhost", port);
+        boolean garblerRicher = party.run(RICHER, Inputs.of(Long.parseLong(args[2]), 64)).value();
         System.out.println(garblerRicher ? "the garbler is richer" : "the evaluator is at least as rich");
     }
 }

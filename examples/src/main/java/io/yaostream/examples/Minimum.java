@@ -1,14 +1,14 @@
 package io.yaostream.examples;
 
+import io.yaostream.Computation;
+import io.yaostream.SecretValue;
+import io.yaostream.SecureProgram;
+import io.yaostream.UInt;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.InputFeed;
-import io.yaostream.Computation;
-import io.yaostream.SecretValue;
-import io.yaostream.SecureProgram;
-import io.yaostream.UInt;
 
 import java.math.BigInteger;
 import java.util.Arrays;

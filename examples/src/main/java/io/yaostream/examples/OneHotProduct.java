@@ -1,11 +1,11 @@
 package io.yaostream.examples;
 
+import io.yaostream.SecureProgram;
+import io.yaostream.TwoParty;
+import io.yaostream.UInt;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.InputFeed;
-import io.yaostream.TwoParty;
-import io.yaostream.SecureProgram;
-import io.yaostream.UInt;
 import io.yaostream.onehot.ModReduce;
 import io.yaostream.onehot.Multiply;
 

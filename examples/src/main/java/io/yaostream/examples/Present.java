@@ -1,13 +1,13 @@
 package io.yaostream.examples;
 
+import io.yaostream.BitVector;
+import io.yaostream.SecureProgram;
 import io.yaostream.compiler.dsl.Bit;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
 import io.yaostream.compiler.dsl.SBoxes;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
-import io.yaostream.BitVector;
-import io.yaostream.SecureProgram;
 
 import java.math.BigInteger;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package io.yaostream.examples;
 
+import io.yaostream.SecureProgram;
+import io.yaostream.ThreeParty;
+import io.yaostream.UInt;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.InputFeed;
-import io.yaostream.ThreeParty;
-import io.yaostream.SecureProgram;
-import io.yaostream.UInt;
 
 import java.math.BigInteger;
 import java.net.InetSocketAddress;

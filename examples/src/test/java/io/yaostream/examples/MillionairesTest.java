@@ -1,9 +1,9 @@
 package io.yaostream.examples;
 
+import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.InputFeed;
-import io.yaostream.TwoParty;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;

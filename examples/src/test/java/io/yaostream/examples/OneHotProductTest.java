@@ -1,8 +1,8 @@
 package io.yaostream.examples;
 
+import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.InputFeed;
-import io.yaostream.TwoParty;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;

@@ -1,9 +1,9 @@
 package io.yaostream.examples;
 
-import io.yaostream.core.threeparty.ThreeLinks;
+import io.yaostream.ThreeParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.InputFeed;
-import io.yaostream.ThreeParty;
+import io.yaostream.core.threeparty.ThreeLinks;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;

@@ -1,13 +1,13 @@
 package io.yaostream.nativekernel;
 
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.curve.EdwardsArithmetic;
 import io.yaostream.core.kernel.AndGateRule;
 import io.yaostream.core.kernel.CtrKeys;
 import io.yaostream.core.kernel.GateCursor;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.OneHotLeaves;
 import io.yaostream.core.kernel.PolynomialHash;
-import io.yaostream.core.curve.EdwardsArithmetic;
 
 import java.nio.ByteBuffer;
 

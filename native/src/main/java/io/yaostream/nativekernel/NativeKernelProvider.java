@@ -1,9 +1,9 @@
 package io.yaostream.nativekernel;
 
+import io.yaostream.core.curve.EdwardsArithmetic;
 import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.KernelProvider;
-import io.yaostream.core.curve.EdwardsArithmetic;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;

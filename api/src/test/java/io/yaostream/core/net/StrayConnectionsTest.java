@@ -2,14 +2,14 @@ package io.yaostream.core.net;
 
 import io.netty.buffer.PoolArenaMetric;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.RepeatProgram;
-import io.yaostream.TwoParty;
-import io.yaostream.core.twoparty.YaoSession;
 import io.yaostream.core.testing.TestCircuits;
+import io.yaostream.core.twoparty.YaoSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,16 +1,16 @@
 package io.yaostream.core.threeparty;
 
 import io.yaostream.ThreeParty;
-import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.program.Program;
-import io.yaostream.core.protocol.FrameTap;
-import io.yaostream.core.protocol.PartyLink;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.net.MemoryChannel;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
+import io.yaostream.core.protocol.FrameTap;
+import io.yaostream.core.protocol.PartyLink;
 
 import java.util.ArrayList;
 import java.util.List;

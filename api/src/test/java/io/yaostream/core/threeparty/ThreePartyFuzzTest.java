@@ -1,11 +1,6 @@
 package io.yaostream.core.threeparty;
 
 import io.yaostream.ThreeParty;
-import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.program.ProtocolException;
-import io.yaostream.core.protocol.FrameTap;
-import io.yaostream.core.protocol.PartyLink;
-import io.yaostream.core.protocol.WatchedChannel;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.GarblingException;
@@ -15,6 +10,11 @@ import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.net.MemoryChannel;
 import io.yaostream.core.ot.PeerFault;
 import io.yaostream.core.plain.PlainEvaluator;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.ProtocolException;
+import io.yaostream.core.protocol.FrameTap;
+import io.yaostream.core.protocol.PartyLink;
+import io.yaostream.core.protocol.WatchedChannel;
 import io.yaostream.core.testing.ForwardingChannel;
 import io.yaostream.core.testing.TestCircuits;
 import org.junit.jupiter.api.Test;

@@ -1,14 +1,14 @@
 package io.yaostream.core.threeparty;
 
 import io.yaostream.ThreeParty;
-import io.yaostream.core.program.ProtocolException;
-import io.yaostream.core.protocol.FrameTap;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.ot.PeerFault;
 import io.yaostream.core.plain.PlainEvaluator;
+import io.yaostream.core.program.ProtocolException;
+import io.yaostream.core.protocol.FrameTap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,11 +1,11 @@
 package io.yaostream.core.threeparty;
 
 import io.yaostream.ThreeParty;
-import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.plain.PlainEvaluator;
+import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.testing.TestCircuits;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,16 +1,15 @@
 package io.yaostream.core.threeparty;
 
 import io.yaostream.ThreeParty;
-import io.yaostream.core.protocol.FrameTap;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.plain.PlainEvaluator;
+import io.yaostream.core.protocol.FrameTap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.yaostream.cli.bench;
 
+import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
-import io.yaostream.TwoParty;
 import io.yaostream.core.twoparty.YaoSession;
 import io.yaostream.examples.Aes;
 import io.yaostream.examples.Hamming;

@@ -2,9 +2,9 @@ package io.yaostream.cli.bench;
 
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.EvaluatorCore;
-import io.yaostream.core.garble.MemoryGarbledStream;
 import io.yaostream.core.garble.GarblerCore;
 import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.garble.MemoryGarbledStream;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
 

@@ -2,8 +2,6 @@ package io.yaostream.cli.bench;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 
-import javax.management.NotificationEmitter;
-import javax.management.openmbean.CompositeData;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -13,6 +11,8 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.management.NotificationEmitter;
+import javax.management.openmbean.CompositeData;
 
 /**
  * The heap's peak use: reset before a run, read after it. The heap is fullest just before a collection, so the peak is

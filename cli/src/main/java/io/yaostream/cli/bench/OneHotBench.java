@@ -1,12 +1,12 @@
 package io.yaostream.cli.bench;
 
+import io.yaostream.BitVector;
+import io.yaostream.SecureProgram;
+import io.yaostream.TwoParty;
+import io.yaostream.UInt;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.InputFeed;
-import io.yaostream.TwoParty;
-import io.yaostream.BitVector;
-import io.yaostream.SecureProgram;
-import io.yaostream.UInt;
 
 import java.util.ArrayList;
 import java.util.Arrays;

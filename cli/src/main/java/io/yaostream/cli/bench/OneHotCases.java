@@ -1,17 +1,17 @@
 package io.yaostream.cli.bench;
 
+import io.yaostream.BitVector;
 import io.yaostream.cli.bench.OneHotBench.Case;
 import io.yaostream.cli.bench.OneHotBench.Paper;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
-import io.yaostream.BitVector;
 import io.yaostream.onehot.AesSBox;
 import io.yaostream.onehot.GfMultiply;
 import io.yaostream.onehot.MatrixProduct;
 import io.yaostream.onehot.ModReduce;
 import io.yaostream.onehot.Multiply;
-import io.yaostream.onehot.Power;
 import io.yaostream.onehot.OuterProduct;
+import io.yaostream.onehot.Power;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,12 @@
 package io.yaostream.cli.bench;
 
-import io.yaostream.cli.SharedKeyAes;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.program.Program;
 import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.program.Secret;
+import io.yaostream.examples.SharedKeyAes;
 
 import java.util.List;
 import java.util.Optional;

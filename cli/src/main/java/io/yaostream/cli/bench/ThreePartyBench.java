@@ -1,15 +1,15 @@
 package io.yaostream.cli.bench;
 
-import io.yaostream.core.threeparty.ThreePartySession;
-import io.yaostream.cli.SharedKeyAes;
+import io.yaostream.ThreeParty;
+import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.plain.PlainEvaluator;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
-import io.yaostream.ThreeParty;
-import io.yaostream.TwoParty;
+import io.yaostream.core.threeparty.ThreePartySession;
+import io.yaostream.examples.SharedKeyAes;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;

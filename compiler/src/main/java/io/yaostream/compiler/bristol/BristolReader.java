@@ -4,9 +4,9 @@ import io.yaostream.compiler.ir.Netlist;
 import io.yaostream.core.circuit.GateCounts;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
-import io.yaostream.core.format.CircuitFormatException;
 import io.yaostream.core.format.Numbers;
 import io.yaostream.core.format.TextLines;
+import io.yaostream.core.text.Printable;
 
 import java.util.Arrays;
 
@@ -145,7 +145,7 @@ public final class BristolReader {
     private void gate(String line, Dialect dialect) {
         String[] tok = line.split("\\s+");
         if (tok.length < 3) {
-            throw new IllegalArgumentException("expected a gate 'nin nout in.. out.. OP', got '" + CircuitFormatException.clip(line) + "'");
+            throw new IllegalArgumentException("expected a gate 'nin nout in.. out.. OP', got '" + Printable.clip(line) + "'");
         }
         String op = tok[tok.length - 1];
         int nin = Numbers.parse(tok[0], Integer.MAX_VALUE, "number of gate inputs");
@@ -199,7 +199,7 @@ public final class BristolReader {
                 }
                 andCount += nout;
             }
-            default -> throw new IllegalArgumentException("unknown gate op '" + CircuitFormatException.clip(op) + "' (expected "
+            default -> throw new IllegalArgumentException("unknown gate op '" + Printable.clip(op) + "' (expected "
                     + (fashion ? "XOR, AND, INV, EQ, EQW or MAND" : "XOR, AND or INV") + ")");
         }
     }

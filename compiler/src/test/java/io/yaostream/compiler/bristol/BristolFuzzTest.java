@@ -6,8 +6,8 @@ import io.yaostream.compiler.testing.RandomBristol;
 import io.yaostream.compiler.testing.ReferenceBristol;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.format.CircuitFormatException;
-import io.yaostream.core.testing.Malformed;
 import io.yaostream.core.testing.Malformed.Where;
+import io.yaostream.core.testing.Malformed;
 import io.yaostream.core.testing.TestCircuits;
 import org.junit.jupiter.api.Test;
 

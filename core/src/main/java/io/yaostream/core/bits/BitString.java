@@ -1,6 +1,6 @@
 package io.yaostream.core.bits;
 
-import io.yaostream.core.format.CircuitFormatException;
+import io.yaostream.core.text.Printable;
 
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -183,14 +183,14 @@ public final class BitString {
         String h = hex.startsWith("0x") || hex.startsWith("0X") ? hex.substring(2) : hex;
         int digits = hexDigits(width);
         if (h.length() != digits) {
-            throw new IllegalArgumentException("'" + CircuitFormatException.clip(hex) + "' has " + h.length() + " hex digits, but a " + width
+            throw new IllegalArgumentException("'" + Printable.clip(hex) + "' has " + h.length() + " hex digits, but a " + width
                     + "-bit value takes " + digits);
         }
         long[] w = new long[(width + 63) >>> 6];
         for (int d = 0; d < digits; d++) {
             int v = Character.digit(h.charAt(d), 16);
             if (v < 0) {
-                throw new IllegalArgumentException("'" + CircuitFormatException.clip(hex) + "' is not hexadecimal (character " + (d + 1) + ")");
+                throw new IllegalArgumentException("'" + Printable.clip(hex) + "' is not hexadecimal (character " + (d + 1) + ")");
             }
             for (int t = 0; t < 4; t++) {
                 int bitOfDigit = (v >>> (3 - t)) & 1; // t-th bit of the digit, most significant first
@@ -198,7 +198,7 @@ public final class BitString {
                 int k = msbFirst ? stringIndex : digits * 4 - 1 - stringIndex;
                 if (k >= width) {
                     if (bitOfDigit != 0) {
-                        throw new IllegalArgumentException("'" + CircuitFormatException.clip(hex) + "' does not fit in " + width + " bits");
+                        throw new IllegalArgumentException("'" + Printable.clip(hex) + "' does not fit in " + width + " bits");
                     }
                     continue;
                 }

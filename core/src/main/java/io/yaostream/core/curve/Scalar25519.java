@@ -1,8 +1,7 @@
 package io.yaostream.core.curve;
 
-import java.util.function.LongSupplier;
-
 import java.math.BigInteger;
+import java.util.function.LongSupplier;
 
 /**
  * Scalars of {@link Edwards25519}: integers modulo the prime order l of its main subgroup. Values are

@@ -1,6 +1,7 @@
 package io.yaostream.core.format;
 
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.text.Printable;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -69,7 +70,7 @@ public final class CircuitFiles {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new CircuitFormatException("-D" + MEMORY_BUDGET_PROPERTY + "=" + CircuitFormatException.clip(value)
+        throw new CircuitFormatException("-D" + MEMORY_BUDGET_PROPERTY + "=" + Printable.clip(value)
                 + ": not a number of bytes (0 or more)");
     }
 

@@ -12,9 +12,4 @@ public class CircuitFormatException extends RuntimeException {
     public CircuitFormatException(String message) {
         super(Printable.escaped(message)); // messages quote pieces of the file, which may hold line breaks
     }
-
-    /** A piece of input short enough to quote in a one-line message: at most 40 characters, then "...". */
-    public static String clip(String s) {
-        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
-    }
 }

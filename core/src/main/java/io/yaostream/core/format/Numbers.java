@@ -1,5 +1,6 @@
 package io.yaostream.core.format;
 
+import io.yaostream.core.text.Printable;
 /** Strict parsing of the non-negative decimal numbers in circuit files. */
 public final class Numbers {
     private Numbers() {
@@ -31,7 +32,7 @@ public final class Numbers {
 
     private static IllegalArgumentException bad(String token, int max, String field) {
         return new IllegalArgumentException(field + ": expected a number from 0 to " + max + ", got '"
-                + CircuitFormatException.clip(token) + "'");
+                + Printable.clip(token) + "'");
     }
 
     /** Parses a comma-separated list of numbers (possibly empty) in 0..max. */

@@ -6,6 +6,7 @@ import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.circuit.WireGroup;
+import io.yaostream.core.text.Printable;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -109,7 +110,7 @@ public final class SlotTextFormat {
     private static CompiledCircuit read(TextLines lines, int fileBytes) {
         String line = expectLine(lines, "the first line '" + FIRST_LINE + "'");
         if (!line.equals(FIRST_LINE)) {
-            throw new IllegalArgumentException("expected '" + FIRST_LINE + "', got '" + CircuitFormatException.clip(line) + "'");
+            throw new IllegalArgumentException("expected '" + FIRST_LINE + "', got '" + Printable.clip(line) + "'");
         }
         int slots = Numbers.parse(headerValue(expectLine(lines, "slots:"), "slots"),
                 SlotBinaryFormat.maxSlots(fileBytes), "slots");
@@ -123,7 +124,7 @@ public final class SlotTextFormat {
             }
             int colon = line.indexOf(':');
             if (colon < 0) {
-                throw new IllegalArgumentException("expected a header line 'key: value', got '" + CircuitFormatException.clip(line) + "'");
+                throw new IllegalArgumentException("expected a header line 'key: value', got '" + Printable.clip(line) + "'");
             }
             String[] key = line.substring(0, colon).strip().split("\\s+");
             String value = line.substring(colon + 1);
@@ -146,13 +147,13 @@ public final class SlotTextFormat {
                     for (String batch : value.strip().isEmpty() ? new String[0] : value.split(",")) {
                         String[] parts = batch.strip().split("\\+", -1);
                         if (parts.length != 2) {
-                            throw new IllegalArgumentException("AND batch '" + CircuitFormatException.clip(batch) + "' is not START+LENGTH");
+                            throw new IllegalArgumentException("AND batch '" + Printable.clip(batch) + "' is not START+LENGTH");
                         }
                         b.andBatch(Numbers.parse(parts[0], Integer.MAX_VALUE, "batch start"),
                                 Numbers.parse(parts[1], Integer.MAX_VALUE, "batch length"));
                     }
                 }
-                default -> throw new IllegalArgumentException("unknown header line '" + CircuitFormatException.clip(key[0]) + "'");
+                default -> throw new IllegalArgumentException("unknown header line '" + Printable.clip(key[0]) + "'");
             }
         }
         while ((line = lines.nextContent(COMMENT)) != null) {
@@ -182,12 +183,12 @@ public final class SlotTextFormat {
     static void readGate(String line, CompiledCircuit.Builder b, int slots) {
         String[] parts = line.split(";", -1);
         if (parts.length != 3) {
-            throw new IllegalArgumentException("expected a gate 'out;in,in;table', got '" + CircuitFormatException.clip(line) + "'");
+            throw new IllegalArgumentException("expected a gate 'out;in,in;table', got '" + Printable.clip(line) + "'");
         }
         int out = Numbers.parse(parts[0].strip(), slots, "gate output slot");
         int op = GateOp.parseSymbol(parts[2].strip());
         if (op < 0) {
-            throw new IllegalArgumentException("unknown gate op '" + CircuitFormatException.clip(parts[2].strip()) + "' (expected a truth table 0..15, INV, ZERO or ONE)");
+            throw new IllegalArgumentException("unknown gate op '" + Printable.clip(parts[2].strip()) + "' (expected a truth table 0..15, INV, ZERO or ONE)");
         }
         int[] ins = Numbers.parseList(parts[1], slots, "gate input slot");
         if (ins.length != GateOp.arity(op)) {
@@ -206,7 +207,7 @@ public final class SlotTextFormat {
         int[] counts = new int[names.length];
         for (int i = 0; i < names.length; i++) {
             if (!parts[i].startsWith(names[i] + "=")) {
-                throw new IllegalArgumentException("counts: expected " + names[i] + "=N, got '" + CircuitFormatException.clip(parts[i]) + "'");
+                throw new IllegalArgumentException("counts: expected " + names[i] + "=N, got '" + Printable.clip(parts[i]) + "'");
             }
             counts[i] = Numbers.parse(parts[i].substring(names[i].length() + 1), Integer.MAX_VALUE, "counts " + names[i]);
         }
@@ -229,7 +230,7 @@ public final class SlotTextFormat {
 
     static String headerValue(String line, String key) {
         if (!line.startsWith(key + ":")) {
-            throw new IllegalArgumentException("expected '" + key + ":', got '" + CircuitFormatException.clip(line) + "'");
+            throw new IllegalArgumentException("expected '" + key + ":', got '" + Printable.clip(line) + "'");
         }
         return line.substring(key.length() + 1).strip();
     }

@@ -1,12 +1,10 @@
 package io.yaostream.core.format;
 
+import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.GateFile;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -19,8 +17,7 @@ import java.util.zip.CRC32C;
  * those of the two regions.
  */
 final class StreamedSlotFile implements GateFile {
-    private static final int GATE_RECORD_BYTES = 13;
-    private static final VarHandle BIG_ENDIAN_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final int GATE_RECORD_BYTES = SlotBinaryFormat.GATE_RECORD_BYTES;
     private final Path path;
     private final String name;
     private final long batchesStart;
@@ -123,20 +120,13 @@ final class StreamedSlotFile implements GateFile {
 
         @Override
         public void readGates(int[] dst, int at, int count) {
-            int p = at * 4;
+            int p = at * CompiledCircuit.GATE_STRIDE;
             while (count > 0) {
-                // Every whole record the buffer holds, decoded straight from its array: a ByteBuffer read per
-                // field cost more than the rest of the walk's checks together.
+                // Every whole record the buffer holds.
                 ByteBuffer b = gates.need(GATE_RECORD_BYTES);
                 int k = Math.min(count, b.remaining() / GATE_RECORD_BYTES);
-                byte[] a = b.array();
-                int s = b.arrayOffset() + b.position();
-                for (int i = 0; i < k; i++, s += GATE_RECORD_BYTES, p += 4) {
-                    dst[p] = a[s] & 0xff;
-                    dst[p + 1] = (int) BIG_ENDIAN_INT.get(a, s + 1);
-                    dst[p + 2] = (int) BIG_ENDIAN_INT.get(a, s + 5);
-                    dst[p + 3] = (int) BIG_ENDIAN_INT.get(a, s + 9);
-                }
+                SlotBinaryFormat.decodeGates(b.array(), b.arrayOffset() + b.position(), dst, p, k);
+                p += k * CompiledCircuit.GATE_STRIDE;
                 b.position(b.position() + k * GATE_RECORD_BYTES);
                 count -= k;
             }

@@ -1,6 +1,7 @@
 package io.yaostream.core.kernel;
 
 import io.yaostream.core.bits.Blocks;
+
 import java.security.SecureRandom;
 
 /**

@@ -5,10 +5,10 @@ import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.curve.EdwardsArithmetic;
 import io.yaostream.core.curve.JavaEdwardsArithmetic;
 
-import javax.crypto.Cipher;
-import javax.crypto.spec.SecretKeySpec;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
+import javax.crypto.Cipher;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The pure-Java kernel. Fixed-key AES goes through one {@code javax.crypto} cipher in large batches, where the

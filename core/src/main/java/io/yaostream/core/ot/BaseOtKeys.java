@@ -1,7 +1,7 @@
 package io.yaostream.core.ot;
 
-import io.yaostream.core.curve.Edwards25519;
 import io.yaostream.core.bits.Blocks;
+import io.yaostream.core.curve.Edwards25519;
 import org.bouncycastle.crypto.digests.SHA512Digest;
 
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,8 @@
 package io.yaostream.core.ot;
 
-import io.yaostream.core.curve.Scalar25519;
 import io.yaostream.core.curve.Edwards25519;
 import io.yaostream.core.curve.EdwardsArithmetic;
+import io.yaostream.core.curve.Scalar25519;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;

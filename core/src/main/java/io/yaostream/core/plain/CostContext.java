@@ -1,5 +1,11 @@
 package io.yaostream.core.plain;
 
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.ot.BaseOt;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.ProgramCosts;
 import io.yaostream.core.program.Secret;
@@ -10,12 +16,6 @@ import io.yaostream.core.protocol.XorCircuits;
 import io.yaostream.core.twoparty.EvaluatorInputSchedule;
 import io.yaostream.core.twoparty.InputChunks;
 import io.yaostream.core.twoparty.YaoSession;
-import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.circuit.Party;
-import io.yaostream.core.circuit.Receiver;
-import io.yaostream.core.garble.GarblingScheme;
-import io.yaostream.core.ot.BaseOt;
 
 import java.util.List;
 import java.util.Optional;

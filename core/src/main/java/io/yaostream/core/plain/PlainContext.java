@@ -1,5 +1,9 @@
 package io.yaostream.core.plain;
 
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.ProgramContext;
@@ -9,10 +13,6 @@ import io.yaostream.core.program.Secret;
 import io.yaostream.core.protocol.Calls;
 import io.yaostream.core.protocol.CostTally;
 import io.yaostream.core.protocol.OneHotScope;
-import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.circuit.Party;
-import io.yaostream.core.circuit.Receiver;
 
 import java.util.List;
 import java.util.Optional;
@@ -107,9 +107,9 @@ public class PlainContext implements ProgramContext {
         for (int g = 0; g < out.length; g++) {
             result[g] = secret(out[g]);
         }
-        long tables = tally.tableBytes;
+        long tables = tally.tableBytes();
         boolean announced = tally.call(circuit);
-        called(announced, tally.tableBytes - tables);
+        called(announced, tally.tableBytes() - tables);
         return result;
     }
 
@@ -125,7 +125,7 @@ public class PlainContext implements ProgramContext {
 
     @Override
     public long andGates() {
-        return tally.andGates;
+        return tally.andGates();
     }
 
     @Override

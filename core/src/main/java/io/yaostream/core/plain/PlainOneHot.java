@@ -1,11 +1,11 @@
 package io.yaostream.core.plain;
 
+import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.GarblerKnown;
 import io.yaostream.core.program.Masked;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.program.TruthTable;
 import io.yaostream.core.protocol.OneHotScope;
-import io.yaostream.core.bits.BitString;
 
 import java.util.random.RandomGenerator;
 

@@ -12,9 +12,15 @@ import java.util.Arrays;
  */
 public final class Secret {
     private final int width;
+    /** Longs each bit takes in {@link #state}: the back end's choice (two for a label, one for a plain bit). */
     public final int wordsPerBit;
+    /**
+     * What this party holds, {@link #wordsPerBit} longs a bit: filled by the back end that makes the secret, then
+     * never written. Public for the back ends, which live in several packages; a program has no use for it.
+     */
     public final long[] state;
 
+    /** A secret of {@code width} bits for a back end to fill. */
     public Secret(int width, int wordsPerBit) {
         this.width = width;
         this.wordsPerBit = wordsPerBit;

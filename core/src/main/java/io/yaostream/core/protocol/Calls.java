@@ -1,9 +1,9 @@
 package io.yaostream.core.protocol;
 
+import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.program.ProtocolException;
 import io.yaostream.core.program.Secret;
-import io.yaostream.core.circuit.CompiledCircuit;
 
 /** Checks shared by every back end's {@link ProgramContext#call}. */
 public final class Calls {

@@ -1,8 +1,8 @@
 package io.yaostream.core.protocol;
 
-import io.yaostream.core.program.ProgramCosts;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.program.ProgramCosts;
 
 import java.util.Collection;
 import java.util.IdentityHashMap;
@@ -18,14 +18,24 @@ public final class CostTally {
     private final Map<CompiledCircuit, Long> called = new IdentityHashMap<>();
     /** Circuits both parties declared in the handshake: they need no announcement when first called. */
     private final Map<CompiledCircuit, Boolean> declared = new IdentityHashMap<>();
-    public long andGates;
+    private long andGates;
     long calls;
     int workingSet;
     long garblerInputBits;
     long evaluatorInputBits;
-    public long tableBytes;
+    private long tableBytes;
 
     /** {@code scheme} may be null where no tables are made (the plaintext back end). */
+    /** AND gates of the calls counted so far. */
+    public long andGates() {
+        return andGates;
+    }
+
+    /** Garbled-table bytes of the calls and one-hot gates counted so far. */
+    public long tableBytes() {
+        return tableBytes;
+    }
+
     public CostTally(GarblingScheme scheme, Collection<CompiledCircuit> declaredCircuits) {
         this.scheme = scheme;
         for (CompiledCircuit c : declaredCircuits) {

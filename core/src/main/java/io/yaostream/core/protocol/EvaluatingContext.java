@@ -1,12 +1,12 @@
 package io.yaostream.core.protocol;
 
-import io.yaostream.core.program.Secret;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.EvaluatorCore;
 import io.yaostream.core.garble.GarbledStream;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
+import io.yaostream.core.program.Secret;
 
 /**
  * What every evaluator's back end does alike, with two parties or three: a secret is one active label per bit,

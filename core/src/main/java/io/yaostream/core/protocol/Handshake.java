@@ -1,10 +1,10 @@
 package io.yaostream.core.protocol;
 
-import io.yaostream.core.program.ProtocolException;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
-import io.yaostream.core.text.Printable;
 import io.yaostream.core.net.Channel;
+import io.yaostream.core.program.ProtocolException;
+import io.yaostream.core.text.Printable;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;

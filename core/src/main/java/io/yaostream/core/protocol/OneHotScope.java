@@ -1,5 +1,6 @@
 package io.yaostream.core.protocol;
 
+import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.GarblerKnown;
 import io.yaostream.core.program.Masked;
 import io.yaostream.core.program.OneHotGates;
@@ -8,7 +9,6 @@ import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.program.ProtocolException;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.program.TruthTable;
-import io.yaostream.core.bits.BitString;
 
 /**
  * The gates one call of a module may use ({@link ProgramContext#module}): one scope per call, closed when the

@@ -1,10 +1,5 @@
 package io.yaostream.core.protocol;
 
-import io.yaostream.core.program.OneHotModule;
-import io.yaostream.core.program.ProgramContext;
-import io.yaostream.core.program.ProgramCosts;
-import io.yaostream.core.program.ProtocolException;
-import io.yaostream.core.program.Secret;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
@@ -14,6 +9,11 @@ import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.garble.OneHotGate;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
+import io.yaostream.core.program.OneHotModule;
+import io.yaostream.core.program.ProgramContext;
+import io.yaostream.core.program.ProgramCosts;
+import io.yaostream.core.program.ProtocolException;
+import io.yaostream.core.program.Secret;
 
 
 /**

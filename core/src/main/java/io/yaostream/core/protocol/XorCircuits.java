@@ -1,10 +1,10 @@
 package io.yaostream.core.protocol;
 
-import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.program.ProgramContext;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

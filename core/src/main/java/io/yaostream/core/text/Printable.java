@@ -8,6 +8,11 @@ public final class Printable {
     private Printable() {
     }
 
+    /** A piece of input short enough to quote in a one-line message: at most 40 characters, then "...". */
+    public static String clip(String s) {
+        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+    }
+
     /**
      * {@code text} with {@code \n}, {@code \r}, every other control character and the Unicode line and paragraph
      * separators (U+2028, U+2029, which some terminals and log viewers break lines at) escaped.

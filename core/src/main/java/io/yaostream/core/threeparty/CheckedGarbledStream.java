@@ -1,7 +1,7 @@
 package io.yaostream.core.threeparty;
 
-import io.yaostream.core.garble.GarbledStream;
 import io.yaostream.core.bits.Blocks;
+import io.yaostream.core.garble.GarbledStream;
 import io.yaostream.core.kernel.PolynomialHash;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.ot.PeerFault;
@@ -9,7 +9,6 @@ import io.yaostream.core.ot.PeerFault;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.LongBuffer;
-
 import java.security.MessageDigest;
 
 /**

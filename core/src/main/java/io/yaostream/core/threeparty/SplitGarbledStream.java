@@ -1,7 +1,7 @@
 package io.yaostream.core.threeparty;
 
-import io.yaostream.core.garble.GarbledStream;
 import io.yaostream.core.bits.Blocks;
+import io.yaostream.core.garble.GarbledStream;
 import io.yaostream.core.kernel.PolynomialHash;
 import io.yaostream.core.net.Channel;
 

@@ -1,20 +1,20 @@
 package io.yaostream.core.threeparty;
 
-import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.program.Secret;
-import io.yaostream.core.protocol.CostTally;
-import io.yaostream.core.protocol.GarblingContext;
 import io.yaostream.core.bits.BitString;
+import io.yaostream.core.bits.Blocks;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.garble.GarblingException;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.kernel.AesCtrRandom;
-import io.yaostream.core.bits.Blocks;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.ot.PeerFault;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Secret;
+import io.yaostream.core.protocol.CostTally;
+import io.yaostream.core.protocol.GarblingContext;
 
 import java.util.Optional;
 

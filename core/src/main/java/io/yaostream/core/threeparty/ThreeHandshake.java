@@ -1,9 +1,9 @@
 package io.yaostream.core.threeparty;
 
-import io.yaostream.core.program.ProtocolException;
-import io.yaostream.core.protocol.Handshake;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
+import io.yaostream.core.program.ProtocolException;
+import io.yaostream.core.protocol.Handshake;
 
 import java.nio.ByteBuffer;
 import java.util.HexFormat;

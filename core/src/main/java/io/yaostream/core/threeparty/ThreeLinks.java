@@ -1,15 +1,14 @@
 package io.yaostream.core.threeparty;
 
-import io.yaostream.core.program.ProgramContext;
+import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.MemoryChannel;
 import io.yaostream.core.net.NettyTransport;
 import io.yaostream.core.net.TransportOptions;
+import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.protocol.PartyLink;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-
-import io.yaostream.core.net.Channel;
 
 /**
  * One party's connections to the two others of a three-party session, by party number (1 and 2 garble, 3 evaluates).

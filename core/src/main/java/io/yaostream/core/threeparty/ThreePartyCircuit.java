@@ -1,11 +1,11 @@
 package io.yaostream.core.threeparty;
 
-import io.yaostream.core.program.Program;
-import io.yaostream.core.program.ProgramContext;
-import io.yaostream.core.program.Secret;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.program.Program;
+import io.yaostream.core.program.ProgramContext;
+import io.yaostream.core.program.Secret;
 
 import java.util.ArrayList;
 import java.util.List;

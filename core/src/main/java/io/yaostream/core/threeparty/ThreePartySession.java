@@ -1,11 +1,5 @@
 package io.yaostream.core.threeparty;
 
-import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.program.Program;
-import io.yaostream.core.program.ProgramCosts;
-import io.yaostream.core.protocol.CostTally;
-import io.yaostream.core.protocol.Handshake;
-import io.yaostream.core.protocol.PartyContext;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.GarblingException;
 import io.yaostream.core.garble.GarblingScheme;
@@ -14,6 +8,12 @@ import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.PolynomialHash;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.ot.PeerFault;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
+import io.yaostream.core.program.ProgramCosts;
+import io.yaostream.core.protocol.CostTally;
+import io.yaostream.core.protocol.Handshake;
+import io.yaostream.core.protocol.PartyContext;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

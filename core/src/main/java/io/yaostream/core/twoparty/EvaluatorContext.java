@@ -1,5 +1,14 @@
 package io.yaostream.core.twoparty;
 
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.kernel.AesCtrRandom;
+import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.net.Channel;
+import io.yaostream.core.ot.BaseOt;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.ProtocolException;
 import io.yaostream.core.program.Secret;
@@ -7,16 +16,6 @@ import io.yaostream.core.protocol.ChannelGarbledStream;
 import io.yaostream.core.protocol.CostTally;
 import io.yaostream.core.protocol.EvaluatingContext;
 import io.yaostream.core.protocol.OneHotScope;
-import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.circuit.Party;
-import io.yaostream.core.circuit.Receiver;
-import io.yaostream.core.garble.EvaluatorCore;
-import io.yaostream.core.garble.GarblingScheme;
-import io.yaostream.core.kernel.AesCtrRandom;
-import io.yaostream.core.kernel.Kernel;
-import io.yaostream.core.net.Channel;
-import io.yaostream.core.ot.BaseOt;
 
 import java.security.MessageDigest;
 import java.util.HexFormat;

@@ -1,8 +1,8 @@
 package io.yaostream.core.twoparty;
 
+import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.ProtocolException;
-import io.yaostream.core.bits.BitString;
 
 import java.util.ArrayDeque;
 

@@ -1,13 +1,13 @@
 package io.yaostream.core.twoparty;
 
-import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.program.Masked;
-import io.yaostream.core.program.Secret;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.ot.BaseOt;
 import io.yaostream.core.ot.OtExtensionReceiver;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Masked;
+import io.yaostream.core.program.Secret;
 
 /**
  * The evaluator's input labels, by {@link InputChunks}: OTs extended with random choices, corrections sent in

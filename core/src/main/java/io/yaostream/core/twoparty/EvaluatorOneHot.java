@@ -1,13 +1,13 @@
 package io.yaostream.core.twoparty;
 
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.garble.OneHotGate;
+import io.yaostream.core.ot.PeerFault;
 import io.yaostream.core.program.GarblerKnown;
 import io.yaostream.core.program.Masked;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.program.TruthTable;
 import io.yaostream.core.protocol.OneHotScope;
-import io.yaostream.core.bits.BitString;
-import io.yaostream.core.garble.OneHotGate;
-import io.yaostream.core.ot.PeerFault;
 
 import java.util.random.RandomGenerator;
 

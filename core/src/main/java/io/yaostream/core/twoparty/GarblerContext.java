@@ -1,21 +1,20 @@
 package io.yaostream.core.twoparty;
 
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.kernel.AesCtrRandom;
+import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.net.Channel;
+import io.yaostream.core.ot.BaseOt;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.protocol.ChannelGarbledStream;
 import io.yaostream.core.protocol.CostTally;
 import io.yaostream.core.protocol.GarblingContext;
 import io.yaostream.core.protocol.OneHotScope;
-import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.circuit.Party;
-import io.yaostream.core.circuit.Receiver;
-import io.yaostream.core.garble.GarblerCore;
-import io.yaostream.core.garble.GarblingScheme;
-import io.yaostream.core.kernel.AesCtrRandom;
-import io.yaostream.core.kernel.Kernel;
-import io.yaostream.core.net.Channel;
-import io.yaostream.core.ot.BaseOt;
 
 import java.util.Optional;
 

@@ -1,6 +1,5 @@
 package io.yaostream.core.twoparty;
 
-import io.yaostream.core.program.Secret;
 import io.yaostream.core.garble.GarblerCore;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
@@ -8,6 +7,7 @@ import io.yaostream.core.net.Channel;
 import io.yaostream.core.ot.BaseOt;
 import io.yaostream.core.ot.OtExtensionSender;
 import io.yaostream.core.ot.PeerFault;
+import io.yaostream.core.program.Secret;
 
 /**
  * The garbler's half of {@link InputChunks}: reads the evaluator's chunks (checking each header against the rule

@@ -1,12 +1,5 @@
 package io.yaostream.core.twoparty;
 
-import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.program.Program;
-import io.yaostream.core.program.ProgramContext;
-import io.yaostream.core.program.ProgramCosts;
-import io.yaostream.core.protocol.CostTally;
-import io.yaostream.core.protocol.Handshake;
-import io.yaostream.core.protocol.PartyContext;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.garble.GarblingException;
@@ -17,6 +10,13 @@ import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.ot.BaseOt;
 import io.yaostream.core.ot.PeerFault;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
+import io.yaostream.core.program.ProgramContext;
+import io.yaostream.core.program.ProgramCosts;
+import io.yaostream.core.protocol.CostTally;
+import io.yaostream.core.protocol.Handshake;
+import io.yaostream.core.protocol.PartyContext;
 
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package io.yaostream.core.ot;
 
-import io.yaostream.core.curve.Scalar25519;
 import io.yaostream.core.curve.Edwards25519;
 import io.yaostream.core.curve.FixedBaseTable;
+import io.yaostream.core.curve.Scalar25519;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.kernel.Kernel;

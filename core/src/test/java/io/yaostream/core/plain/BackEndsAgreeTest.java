@@ -1,12 +1,5 @@
 package io.yaostream.core.plain;
 
-import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.program.Program;
-import io.yaostream.core.program.ProgramCosts;
-import io.yaostream.core.program.Secret;
-import io.yaostream.core.protocol.PartyContext;
-import io.yaostream.core.twoparty.TwoParties;
-import io.yaostream.core.twoparty.YaoSession;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.GateOp;
@@ -16,7 +9,14 @@ import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.net.MemoryChannel;
 import io.yaostream.core.ot.EcBaseOt;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
+import io.yaostream.core.program.ProgramCosts;
+import io.yaostream.core.program.Secret;
+import io.yaostream.core.protocol.PartyContext;
 import io.yaostream.core.testing.TestCircuits;
+import io.yaostream.core.twoparty.TwoParties;
+import io.yaostream.core.twoparty.YaoSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;

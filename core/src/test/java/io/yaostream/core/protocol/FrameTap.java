@@ -1,11 +1,11 @@
 package io.yaostream.core.protocol;
 
-import io.yaostream.core.threeparty.ThreeFrames;
-import io.yaostream.core.threeparty.ThreeHashes;
 import io.yaostream.core.bits.Blocks;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.testing.ForwardingChannel;
+import io.yaostream.core.threeparty.ThreeFrames;
+import io.yaostream.core.threeparty.ThreeHashes;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,9 +1,9 @@
 package io.yaostream.core.protocol;
 
-import io.yaostream.core.twoparty.MessageKind;
 import io.yaostream.core.bits.Blocks;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
+import io.yaostream.core.twoparty.MessageKind;
 
 import java.util.ArrayList;
 import java.util.Arrays;

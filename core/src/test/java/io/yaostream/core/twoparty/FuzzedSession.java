@@ -1,10 +1,5 @@
 package io.yaostream.core.twoparty;
 
-import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.program.Program;
-import io.yaostream.core.program.Secret;
-import io.yaostream.core.protocol.MutatingChannel;
-import io.yaostream.core.protocol.WatchedChannel;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.GateOp;
@@ -18,6 +13,11 @@ import io.yaostream.core.net.MemoryChannel;
 import io.yaostream.core.ot.BaseOt;
 import io.yaostream.core.ot.EcBaseOt;
 import io.yaostream.core.ot.PlainBaseOtForTests;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
+import io.yaostream.core.program.Secret;
+import io.yaostream.core.protocol.MutatingChannel;
+import io.yaostream.core.protocol.WatchedChannel;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,7 @@ package io.yaostream.core.twoparty;
 
 import io.yaostream.core.protocol.GarblingContext;
 import io.yaostream.core.protocol.Handshake;
+
 import java.util.List;
 
 /**

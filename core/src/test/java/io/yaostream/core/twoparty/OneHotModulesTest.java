@@ -1,5 +1,13 @@
 package io.yaostream.core.twoparty;
 
+import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.garble.Schemes;
+import io.yaostream.core.kernel.JavaKernel;
+import io.yaostream.core.net.MemoryChannel;
+import io.yaostream.core.ot.EcBaseOt;
 import io.yaostream.core.plain.CostContext;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.GarblerKnown;
@@ -12,14 +20,6 @@ import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.program.ProtocolException;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.program.TruthTable;
-import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.circuit.Party;
-import io.yaostream.core.circuit.Receiver;
-import io.yaostream.core.garble.Schemes;
-import io.yaostream.core.kernel.JavaKernel;
-import io.yaostream.core.net.MemoryChannel;
-import io.yaostream.core.ot.EcBaseOt;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,14 +1,14 @@
 package io.yaostream.core.twoparty;
 
-import io.yaostream.core.program.ProtocolException;
-import io.yaostream.core.protocol.MutatingChannel;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.ot.PeerFault;
+import io.yaostream.core.program.ProtocolException;
 import io.yaostream.core.protocol.MutatingChannel.Mutation;
 import io.yaostream.core.protocol.MutatingChannel.Op;
+import io.yaostream.core.protocol.MutatingChannel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

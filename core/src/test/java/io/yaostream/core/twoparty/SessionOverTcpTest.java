@@ -1,10 +1,5 @@
 package io.yaostream.core.twoparty;
 
-import io.yaostream.core.plain.PlainContext;
-import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.program.Program;
-import io.yaostream.core.program.RepeatProgram;
-import io.yaostream.core.program.Secret;
 import io.netty.buffer.PoolArenaMetric;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.yaostream.core.bits.BitString;
@@ -18,6 +13,11 @@ import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.net.NettyTransport;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.ot.EcBaseOt;
+import io.yaostream.core.plain.PlainContext;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
+import io.yaostream.core.program.RepeatProgram;
+import io.yaostream.core.program.Secret;
 import io.yaostream.core.testing.TestCircuits;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

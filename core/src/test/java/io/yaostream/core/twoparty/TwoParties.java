@@ -1,11 +1,11 @@
 package io.yaostream.core.twoparty;
 
-import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.program.Program;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.net.Channel;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,5 @@
 package io.yaostream.core.twoparty;
 
-import io.yaostream.core.plain.PlainContext;
-import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.program.Program;
-import io.yaostream.core.program.ProtocolException;
-import io.yaostream.core.program.Secret;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.GateOp;
@@ -16,6 +11,11 @@ import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.net.MemoryChannel;
 import io.yaostream.core.ot.EcBaseOt;
+import io.yaostream.core.plain.PlainContext;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
+import io.yaostream.core.program.ProtocolException;
+import io.yaostream.core.program.Secret;
 import io.yaostream.core.testing.TestCircuits;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

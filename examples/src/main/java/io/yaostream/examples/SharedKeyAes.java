@@ -1,4 +1,4 @@
-package io.yaostream.cli;
+package io.yaostream.examples;
 
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
