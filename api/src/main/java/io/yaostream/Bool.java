@@ -41,10 +41,12 @@ public final class Bool extends SecretValue {
         return select(ifTrue.secret, ifFalse, "select").asUInt();
     }
 
+    /** {@code ifTrue} where this bit is 1, else {@code ifFalse} (both of one width). */
     public SInt select(SInt ifTrue, SInt ifFalse) {
         return select(ifTrue.secret, ifFalse, "select").asSInt();
     }
 
+    /** {@code ifTrue} where this bit is 1, else {@code ifFalse} (both of one width). */
     public BitVector select(BitVector ifTrue, BitVector ifFalse) {
         return select(ifTrue.secret, ifFalse, "select");
     }

@@ -33,6 +33,7 @@ public final class Computation {
     private final ProgramContext ctx;
     private Secret zeroBit;
 
+    /** The computation over a back end's context; {@link SecureProgram} makes it, a program only uses it. */
     public Computation(ProgramContext ctx) {
         this.ctx = ctx;
     }
@@ -141,18 +142,22 @@ public final class Computation {
         return bits(op(new Object[] {key, "unary"}, (b, in) -> new Bits[] {fn.build(b, in[0])}, x)[0]);
     }
 
+    /** {@code fn} on {@code x} and {@code y}, compiled once per width and reused. */
     public BitVector apply(SubCircuit.Binary fn, SecretValue x, SecretValue y) {
         return apply(CircuitCache.keyOf(fn), fn, x, y);
     }
 
+    /** {@code fn} on {@code x} and {@code y}, cached under {@code key} and the widths (for a definition that captures values). */
     public BitVector apply(Object key, SubCircuit.Binary fn, SecretValue x, SecretValue y) {
         return bits(op(new Object[] {key, "binary"}, (b, in) -> new Bits[] {fn.build(b, in[0], in[1])}, x, y)[0]);
     }
 
+    /** {@code fn} on three inputs, compiled once per width and reused. */
     public BitVector apply(SubCircuit.Ternary fn, SecretValue x, SecretValue y, SecretValue z) {
         return apply(CircuitCache.keyOf(fn), fn, x, y, z);
     }
 
+    /** {@code fn} on three inputs, cached under {@code key} and the widths (for a definition that captures values). */
     public BitVector apply(Object key, SubCircuit.Ternary fn, SecretValue x, SecretValue y, SecretValue z) {
         return bits(op(new Object[] {key, "ternary"}, (b, in) -> new Bits[] {fn.build(b, in[0], in[1], in[2])}, x, y, z)[0]);
     }
@@ -162,6 +167,7 @@ public final class Computation {
         return apply(CircuitCache.keyOf(fn), fn, in);
     }
 
+    /** {@code fn} on any number of inputs, cached under {@code key} and the widths (for a definition that captures values). */
     public BitVector[] apply(Object key, SubCircuit.Many fn, SecretValue... in) {
         Secret[] out = op(new Object[] {key, "many"}, fn, in);
         BitVector[] v = new BitVector[out.length];

@@ -43,18 +43,22 @@ public final class SInt extends SecretValue {
         return new Bool(computation, computation.op1("sint.lt", (b, in) -> new Bits[] {Bits.of(b.signedLessThan(in[0], in[1]))}, this, other));
     }
 
+    /** Signed {@code this > other}. */
     public Bool greaterThan(SInt other) {
         return other.lessThan(this);
     }
 
+    /** Signed {@code this <= other}. */
     public Bool lessOrEqual(SInt other) {
         return other.lessThan(this).not();
     }
 
+    /** Signed {@code this >= other}. */
     public Bool greaterOrEqual(SInt other) {
         return lessThan(other).not();
     }
 
+    /** Whether the two are equal, bit for bit. */
     public Bool isEqualTo(SInt other) {
         return asBits().isEqualTo(other.asBits());
     }

@@ -15,6 +15,7 @@ import io.yaostream.core.program.ProgramContext;
  */
 @FunctionalInterface
 public interface SecureProgram<R> extends Program<R> {
+    /** The program: builds its circuit on {@code c} and returns what it reveals. */
     R compute(Computation c);
 
     @Override

@@ -20,24 +20,28 @@ public final class SubCircuit {
     /** One input. */
     @FunctionalInterface
     public interface Unary {
+        /** Adds the sub-circuit's gates to {@code b}; returns its output wires. */
         Bits build(CircuitBuilder b, Bits x);
     }
 
     /** Two inputs. */
     @FunctionalInterface
     public interface Binary {
+        /** Adds the sub-circuit's gates to {@code b}; returns its output wires. */
         Bits build(CircuitBuilder b, Bits x, Bits y);
     }
 
     /** Three inputs. */
     @FunctionalInterface
     public interface Ternary {
+        /** Adds the sub-circuit's gates to {@code b}; returns its output wires. */
         Bits build(CircuitBuilder b, Bits x, Bits y, Bits z);
     }
 
     /** Any number of inputs and outputs. */
     @FunctionalInterface
     public interface Many {
+        /** Adds the sub-circuit's gates to {@code b}; returns its outputs' wires. */
         Bits[] build(CircuitBuilder b, Bits[] inputs);
     }
 }

@@ -80,16 +80,24 @@ public final class ThreeParty {
     }
 
 
+    /** The garbling scheme (see {@code Schemes.names()}); all three parties must use the same. */
     public ThreeParty scheme(String scheme) {
         Schemes.byName(scheme);
         return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress);
     }
 
-    /** {@code java} or {@code native}; the garblers may differ (both kernels garble bit for bit alike). */
+    /**
+     * {@code java} or {@code native}; the garblers may differ (both kernels garble bit for bit alike).
+     *
+     * @throws IllegalArgumentException for an unknown kernel, or {@code native} where it cannot run (the reason in
+     *     one line), before any connection
+     */
     public ThreeParty kernel(String kernel) {
+        Kernels.check(kernel);
         return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress);
     }
 
+    /** How long to wait for a peer to connect, send or take data. */
     public ThreeParty timeout(Duration timeout) {
         return new ThreeParty(party, scheme, kernel, transport.withTimeout(timeout), name, circuits, bind, progress);
     }
@@ -99,6 +107,7 @@ public final class ThreeParty {
         return transport(transport.withTls(new TlsFiles(certificate, key, trust)));
     }
 
+    /** Every transport option at once (timeout, TLS, limits). */
     public ThreeParty transport(TransportOptions options) {
         return new ThreeParty(party, scheme, kernel, options, name, circuits, bind, progress);
     }
@@ -129,6 +138,7 @@ public final class ThreeParty {
         }
         InetSocketAddress own = addresses.get(party - 1);
         InetSocketAddress next = addresses.get(ThreeLinks.next(party) - 1);
+        Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel); // before the peers wait on us
         try (NettyTransport.Listener listener = NettyTransport.listen(bind, own.getPort(), transport)) {
             if (own.getPort() == 0) {
                 transport.notices().accept("listening on " + listener.address());

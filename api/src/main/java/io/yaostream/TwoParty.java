@@ -77,10 +77,12 @@ public final class TwoParty {
         return role == Party.GARBLER;
     }
 
+    /** The garbler: {@code as(Party.GARBLER)}. */
     public static TwoParty garbler() {
         return as(Party.GARBLER);
     }
 
+    /** The evaluator: {@code as(Party.EVALUATOR)}. */
     public static TwoParty evaluator() {
         return as(Party.EVALUATOR);
     }
@@ -110,8 +112,14 @@ public final class TwoParty {
         return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits);
     }
 
-    /** {@code java} or {@code native}; by default native where it loads. */
+    /**
+     * {@code java} or {@code native}; by default native where it loads.
+     *
+     * @throws IllegalArgumentException for an unknown kernel, or {@code native} where it cannot run (the reason in
+     *     one line), before any connection
+     */
     public TwoParty kernel(String kernel) {
+        Kernels.check(kernel);
         return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits);
     }
 
@@ -145,6 +153,7 @@ public final class TwoParty {
         if (host == null && !listen) {
             throw new IllegalStateException("say where the peer is: listen(port) or connect(host, port)");
         }
+        Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel); // before the peer waits on us
         Channel channel = listen ? NettyTransport.acceptOne(host, port, transport) : NettyTransport.connect(host, port, transport);
         return run(role, channel, program, inputs);
     }

@@ -43,6 +43,7 @@ public final class UInt extends SecretValue {
         return of(computation.op1("uint.sub", (b, in) -> new Bits[] {b.subtract(in[0], in[1])}, this, other));
     }
 
+    /** {@code (this - value) mod 2^n}, the constant taken to this width. */
     public UInt subtract(long value) {
         return subtract(constant(value));
     }

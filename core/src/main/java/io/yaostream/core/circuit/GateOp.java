@@ -86,7 +86,7 @@ public final class GateOp {
     }
 
     /**
-     * An AND-type table {@code tt} as AND(l ^ alpha, r ^ beta) ^ gamma: returns bits alpha | beta << 1 | gamma << 2.
+     * An AND-type table {@code tt} as AND(l ^ alpha, r ^ beta) ^ gamma: returns bits {@code alpha | beta << 1 | gamma << 2}.
      * Garbling schemes garble every AND-type gate as an AND with shifted labels, so they do the same work whatever the table.
      */
     public static int andForm(int tt) {

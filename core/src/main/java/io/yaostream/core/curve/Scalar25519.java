@@ -45,7 +45,7 @@ public final class Scalar25519 {
     }
 
     /**
-     * The 64 signed radix-16 digits d_i in [-8, 8] with k = sum d_i 16^i, for 0 <= k < 2^255 (the top digit
+     * The 64 signed radix-16 digits d_i in [-8, 8] with k = sum d_i 16^i, for {@code 0 <= k < 2^255} (the top digit
      * absorbs the last carry), computed without branches on k.
      */
     public static byte[] digits(BigInteger k) {

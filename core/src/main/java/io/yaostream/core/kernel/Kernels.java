@@ -11,6 +11,7 @@ public final class Kernels {
     public static final String PROPERTY = "yaostream.kernel";
     public static final String JAVA = "java";
     public static final String NATIVE = "native";
+    private static final String NOT_ON_CLASS_PATH = "the native kernel is not on the class path: add io.yaostream:yaostream-native";
 
     private Kernels() {
     }
@@ -35,7 +36,7 @@ public final class Kernels {
         if (choice.equals(NATIVE)) {
             KernelProvider p = provider(NATIVE);
             if (p == null) {
-                throw new IllegalArgumentException("the native kernel is not on the class path");
+                throw new IllegalArgumentException(NOT_ON_CLASS_PATH);
             }
             String why = p.unavailableReason();
             if (why != null) {
@@ -49,7 +50,31 @@ public final class Kernels {
     /** Why the native kernel is not used, or null when it is available. */
     public static String nativeUnavailableReason() {
         KernelProvider p = provider(NATIVE);
-        return p == null ? "the native kernel is not on the class path" : p.unavailableReason();
+        return p == null ? NOT_ON_CLASS_PATH : p.unavailableReason();
+    }
+
+    /**
+     * Checks a choice as {@link #create(String)} would, without making a kernel: for a configuration to fail when it
+     * is set up rather than once a peer has connected.
+     *
+     * @param choice {@code java}, {@code native}, or null / {@code auto} for the best available
+     * @throws IllegalArgumentException for an unknown name, or {@code native} where it cannot run
+     */
+    public static void check(String choice) {
+        if (choice == null || choice.isEmpty() || choice.equals("auto") || choice.equals(JAVA)) {
+            return;
+        }
+        if (!choice.equals(NATIVE)) {
+            throw new IllegalArgumentException("unknown kernel '" + choice + "' (expected java, native or auto)");
+        }
+        KernelProvider p = provider(NATIVE);
+        if (p == null) {
+            throw new IllegalArgumentException(NOT_ON_CLASS_PATH);
+        }
+        String why = p.unavailableReason();
+        if (why != null) {
+            throw new IllegalArgumentException("the native kernel cannot run here: " + why);
+        }
     }
 
     /**
