@@ -62,11 +62,23 @@ class TwoPartyRunIT {
         return s.isBlank() ? List.of() : List.of(s.strip().split("\n"));
     }
 
-    /** Every vector with every scheme. */
+    /**
+     * Every vector with every scheme. The Java-kernel pass runs each file once, the schemes taking turns: that the two
+     * kernels garble bit for bit alike is proven on random circuits for every scheme by the native module's tests
+     * (NativeKernelTest, ThreePartyKernelsTest), so this pass shows the Java kernel end to end on every file, not every
+     * vector again.
+     */
     @TestFactory
     Stream<DynamicTest> everyVectorOverTcp() {
         List<Map.Entry<String, BristolVectors.Vector>> runs = new ArrayList<>();
+        Map<String, Boolean> fileSeen = new LinkedHashMap<>();
         for (BristolVectors.Vector v : BristolVectors.all()) {
+            if (Cli.javaKernelPass()) {
+                if (fileSeen.putIfAbsent(v.file(), true) == null) {
+                    runs.add(Map.entry(SCHEMES.get((fileSeen.size() - 1) % SCHEMES.size()), v));
+                }
+                continue;
+            }
             for (String scheme : SCHEMES) {
                 runs.add(Map.entry(scheme, v));
             }
