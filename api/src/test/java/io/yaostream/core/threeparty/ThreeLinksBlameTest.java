@@ -50,6 +50,26 @@ class ThreeLinksBlameTest {
         }
     }
 
+    /** Where this party's own link to the third party has shown its end too, that end leads, and the goodbye is said once. */
+    @Test
+    void theOwnEndOfTheBlamedLinkLeadsWhereItShowed() throws Exception {
+        Channel[] with2 = pair();
+        Channel[] with3 = pair();
+        ThreeLinks p1 = new ThreeLinks(1, new PartyLink(with2[0], 2), new PartyLink(with3[0], 3));
+        ThreeLinks p3 = new ThreeLinks(3, new PartyLink(with3[1], 1), new PartyLink(with2[1], 2));
+        try {
+            with2[1].close(); // P2 goes
+            assertThrows(ChannelException.class, () -> p1.to(2).readFully(new byte[1], 0, 1));
+            p3.to(1).abort("link to P2: peer 127.0.0.1:9 closed the connection");
+            ChannelException e = assertThrows(ChannelException.class, () -> p1.to(3).readFully(new byte[1], 0, 1));
+            String line = p1.firstGone(e.getMessage());
+            assertTrue(line.matches("link to P2: peer 127\\.0\\.0\\.1:\\d+ closed the connection; then P3 ended the session for the same reason"),
+                    line);
+        } finally {
+            p1.close();
+        }
+    }
+
     @Test
     void aFailureWithNoPeerGoneIsLeftAsItIs() throws Exception {
         Channel[] with2 = pair();

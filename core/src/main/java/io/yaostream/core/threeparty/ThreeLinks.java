@@ -86,6 +86,11 @@ public final class ThreeLinks implements AutoCloseable {
         if (failure.startsWith(lead)) {
             return failure;
         }
+        for (int p : others(me)) {
+            if (p != first && failure.startsWith(LINK_TO + p + ": ") && blamedIn(failure) == first) {
+                return lead + gone + "; then P" + p + " ended the session for the same reason"; // its goodbye, said once
+            }
+        }
         return lead + gone + "; then " + failure;
     }
 
