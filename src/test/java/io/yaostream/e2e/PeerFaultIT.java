@@ -65,6 +65,31 @@ class PeerFaultIT {
         }
     }
 
+    /**
+     * A peer that dies while sending leaves part of a frame: the party names the peer as having closed the connection
+     * partway through it, not as having broken the protocol with a bad frame.
+     */
+    @Test
+    void aPeerThatEndsInsideAFrameIsNamedAsGoneNotAsABadFrame() throws Exception {
+        int port = Cli.freePort();
+        Cli.Running garbler = Cli.launch(Cli.QUICK_JVM, "run", "--role", "garbler", "--circuit", Cli.bristol("adder64.txt").toString(),
+                "--in", "0000000000000005", "--listen", String.valueOf(port), "--timeout", "20");
+        try (Socket s = connect(port)) {
+            DataInputStream in = new DataInputStream(s.getInputStream());
+            DataOutputStream out = new DataOutputStream(s.getOutputStream());
+            answerHello(in, out, 1);
+            out.writeInt(POINT); // point A's frame, of which only 10 bytes come
+            out.write(new byte[10]);
+            out.flush();
+            s.shutdownOutput();
+            in.readAllBytes(); // until the party closes: nothing left unread here, so the end is a clean one, not a reset
+            Cli.Result r = garbler.await(60);
+            assertOneLine(r, "yaostream run: ");
+            assertTrue(r.err().contains("closed the connection partway through a frame (14 of " + (4 + POINT) + " bytes had arrived)"), r.err());
+            assertTrue(!r.err().contains("bad frame"), r.err());
+        }
+    }
+
     private static void assertOneLine(Cli.Result r, String start) {
         assertEquals(1, r.status(), r.err());
         String err = r.err().strip();

@@ -120,7 +120,7 @@ class StrayConnectionsTest {
 
             assertTrue(garbage.matches("dropped connection from 127\\.0\\.0\\.1:\\d+: not a yaostream peer: first bytes are 7f 45 4c 46 02 01"), garbage);
             assertTrue(http.endsWith("not a yaostream peer: first bytes look like HTTP (\"GET / HTTP/1.1\")"), http);
-            assertTrue(tls.endsWith("not a yaostream peer: first bytes look like a TLS handshake (is TLS on at the peer and off here?)"), tls);
+            assertTrue(tls.endsWith("not a yaostream peer: first bytes look like a TLS handshake: the peer speaks TLS; start both parties with the same --tls-* options"), tls);
             String silentLine = awaitNotice(n -> n.contains(":" + silent.getLocalPort() + ": "));
             assertTrue(silentLine.endsWith("another peer greeted first"), silentLine);
             assertEquals(4, notices.size(), notices.toString());
@@ -182,7 +182,8 @@ class StrayConnectionsTest {
         }
         assertEquals(4, notices.size(), notices.toString());
         assertTrue(notices.get(0).endsWith("TLS handshake failed: the peer does not speak TLS (is TLS off at the peer?)"), notices.toString());
-        assertTrue(notices.get(1).endsWith("TLS handshake failed: the peer does not speak TLS (is TLS off at the peer?)"), notices.toString());
+        assertTrue(notices.get(1).endsWith("TLS handshake failed: the peer speaks yaostream without TLS; start both parties with the same"
+                + " --tls-* options"), notices.toString());
         assertTrue(notices.get(2).endsWith("TLS handshake failed: the peer presented no certificate signed by a certificate this party trusts"),
                 notices.toString());
         assertTrue(notices.get(3).endsWith("another peer greeted first"), notices.toString()); // the silent one

@@ -49,6 +49,15 @@ public interface Channel extends AutoCloseable {
         return 0;
     }
 
+    /**
+     * Closes because the session is over for {@code reason} (one line, e.g. which other party's link failed): where the
+     * channel can, the peer learns the reason before the end of the connection, as its {@link #peerGone}. What is
+     * buffered is dropped. By default, just {@link #close}.
+     */
+    default void abort(String reason) {
+        close();
+    }
+
     /** Bytes written (flushed or not) since the channel opened. */
     long bytesWritten();
 

@@ -31,6 +31,11 @@ final class Greeting extends ByteToMessageDecoder {
     static final byte[] FRAME = frame(VERSION);
     /** Where the version byte sits in {@link #FRAME}. */
     private static final int VERSION_AT = FRAME.length - 1;
+    /** What a party without TLS tells its user about a peer with TLS on. */
+    static final String PEER_SPEAKS_TLS = "the peer speaks TLS; start both parties with the same --tls-* options";
+    /** What a party with TLS tells its user about a peer with TLS off (the peer's greeting where a TLS record was due). */
+    static final String PEER_SPEAKS_PLAIN = "the peer speaks yaostream without TLS; start both parties with the same --tls-* options";
+    static final String CLOSED_BEFORE_GREETING = "closed the connection before its greeting";
     /** How many received bytes a refusal describes at most. */
     private static final int SHOWN = 32;
 
@@ -151,7 +156,7 @@ final class Greeting extends ByteToMessageDecoder {
             }
         }
         if (head.length >= 2 && head[0] == 0x16 && head[1] == 0x03) {
-            return "first bytes look like a TLS handshake (is TLS on at the peer and off here?)";
+            return "first bytes look like a TLS handshake: " + PEER_SPEAKS_TLS;
         }
         if (text.startsWith("SSH-")) {
             return "first bytes look like SSH";
@@ -163,7 +168,7 @@ final class Greeting extends ByteToMessageDecoder {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         fail(tls && !tlsDone ? "closed the connection during the TLS handshake"
-                : "closed the connection before its greeting" + (have > 0 ? " (" + have + " of " + FRAME.length + " bytes)" : ""));
+                : CLOSED_BEFORE_GREETING + (have > 0 ? " (" + have + " of " + FRAME.length + " bytes)" : ""));
         super.channelInactive(ctx);
     }
 

@@ -100,6 +100,10 @@ final class NettyChannel extends LongStagingChannel {
         return new ChannelInboundHandlerAdapter() {
             @Override
             public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                if (msg instanceof FrameDecoder.Goodbye bye) {
+                    peerWent("peer " + peer + " ended the session: " + bye.reason());
+                    return;
+                }
                 ByteBuf frame = (ByteBuf) msg;
                 if (closed) {
                     frame.release();
@@ -120,7 +124,10 @@ final class NettyChannel extends LongStagingChannel {
             @Override
             public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
                 Throwable c = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
-                if (c instanceof FrameDecoder.BadFrameException) {
+                if (c instanceof FrameDecoder.CutFrameException cut) {
+                    // A peer that died while sending leaves part of a frame: its end, not a violation of the framing.
+                    peerWent("peer " + peer + " closed the connection partway through a frame (" + cut.getMessage() + " had arrived)");
+                } else if (c instanceof FrameDecoder.BadFrameException) {
                     peerWent("peer " + peer + " sent a bad frame: " + c.getMessage());
                 } else if (TlsErrors.isTls(c)) {
                     peerWent("TLS error with peer " + peer + ": " + TlsErrors.describe(c));
@@ -430,6 +437,47 @@ final class NettyChannel extends LongStagingChannel {
         if (f != null) {
             throw new ChannelException(f + " (" + written + " bytes sent, " + read + " received)");
         }
+    }
+
+    /**
+     * Ends the connection with a {@linkplain FrameDecoder.Goodbye goodbye} that says why, dropping what is buffered: the
+     * goodbye, then the end of this side's stream; then reads and drops what the peer still sends until it closes too (at
+     * most a few seconds), so that the connection ends without a reset, which could overtake the goodbye. A channel that
+     * has failed already just closes.
+     */
+    @Override
+    public void abort(String reason) {
+        if (closed || failure != null) {
+            close();
+            return;
+        }
+        byte[] text = reason.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int n = Math.min(text.length, FrameDecoder.GOODBYE_MAX);
+        // Cut at a character's first byte, so the reason stays valid UTF-8.
+        while (n < text.length && n > 0 && (text[n] & 0xc0) == 0x80) {
+            n--;
+        }
+        closed = true; // from here on, what arrives is dropped
+        if (out != null) {
+            out.release();
+            out = null;
+        }
+        ByteBuf bye = ch.alloc().buffer(4 + n);
+        bye.writeInt(FrameDecoder.GOODBYE | n).writeBytes(text, 0, n);
+        ch.eventLoop().execute(() -> ch.config().setAutoRead(true));
+        ch.writeAndFlush(bye).addListener(f -> {
+            if (f.isSuccess() && ch instanceof io.netty.channel.socket.DuplexChannel duplex) {
+                duplex.shutdownOutput();
+            } else {
+                ch.close();
+            }
+        });
+        ch.closeFuture().awaitUninterruptibly(Math.min(idleNanos, TimeUnit.SECONDS.toNanos(5)), TimeUnit.NANOSECONDS);
+        fail("this party ended the session: " + reason);
+        skipTlsGoodbye();
+        ch.close().awaitUninterruptibly(idleNanos, TimeUnit.NANOSECONDS);
+        ownedGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+        releaseBuffers();
     }
 
     /**

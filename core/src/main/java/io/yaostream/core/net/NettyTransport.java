@@ -325,7 +325,10 @@ public final class NettyTransport {
 
                                     @Override
                                     public void failed(String reason) {
-                                        ready.completeExceptionally(new ChannelException(reason));
+                                        // A TLS listener drops, without a word, a connection whose first bytes are a
+                                        // greeting: to a connecting party with TLS off, that silent end is the sign.
+                                        ready.completeExceptionally(new ChannelException(ssl == null && reason.equals(Greeting.CLOSED_BEFORE_GREETING)
+                                                ? reason + " (if TLS is on at the peer: start both parties with the same --tls-* options)" : reason));
                                         ch.close();
                                     }
                                 });

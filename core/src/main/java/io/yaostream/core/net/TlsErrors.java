@@ -19,6 +19,9 @@ final class TlsErrors {
     /** Netty's native transport names the system call before the reason: "recvAddress(..) failed: ". */
     private static final Pattern NATIVE_CALL = Pattern.compile("^\\w+\\(\\.\\.\\) failed: ");
 
+    /** A yaostream greeting's magic as Netty shows a record that is not TLS: its length word, then YAOSTREAM, in hex. */
+    private static final String GREETING_HEX = java.util.HexFormat.of().formatHex(Greeting.FRAME, 0, Greeting.FRAME.length - 1);
+
     private TlsErrors() {
     }
 
@@ -37,7 +40,9 @@ final class TlsErrors {
         for (Throwable c = t; c != null; c = c.getCause()) {
             String m = c.getMessage() == null ? "" : c.getMessage();
             if (c instanceof NotSslRecordException) {
-                return "the peer does not speak TLS (is TLS off at the peer?)";
+                // Netty's message shows the record in hex: a yaostream greeting there is a peer with TLS off.
+                return m.toLowerCase(Locale.ROOT).contains(GREETING_HEX) ? Greeting.PEER_SPEAKS_PLAIN
+                        : "the peer does not speak TLS (is TLS off at the peer?)";
             }
             if (c instanceof CertificateExpiredException || c instanceof CertificateNotYetValidException) {
                 return "a certificate is outside its validity dates: " + m;

@@ -85,6 +85,15 @@ public final class PartyLink implements Channel {
     }
 
     @Override
+    public void abort(String reason) {
+        try {
+            channel.abort(reason);
+        } catch (ChannelException e) {
+            throw named(e);
+        }
+    }
+
+    @Override
     public long bytesWritten() {
         return channel.bytesWritten();
     }

@@ -1,6 +1,7 @@
 package io.yaostream.core.threeparty;
 
 import io.yaostream.core.net.Channel;
+import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.net.MemoryChannel;
 import io.yaostream.core.net.NettyTransport;
 import io.yaostream.core.net.TransportOptions;
@@ -48,9 +49,14 @@ public final class ThreeLinks implements AutoCloseable {
         return byParty[party];
     }
 
+    /** What a peer's goodbye looks like in its link's {@link Channel#peerGone}: "peer HOST:PORT ended the session: REASON". */
+    private static final String ENDED = " ended the session: ";
+
     /**
      * The message of a failure on one link, led by the link that went first where another did (its peer closed or reset
-     * the connection before): so a party whose send to P3 failed after P2 died names P2, not P3.
+     * the connection before): so a party whose send to P3 failed after P2 died names P2, not P3. A peer that ended the
+     * session because its own link to the third party failed said so before closing; that third party is then named,
+     * even where this party's own link to it has not shown its end yet.
      */
     String firstGone(String failure) {
         int first = 0;
@@ -60,11 +66,65 @@ public final class ThreeLinks implements AutoCloseable {
                 first = p;
             }
         }
-        String lead = "link to P" + first + ": ";
-        if (first == 0 || failure.startsWith(lead)) {
+        if (first == 0) {
             return failure;
         }
-        return lead + byParty[first].peerGone() + "; then " + failure;
+        String gone = byParty[first].peerGone();
+        int witness = first;
+        int blamed = blamedIn(gone);
+        if (blamed != 0 && blamed != me && blamed != witness) {
+            first = blamed;
+            String own = byParty[blamed].peerGone();
+            gone = own != null ? own
+                    : "P" + witness + " ended the session, having found: " + gone.substring(gone.indexOf(ENDED) + ENDED.length() + LINK_TO.length() + 3);
+            if (own == null && failure.startsWith(LINK_TO + witness + ": ") && failure.contains(ENDED)) {
+                return LINK_TO + blamed + ": " + gone; // the failure is the witness's goodbye itself
+            }
+        }
+        String lead = LINK_TO + first + ": ";
+        if (failure.startsWith(lead)) {
+            return failure;
+        }
+        for (int p : others(me)) {
+            if (p != first && failure.startsWith(LINK_TO + p + ": ") && blamedIn(failure) == first) {
+                return lead + gone + "; then P" + p + " ended the session for the same reason"; // its goodbye, said once
+            }
+        }
+        return lead + gone + "; then " + failure;
+    }
+
+    private static final String LINK_TO = "link to P";
+
+    /** The party a peer's goodbye blames ("... ended the session: link to P2: ..."), or 0. */
+    private static int blamedIn(String gone) {
+        int at = gone.indexOf(ENDED);
+        if (at < 0 || !gone.startsWith(LINK_TO, at + ENDED.length())) {
+            return 0;
+        }
+        int digit = at + ENDED.length() + LINK_TO.length();
+        return digit + 2 < gone.length() && gone.startsWith(": ", digit + 1) ? Character.digit(gone.charAt(digit), 10) : 0;
+    }
+
+    /**
+     * Ends every link because the session failed for {@code reason}: each peer still there is told why before its
+     * connection closes, so it can name the party at fault rather than this one.
+     */
+    void abort(String reason) {
+        RuntimeException first = null;
+        for (int p : others(me)) {
+            try {
+                if (byParty[p].peerGone() == null) {
+                    byParty[p].abort(reason);
+                } else {
+                    byParty[p].close();
+                }
+            } catch (RuntimeException e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
     }
 
     long bytesWritten() {
@@ -99,6 +159,9 @@ public final class ThreeLinks implements AutoCloseable {
     }
 
 
+    /** How {@link NettyTransport.Listener#accept} starts its line when nobody came. */
+    private static final String NO_PEER = "no peer connected to ";
+
     /** The party after {@code p} in the ring, which {@code p} connects to. */
     public static int next(int p) {
         return p % 3 + 1;
@@ -119,9 +182,16 @@ public final class ThreeLinks implements AutoCloseable {
         }, "yaostream-3pc-connect-" + me);
         connector.setDaemon(true);
         connector.start();
+        int prev = next(next(me));
         Channel in;
         try {
             in = listener.accept();
+        } catch (ChannelException e) {
+            out.thenAccept(Channel::close);
+            // The listener knows no party numbers: name the one that should have come.
+            String m = e.getMessage();
+            throw new ChannelException(m.startsWith(NO_PEER) ? "P" + prev + " never connected to " + m.substring(NO_PEER.length())
+                    : LINK_TO + prev + ": " + m, e);
         } catch (RuntimeException e) {
             out.thenAccept(Channel::close);
             throw e;
@@ -131,13 +201,15 @@ public final class ThreeLinks implements AutoCloseable {
             outChannel = out.get();
         } catch (ExecutionException e) {
             in.close();
+            if (e.getCause() instanceof ChannelException c) {
+                throw new ChannelException(LINK_TO + next(me) + ": " + c.getMessage(), c);
+            }
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             in.close();
             throw new IllegalStateException("interrupted while connecting", e);
         }
-        int prev = next(next(me));
         Channel toNext = new PartyLink(outChannel, next(me));
         Channel toPrev = new PartyLink(in, prev);
         return next(me) < prev ? new ThreeLinks(me, toNext, toPrev) : new ThreeLinks(me, toPrev, toNext);

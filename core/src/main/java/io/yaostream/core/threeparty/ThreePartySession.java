@@ -138,7 +138,13 @@ public final class ThreePartySession {
                 evaluator.finish();
             }
         } catch (ChannelException e) {
-            throw new ChannelException(links.firstGone(e.getMessage()) + progress(ctx), e);
+            String reason = links.firstGone(e.getMessage());
+            try {
+                links.abort(reason); // the other peer, if it is still there, learns whom this party blames
+            } catch (RuntimeException closing) {
+                e.addSuppressed(closing);
+            }
+            throw new ChannelException(reason + progress(ctx), e);
         } catch (GarblingException e) {
             // Only P3 decodes, and only material both garblers vouched for: both would have to be corrupt.
             throw new PeerFault("the garblers' material or labels do not decode: " + e.getMessage() + progress(ctx), e);

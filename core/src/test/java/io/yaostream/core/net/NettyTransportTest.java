@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(60)
@@ -206,7 +207,10 @@ class NettyTransportTest {
         byte[] truncated = new byte[14];
         truncated[3] = 100; // a 100-byte frame, of which 10 bytes come
         ChannelException e = rawPeer(truncated, true);
-        assertTrue(e.getMessage().contains("connection ended inside a frame (14 of 104 bytes)"), e.getMessage());
+        // A peer killed while sending leaves such a frame: its end, named as one, not a violation of the framing.
+        assertTrue(e.getMessage().startsWith("peer 127.0.0.1:") && e.getMessage().contains(
+                " closed the connection partway through a frame (14 of 104 bytes had arrived)"), e.getMessage());
+        assertFalse(e.getMessage().contains("bad frame"), e.getMessage());
     }
 
     @Test
@@ -359,6 +363,62 @@ class NettyTransportTest {
         }
         assertEquals(1, notices.size(), notices.toString());
         assertTrue(notices.get(0).contains("TLS handshake failed: the peer refused this party's certificate (TLS alert"), notices.toString());
+    }
+
+    /**
+     * A party that ends the session says why before it closes: the peer, busy sending, learns the reason (not a reset),
+     * as the failure of its next read and as how its peer went.
+     */
+    @Test
+    void aGoodbyeReachesAPeerThatIsStillSending() throws Exception {
+        Channel[] ends = pair(options, options);
+        CompletableFuture<ChannelException> sender = CompletableFuture.supplyAsync(() -> {
+            byte[] chunk = new byte[1 << 16];
+            try {
+                while (true) {
+                    ends[1].write(chunk, 0, chunk.length);
+                }
+            } catch (ChannelException e) {
+                return e;
+            }
+        });
+        byte[] some = new byte[1 << 20];
+        ends[0].readFully(some, 0, some.length); // the sender is well under way, with more on the wire
+        ends[0].abort("link to P2: peer 10.0.0.2:7002 closed the connection");
+        ChannelException e = sender.get(20, TimeUnit.SECONDS);
+        String expected = " ended the session: link to P2: peer 10.0.0.2:7002 closed the connection";
+        assertTrue(e.getMessage().startsWith("peer 127.0.0.1:") && e.getMessage().contains(expected), e.getMessage());
+        assertTrue(ends[1].peerGone().endsWith(expected), ends[1].peerGone());
+        ChannelException read = assertThrows(ChannelException.class, () -> ends[1].readFully(new byte[1], 0, 1));
+        assertTrue(read.getMessage().contains(expected), read.getMessage());
+        ends[1].close();
+    }
+
+    /**
+     * TLS on one party and off at the other: each says so and what to do, whichever listens. A party without TLS meets
+     * a silent end (the TLS listener drops its greeting without a word); a party with TLS meets the plain greeting
+     * where a TLS record was due.
+     */
+    @Test
+    void tlsOnOneSideOnlyIsNamedWithTheFix(@TempDir Path dir) throws Exception {
+        TestCertificates pki = new TestCertificates(dir, "test-ca");
+        List<String> notices = new CopyOnWriteArrayList<>();
+        TransportOptions quick = options.withTimeout(Duration.ofSeconds(2)).withNotices(notices::add);
+        String fix = "start both parties with the same --tls-* options";
+        try (NettyTransport.Listener l = NettyTransport.listen(0, quick.withTls(pki.party("garbler")))) {
+            ChannelException plain = assertThrows(ChannelException.class, () -> NettyTransport.connect("127.0.0.1", l.port(), quick));
+            assertTrue(plain.getMessage().contains("TLS is on at the peer") && plain.getMessage().contains(fix), plain.getMessage());
+            assertThrows(ChannelException.class, l::accept);
+        }
+        assertTrue(notices.get(0).endsWith("the peer speaks yaostream without TLS; " + fix), notices.toString());
+        notices.clear();
+        try (NettyTransport.Listener l = NettyTransport.listen(0, quick)) {
+            ChannelException tls = assertThrows(ChannelException.class,
+                    () -> NettyTransport.connect("127.0.0.1", l.port(), quick.withTls(pki.party("evaluator"))));
+            assertTrue(tls.getMessage().contains(fix), tls.getMessage());
+            assertThrows(ChannelException.class, l::accept);
+        }
+        assertTrue(notices.get(0).endsWith("first bytes look like a TLS handshake: the peer speaks TLS; " + fix), notices.toString());
     }
 
     @Test
