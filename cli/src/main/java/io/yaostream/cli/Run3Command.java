@@ -21,8 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.LongSupplier;
 
 @Command(name = "run3", mixinStandardHelpOptions = true,
         description = {"Run one party of a three-party computation over TCP (honest majority, secure against one malicious "
@@ -87,12 +85,11 @@ final class Run3Command implements Callable<Integer> {
         List<BitString> mine = ThreePartyOptions.owned(c, party, inputs, msbFirst);
         Kernel kernel = kernelOption.create();
         ThreePartyCircuit program = new ThreePartyCircuit(c, repeat);
-        AtomicReference<LongSupplier> soFar = new AtomicReference<>();
+        RunStatistics.Progress progress = new RunStatistics.Progress();
         ThreePartySession.Result<List<Optional<BitString>>> r;
-        try (RunStatistics stats = new RunStatistics(() -> soFar.get() == null ? 0 : soFar.get().getAsLong(), repeat * c.counts().and(),
-                spec.commandLine().getErr())) {
+        try (RunStatistics stats = new RunStatistics(progress, repeat * c.counts().and(), spec.commandLine().getErr())) {
             r = ThreeParty.as(party).scheme(s.name()).kernel(kernelOption.kernel).transport(transport).bind(bind).name(program.name())
-                    .circuits(List.of(c)).progress(soFar::set).run(addresses, program, InputFeed.of(mine));
+                    .circuits(List.of(c)).progress(progress).run(addresses, program, InputFeed.of(mine));
         }
         Optional<BitString>[] results = ThreePartyOptions.results(r.value());
         long peak = RunStatistics.peakHeapBytes();

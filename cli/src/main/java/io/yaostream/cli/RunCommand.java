@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.TwoParty;
 import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
@@ -7,9 +8,10 @@ import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.WireGroup;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.kernel.Kernel;
-import io.yaostream.core.net.Channel;
-import io.yaostream.core.net.NettyTransport;
 import io.yaostream.core.net.TransportOptions;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.RepeatProgram;
+import io.yaostream.core.twoparty.YaoSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -17,6 +19,7 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -61,9 +64,13 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         Party party = parseRole();
         peer.checkOneSide();
-        String bind = peer.listens() ? peer.bindAddress() : null;
-        int listenPort = peer.listens() ? peer.listenPort() : 0;
-        HostPort connectTo = peer.listens() ? null : peer.connectAddress();
+        TwoParty side;
+        if (peer.listens()) {
+            side = TwoParty.as(party).listen(peer.bindAddress(), peer.listenPort());
+        } else {
+            HostPort to = peer.connectAddress();
+            side = TwoParty.as(party).connect(to.host(), to.port());
+        }
         if (repeat < 1) {
             throw new UsageError("--repeat: must be at least 1, got " + repeat);
         }
@@ -72,18 +79,26 @@ final class RunCommand implements Callable<Integer> {
         CompiledCircuit c = CircuitLoader.load(circuitFile);
         List<BitString> mine = parseOwnInputs(c, party);
         Kernel kernel = kernelOption.create();
-        Channel channel = connectTo == null ? NettyTransport.acceptOne(bind, listenPort, transport)
-                : NettyTransport.connect(connectTo.host(), connectTo.port(), transport);
-        PartyRun run = new PartyRun(party, channel, c, mine, repeat, s, kernel);
-        PartyRun.Outcome o;
-        try (RunStatistics stats = new RunStatistics(run::andGatesSoFar, repeat * c.counts().and(), spec.commandLine().getErr())) {
-            o = run.run();
+        TwoParty config = side.scheme(s.name()).kernel(kernelOption.kernel).transport(transport)
+                .name(programName(circuitFile.getFileName().toString(), repeat)).circuits(List.of(c));
+        RunStatistics.Progress progress = new RunStatistics.Progress();
+        YaoSession.Result<List<Optional<BitString>>> o;
+        try (RunStatistics stats = new RunStatistics(progress, repeat * c.counts().and(), spec.commandLine().getErr())) {
+            o = config.progress(progress).run(new RepeatProgram(c, repeat), InputFeed.of(mine));
         }
-        Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), json, party.key(), o.results(), msbFirst,
-                o.figures().andGates(), o.figures().bytesSent(), o.figures().seconds(), RunStatistics.peakHeapBytes(),
+        Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), json, party.key(), ThreePartyOptions.results(o.value()),
+                msbFirst, o.andGates(), o.bytesSent(), o.seconds(), RunStatistics.peakHeapBytes(),
                 Report.fields("role", party.key(), "scheme", s.name(), "kernel", kernel.name(), "network", transport.network().toString()),
                 Report.networkNote(transport.network(), "on what it received"));
         return 0;
+    }
+
+    /**
+     * The program's name in the handshake: the circuit's file name and the repetitions, so both parties must name the
+     * same file and repeat it equally often (the circuit's digest is compared too).
+     */
+    static String programName(String circuitFileName, long repeat) {
+        return "circuit " + circuitFileName + " repeat " + repeat;
     }
 
     private Party parseRole() {
