@@ -49,8 +49,8 @@ final class AesCommand extends BlockCipherCommand {
         } catch (IllegalArgumentException e) {
             throw new UsageError("--sbox: " + e.getMessage());
         }
-        if (s == Aes.SBox.ONE_HOT && !SchemeNames.parse(peer.scheme).oneHot()) {
-            throw new UsageError("--sbox one-hot needs one-hot garbling, which runs with --scheme half-gates or grr3, not " + peer.scheme);
+        if (s == Aes.SBox.ONE_HOT && !peer.scheme.scheme().oneHot()) {
+            throw new UsageError("--sbox one-hot needs one-hot garbling, which runs with --scheme half-gates or grr3, not " + peer.scheme.scheme().name());
         }
         return s;
     }

@@ -16,6 +16,7 @@ import io.yaostream.TwoParty;
 import io.yaostream.fixtures.OtSessionPair;
 import io.yaostream.cli.bench.Samples;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
@@ -51,8 +52,9 @@ final class BenchCommand {
                         + "figure warms up for a quarter of it (and at least two calls).")
         long warmupMillis;
 
-        @Option(names = "--json", description = "Print JSON: kernel, baseOtMs, baseOtMs1Thread, threads, cotPerSec, otPerSec and their spreads.")
-        boolean json;
+        @Mixin
+
+        JsonOption json;
 
         @picocli.CommandLine.Mixin
         KernelOption kernelOption;
@@ -82,7 +84,7 @@ final class BenchCommand {
                 ot = rate(runs, ots, () -> pair.chosen(ots));
             }
             PrintWriter w = spec.commandLine().getOut();
-            if (json) {
+            if (json.on) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("kernel", kernel.name());
                 m.put("baseOtMs", baseN.median());
@@ -144,9 +146,9 @@ final class BenchCommand {
                 description = "Warm-up per figure before timing (default: ${DEFAULT-VALUE}).")
         long warmupMillis;
 
-        @Option(names = "--json", description = "Print JSON: floorNsPerAes and results[{scheme, kernel, circuit, garbleNsPerAnd, "
-                + "evalNsPerAnd, garbleNsPerGate, evalNsPerGate, floorNsPerAes, garbleAesPerAnd, evalAesPerAnd}].")
-        boolean json;
+        @Mixin
+
+        JsonOption json;
 
         @Option(names = "--scheme", paramLabel = "S", completionCandidates = SchemeNames.class,
                 description = "Only this scheme (repeatable): ${COMPLETION-CANDIDATES} (default: all).")
@@ -206,7 +208,7 @@ final class BenchCommand {
             circuits.put("aes_128", BundledCircuits.aes128());
             List<Object> results = new ArrayList<>();
             PrintWriter w = spec.commandLine().getOut();
-            if (!json) {
+            if (!json.on) {
                 for (String k : kernels) {
                     w.printf("raw fixed-key AES, %s kernel (%s): %.3f ns per block (median of %d)%n", k, paths.get(k), floors.get(k), runs);
                 }
@@ -241,7 +243,7 @@ final class BenchCommand {
                         m.put("garbleAesPerAnd", r.garbleNs().median() / and / floorNs);
                         m.put("evalAesPerAnd", r.evaluateNs().median() / and / floorNs);
                         results.add(m);
-                        if (!json) {
+                        if (!json.on) {
                             w.printf("%-17s %-7s %-9s %12.1f %12.1f %13.1f %13.1f %12.2f %12.2f%n", name, k, e.getKey(),
                                     r.garbleNs().median() / and, r.evaluateNs().median() / and,
                                     r.garbleNs().median() / gates, r.evaluateNs().median() / gates,
@@ -250,7 +252,7 @@ final class BenchCommand {
                     }
                 }
             }
-            if (json) {
+            if (json.on) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("floorNsPerAes", floor);
                 m.put("floors", floors);
@@ -294,8 +296,9 @@ final class BenchCommand {
                         + "loopback as it is; the minimum's two processes always run over loopback).")
         String network;
 
-        @Option(names = "--json", description = "Print JSON: results[{app, and, paperAnd, workingSet, mesfeWorkingSet, bytes, onlineMs, totalMs, peakHeapBytes}].")
-        boolean json;
+        @Mixin
+
+        JsonOption json;
 
         @picocli.CommandLine.Mixin
         KernelOption kernelOption;
@@ -327,14 +330,13 @@ final class BenchCommand {
                     try {
                         rows.add(MinimumBench.run(strategy, minimumValues, heap, 600));
                     } catch (IllegalStateException e) {
-                        // A party that fails (out of its heap, say) is a finding of the bench, not the end of it.
-                        rows.add(new AppsBench.Row("minimum-" + strategy, 0, 2L * (minimumValues - 1) * 20, 0, 0, 0,
-                                Double.NaN, Double.NaN, 0, "failed with -Xmx" + heap + ": " + e.getMessage()));
+                        // A row that did not run has no figures to print: the bench fails, naming it (its message does).
+                        throw new UserError(e.getMessage() + " (with -Xmx" + heap + " each)");
                     }
                 }
             }
             PrintWriter w = spec.commandLine().getOut();
-            if (json) {
+            if (json.on) {
                 List<Object> list = new ArrayList<>();
                 for (AppsBench.Row r : rows) {
                     list.add(Report.fields("app", r.app(), "and", r.and(), "paperAnd", r.paperAnd(), "workingSet", r.workingSet(),
@@ -350,11 +352,6 @@ final class BenchCommand {
                 w.printf("%-10s %,11d %,11d %,8d %8s %,13d %11.3f %11.3f %8.1f MiB%n", r.app(), r.and(), r.paperAnd(), r.workingSet(),
                         r.mesfeWorkingSet() == 0 ? "-" : String.format("%,d", r.mesfeWorkingSet()), r.bytes(), r.onlineMs(), r.totalMs(),
                         r.peakHeapBytes() / 1048576.0);
-            }
-            for (AppsBench.Row r : rows) {
-                if (r.note().startsWith("failed")) {
-                    w.println(r.app() + ": " + r.note());
-                }
             }
             w.println("online: after the base OTs until the party has its result (HS13 4.2). Hamming, AES, PRESENT, Karatsuba: both parties "
                     + "in this process, medians" + (network == null ? "" : ", over a simulated network " + network + " each way")

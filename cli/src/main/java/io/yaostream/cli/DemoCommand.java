@@ -7,7 +7,6 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.garble.GarblingScheme;
-import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.SimulatedNetwork;
 import io.yaostream.core.net.TransportOptions;
@@ -15,6 +14,7 @@ import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.RepeatProgram;
 import io.yaostream.core.twoparty.YaoSession;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
@@ -39,22 +39,22 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--circuit", paramLabel = "FILE", description = "Circuit to run instead of the bundled AES-128.")
     Path circuitFile;
 
-    @Option(names = "--in", paramLabel = "HEX", description = "One value per input group (with --circuit).")
-    List<String> inputs;
+    @Mixin
+    InOption in;
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Evaluate the circuit N times in one session (default: 1).")
     long repeat;
 
-    @Option(names = "--scheme", paramLabel = "S", defaultValue = Schemes.DEFAULT,
-            description = "Garbling scheme: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).", completionCandidates = SchemeNames.class)
-    String scheme;
+    @Mixin
+
+    SchemeOption scheme;
 
     @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
     boolean msbFirst;
 
-    @Option(names = "--json", description = "Print JSON: result, and, bytes (both directions), seconds, andPerSec, peakHeapBytes, "
-            + "scheme, kernel, network.")
-    boolean json;
+    @Mixin
+
+    JsonOption json;
 
     @Option(names = "--network", paramLabel = "RATE,LATENCY", defaultValue = "none",
             description = "Simulate a slower network between the two parties: " + NetworkOptions.NETWORK_FORM + ". Each direction "
@@ -73,14 +73,14 @@ public final class DemoCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new UsageError("--repeat: must be at least 1, got " + repeat);
         }
-        if (circuitFile == null && inputs != null) {
+        if (circuitFile == null && in.given()) {
             throw new UsageError("--in: give --circuit too, or neither (the default is AES-128 on the FIPS-197 vector)");
         }
-        GarblingScheme s = SchemeNames.parse(scheme);
+        GarblingScheme s = scheme.scheme();
         SimulatedNetwork simulated = NetworkOptions.simulatedNetwork(network);
         CompiledCircuit c = circuitFile == null ? BundledCircuits.aes128() : CircuitLoader.load(circuitFile);
-        List<String> values = circuitFile == null ? List.of(FIPS197_KEY, FIPS197_PLAINTEXT) : inputs;
-        BitString[] in = CircuitArgument.parseInputs(c, values, msbFirst);
+        List<String> values = circuitFile == null ? List.of(FIPS197_KEY, FIPS197_PLAINTEXT) : in.values();
+        BitString[] inputs = CircuitArgument.parseInputs(c, values, msbFirst);
         Kernel kernel = kernelOption.create();
         TwoParty config = TwoParty.evaluator().scheme(s.name()).kernel(kernelOption.kernel)
                 .transport(TransportOptions.defaults().withNetwork(simulated))
@@ -89,8 +89,8 @@ public final class DemoCommand implements Callable<Integer> {
         TwoParty.Both<List<Optional<BitString>>> both;
         try (RunStatistics stats = new RunStatistics(progress, repeat * c.counts().and(), spec.commandLine().getErr())) {
             RepeatProgram program = new RepeatProgram(c, repeat);
-            both = config.progress(progress).runBoth(program, InputFeed.of(owned(c, in, Party.GARBLER)),
-                    InputFeed.of(owned(c, in, Party.EVALUATOR)));
+            both = config.progress(progress).runBoth(program, InputFeed.of(owned(c, inputs, Party.GARBLER)),
+                    InputFeed.of(owned(c, inputs, Party.EVALUATOR)));
         }
         YaoSession.Result<List<Optional<BitString>>> g = both.garbler();
         YaoSession.Result<List<Optional<BitString>>> e = both.evaluator();
@@ -100,7 +100,7 @@ public final class DemoCommand implements Callable<Integer> {
         double seconds = Math.max(g.seconds(), e.seconds());
         long andGates = e.andGates();
         PrintWriter w = spec.commandLine().getOut();
-        if (json) {
+        if (json.on) {
             Report.print(w, spec.commandLine().getErr(), true, "demo", results, msbFirst, andGates, bytes, seconds, peakHeap,
                     Report.fields("mode", "two-party", "scheme", s.name(), "kernel", kernel.name(), "repeat", repeat,
                             "network", simulated.toString()), "");

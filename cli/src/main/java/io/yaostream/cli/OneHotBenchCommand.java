@@ -4,6 +4,7 @@ import io.yaostream.cli.bench.OneHotBench;
 import io.yaostream.cli.bench.OneHotCases;
 import io.yaostream.TwoParty;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
@@ -37,14 +38,13 @@ final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer>
             description = "The simulated network of the wan rows, each direction (default: ${DEFAULT-VALUE}, the paper's).")
     String network;
 
-    @Option(names = "--scheme", paramLabel = "S", defaultValue = "half-gates",
-            description = "half-gates or grr3, the schemes with one-hot garbling (default: ${DEFAULT-VALUE}).")
-    String scheme;
+    @Mixin
 
-    @Option(names = "--json", description = "Print JSON: results[{module, bits, k, network, reps, bytes, standardBytes, ms, standardMs, "
-            + "bestStandardBytes, paperBytes, paperStandardBytes, paperMs, paperStandardMs, paperBytesRatio, paperTimeRatio}]; the paper's absolute figures are 0 where "
-            + "it gives only ratios.")
-    boolean json;
+    SchemeOption scheme;
+
+    @Mixin
+
+    JsonOption json;
 
     @picocli.CommandLine.Mixin
     KernelOption kernelOption;
@@ -60,8 +60,9 @@ final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer>
         if (reps != null && reps < 1) {
             throw new UsageError("--reps must be at least 1, got " + reps);
         }
-        if (!List.of("half-gates", "grr3").contains(scheme)) {
-            throw new UsageError("--scheme: one-hot garbling runs with half-gates or grr3, not '" + scheme + "'");
+        String s = scheme.scheme().name();
+        if (!List.of("half-gates", "grr3").contains(s)) {
+            throw new UsageError("--scheme: one-hot garbling runs with half-gates or grr3, not '" + s + "'");
         }
         if (only != null && !List.of("loopback", "wan").contains(only)) {
             throw new UsageError("--only: loopback or wan, not '" + only + "'");
@@ -73,7 +74,7 @@ final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer>
         } catch (IllegalArgumentException e) {
             throw new UsageError("--modules: " + e.getMessage());
         }
-        TwoParty config = TwoParty.garbler().scheme(scheme);
+        TwoParty config = TwoParty.garbler().scheme(s);
         if (kernelOption.kernel != null) {
             config = config.kernel(kernelOption.create().name());
         }
@@ -89,12 +90,19 @@ final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer>
             }
         }
         List<OneHotBench.Row> rows = OneHotBench.run(cases, networks, config, runs, reps);
+        for (OneHotBench.Row r : rows) {
+            if (!(r.ms() > 0 && r.standardMs() > 0)) {
+                // The time per instance is a difference of two sessions: with too few instances it is lost in their noise.
+                throw new UserError(r.module() + " (" + r.network() + "): a session of " + 2 * r.reps() + " instances was not measurably "
+                        + "slower than one of " + r.reps() + ", so there is no time per instance to report; give more --reps");
+            }
+        }
         print(spec.commandLine().getOut(), rows);
         return 0;
     }
 
     private void print(PrintWriter w, List<OneHotBench.Row> rows) {
-        if (json) {
+        if (json.on) {
             List<Object> list = new ArrayList<>();
             for (OneHotBench.Row r : rows) {
                 list.add(Report.fields("module", r.module(), "bits", r.bits(), "k", r.k(), "network", r.network(), "reps", r.reps(),

@@ -5,7 +5,6 @@ import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.GarblingScheme;
-import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
@@ -33,9 +32,8 @@ final class Run3Command implements Callable<Integer> {
     @Option(names = "--circuit", required = true, paramLabel = "FILE", description = "Bristol, ME-SFE or slot-ID file (all parties the same).")
     Path circuitFile;
 
-    @Option(names = "--in", paramLabel = "HEX", description = "This party's value: of input group N of the circuit (none if the"
-            + " circuit has fewer groups; a two-group file leaves P3 without input).")
-    List<String> inputs;
+    @Mixin
+    InOption in;
 
     @Option(names = "--peers", required = true, split = ",", paramLabel = "HOST:PORT",
             description = "The addresses of P1, P2 and P3, the same list at every party. Party N listens on the N-th port (on every"
@@ -46,10 +44,9 @@ final class Run3Command implements Callable<Integer> {
     @Option(names = "--bind", paramLabel = "ADDRESS", description = "The interface to listen on (default: all interfaces).")
     String bind;
 
-    @Option(names = "--scheme", paramLabel = "S", defaultValue = Schemes.DEFAULT,
-            description = "Garbling scheme, the same at all parties: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
-            completionCandidates = SchemeNames.class)
-    String scheme;
+    @Mixin
+
+    SchemeOption scheme;
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Evaluate the circuit N times in one session (default: 1).")
     long repeat;
@@ -57,9 +54,9 @@ final class Run3Command implements Callable<Integer> {
     @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
     boolean msbFirst;
 
-    @Option(names = "--json", description = "Print JSON: result (hex per output group), and, bytes (sent by this party), seconds, "
-            + "andPerSec, peakHeapBytes, party, scheme, kernel, network, bytesTo (per other party).")
-    boolean json;
+    @Mixin
+
+    JsonOption json;
 
     @Mixin
     NetworkOptions network;
@@ -79,10 +76,10 @@ final class Run3Command implements Callable<Integer> {
             throw new UsageError("--repeat: must be at least 1, got " + repeat);
         }
         List<InetSocketAddress> addresses = addresses();
-        GarblingScheme s = SchemeNames.parse(scheme);
+        GarblingScheme s = scheme.scheme();
         TransportOptions transport = network.transport("P" + party, spec.commandLine().getErr());
         CompiledCircuit c = CircuitLoader.load(circuitFile);
-        List<BitString> mine = ThreePartyOptions.owned(c, party, inputs, msbFirst);
+        List<BitString> mine = ThreePartyOptions.owned(c, party, in.values(), msbFirst);
         Kernel kernel = kernelOption.create();
         ThreePartyCircuit program = new ThreePartyCircuit(c, repeat);
         RunStatistics.Progress progress = new RunStatistics.Progress();
@@ -93,7 +90,7 @@ final class Run3Command implements Callable<Integer> {
         }
         Optional<BitString>[] results = ThreePartyOptions.results(r.value());
         long peak = RunStatistics.peakHeapBytes();
-        if (json) {
+        if (json.on) {
             Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), true, "P" + party, results, msbFirst, r.andGates(),
                     r.bytesSent(), r.seconds(), peak, ThreePartyOptions.fields(r, s.name(), kernel.name(), transport.network().toString()), "");
             return 0;

@@ -17,7 +17,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -32,9 +31,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--circuit", required = true, paramLabel = "FILE", description = "Bristol, ME-SFE or slot-ID file (both parties the same).")
     Path circuitFile;
 
-    @Option(names = "--in", paramLabel = "HEX", description = "One value per input group this party owns, in order "
-            + "(Bristol: group 1 is the garbler's, group 2 the evaluator's).")
-    List<String> inputs;
+    @Mixin
+    InOption in;
 
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Evaluate the circuit N times in one session (default: 1).")
@@ -44,9 +42,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
     boolean msbFirst;
 
-    @Option(names = "--json", description = "Print JSON: result (hex per output group, null where the peer receives it), "
-            + "and, bytes, seconds, andPerSec, peakHeapBytes, scheme, kernel, network.")
-    boolean json;
+    @Mixin
+
+    JsonOption json;
 
     @Mixin
     PeerOptions peer;
@@ -74,10 +72,11 @@ final class RunCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new UsageError("--repeat: must be at least 1, got " + repeat);
         }
-        GarblingScheme s = SchemeNames.parse(peer.scheme);
+        GarblingScheme s = peer.scheme.scheme();
         TransportOptions transport = network.transport(party.key(), spec.commandLine().getErr());
         CompiledCircuit c = CircuitLoader.load(circuitFile);
-        List<BitString> mine = parseOwnInputs(c, party);
+        List<WireGroup<Party>> owned = c.inputs().stream().filter(g -> g.owner() == party).toList();
+        List<BitString> mine = in.forGroups(owned, msbFirst, "the " + party.key() + " owns " + owned.size() + " input group(s) of the circuit");
         Kernel kernel = kernelOption.create();
         TwoParty config = side.scheme(s.name()).kernel(kernelOption.kernel).transport(transport)
                 .name(programName(circuitFile.getFileName().toString(), repeat)).circuits(List.of(c));
@@ -86,7 +85,7 @@ final class RunCommand implements Callable<Integer> {
         try (RunStatistics stats = new RunStatistics(progress, repeat * c.counts().and(), spec.commandLine().getErr())) {
             o = config.progress(progress).run(new RepeatProgram(c, repeat), InputFeed.of(mine));
         }
-        Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), json, party.key(), ThreePartyOptions.results(o.value()),
+        Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), json.on, party.key(), ThreePartyOptions.results(o.value()),
                 msbFirst, o.andGates(), o.bytesSent(), o.seconds(), RunStatistics.peakHeapBytes(),
                 Report.fields("role", party.key(), "scheme", s.name(), "kernel", kernel.name(), "network", transport.network().toString()),
                 Report.networkNote(transport.network(), "on what it received"));
@@ -107,29 +106,5 @@ final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageError("--role: " + e.getMessage());
         }
-    }
-
-    private List<BitString> parseOwnInputs(CompiledCircuit c, Party party) {
-        List<WireGroup<Party>> owned = new ArrayList<>();
-        for (WireGroup<Party> g : c.inputs()) {
-            if (g.owner() == party) {
-                owned.add(g);
-            }
-        }
-        List<String> values = inputs == null ? List.of() : inputs;
-        if (values.size() != owned.size()) {
-            List<String> widths = owned.stream().map(g -> g.width() + " bits").toList();
-            throw new UserError("--in: the " + party.key() + " owns " + owned.size() + " input group(s) of the circuit ("
-                    + String.join(", ", widths) + "), got " + values.size() + " value(s)");
-        }
-        List<BitString> parsed = new ArrayList<>();
-        for (int i = 0; i < owned.size(); i++) {
-            try {
-                parsed.add(BitString.fromHex(values.get(i), owned.get(i).width(), msbFirst));
-            } catch (IllegalArgumentException e) {
-                throw new UserError("--in #" + (i + 1) + " (" + owned.get(i).name() + "): " + e.getMessage());
-            }
-        }
-        return parsed;
     }
 }
