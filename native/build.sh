@@ -35,7 +35,7 @@ sources=("$here/src/main/c/yaostream_kernel.c" "$here/src/main/c/yaostream_walk.
 mkdir -p "$out"
 gcc "${cflags[@]}" -shared -I"$java_home/include" -I"$java_home/include/linux" -I"$target/jni-headers" \
   -o "$out/libyaostream.so" "${sources[@]}" \
-  "$here/src/main/c/yaostream_jni.c"
+  "$here/src/main/c/yaostream_jni.c" "$here/src/main/c/yaostream_floor.c"
 if [ "$skip_tests" = "true" ]; then
   echo "native: built $out/libyaostream.so (known-answer test skipped: -Dmaven.test.skip=true)"
   exit 0

@@ -8,8 +8,11 @@ import picocli.CommandLine.Option;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.math.BigInteger;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;
@@ -96,9 +99,9 @@ final class MinimumCommand extends AppCommand<BigInteger> {
     private long[] read(Path file) {
         long[] v = new long[1024];
         int n = 0;
+        int lineNo = 0;
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
-            int lineNo = 0;
             while ((line = r.readLine()) != null) {
                 lineNo++;
                 String t = line.strip();
@@ -109,7 +112,7 @@ final class MinimumCommand extends AppCommand<BigInteger> {
                 try {
                     x = Long.parseLong(t);
                 } catch (NumberFormatException e) {
-                    throw new UserError(file + ":" + lineNo + ": '" + clip(t) + "' is not a decimal number");
+                    throw new UserError(file + ":" + lineNo + ": '" + HexValues.shown(t) + "' is not a decimal number");
                 }
                 if (x < 0 || x >>> bits != 0) {
                     throw new UserError(file + ":" + lineNo + ": " + x + " does not fit in " + bits + " unsigned bits (--bits)");
@@ -120,7 +123,7 @@ final class MinimumCommand extends AppCommand<BigInteger> {
                 v[n++] = x;
             }
         } catch (IOException e) {
-            throw new UserError(file + ": cannot read: " + e.getMessage());
+            throw new UserError(file + ": " + whyUnreadable(file, e, lineNo + 1));
         }
         if (n == 0) {
             throw new UserError(file + ": the file has no values");
@@ -128,8 +131,21 @@ final class MinimumCommand extends AppCommand<BigInteger> {
         return java.util.Arrays.copyOf(v, n);
     }
 
-    private static String clip(String s) {
-        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+    /** Why {@code file} could not be read, in a few words; {@code line} is the line being read when it failed. */
+    static String whyUnreadable(Path file, IOException e, int line) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "not readable (permission denied)";
+        }
+        if (e instanceof CharacterCodingException) {
+            return "not text (line " + line + " is not UTF-8)";
+        }
+        if (Files.isDirectory(file)) {
+            return "a directory, not a file";
+        }
+        return "cannot read (" + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()) + ")";
     }
 
     @Override
