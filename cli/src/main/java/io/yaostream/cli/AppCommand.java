@@ -32,7 +32,6 @@ abstract class AppCommand<R> implements Callable<Integer> {
     boolean demo;
 
     @Mixin
-
     JsonOption json;
 
     @Mixin

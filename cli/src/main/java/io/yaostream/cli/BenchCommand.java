@@ -53,7 +53,6 @@ final class BenchCommand {
         long warmupMillis;
 
         @Mixin
-
         JsonOption json;
 
         @picocli.CommandLine.Mixin
@@ -148,7 +147,6 @@ final class BenchCommand {
         long warmupMillis;
 
         @Mixin
-
         JsonOption json;
 
         @Option(names = "--scheme", paramLabel = "S", completionCandidates = SchemeNames.class,
@@ -325,7 +323,6 @@ final class BenchCommand {
         String network;
 
         @Mixin
-
         JsonOption json;
 
         @picocli.CommandLine.Mixin

@@ -41,18 +41,16 @@ final class Demo3Command implements Callable<Integer> {
     @Mixin
     InOption in;
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Evaluate the circuit N times in one session (default: 1).")
-    long repeat;
+    @Mixin
+    RepeatOption repeatOption;
 
     @Mixin
-
     SchemeOption scheme;
 
     @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
     boolean msbFirst;
 
     @Mixin
-
     JsonOption json;
 
     @Option(names = "--network", paramLabel = "RATE,LATENCY", defaultValue = "none",
@@ -67,9 +65,7 @@ final class Demo3Command implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (repeat < 1) {
-            throw new UsageError("--repeat: must be at least 1, got " + repeat);
-        }
+        long repeat = repeatOption.times();
         if (circuitFile == null && in.given()) {
             throw new UsageError("--in: give --circuit too, or neither (the default is the shared-key AES-128 on the FIPS-197 vector)");
         }

@@ -42,18 +42,16 @@ public final class DemoCommand implements Callable<Integer> {
     @Mixin
     InOption in;
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Evaluate the circuit N times in one session (default: 1).")
-    long repeat;
+    @Mixin
+    RepeatOption repeatOption;
 
     @Mixin
-
     SchemeOption scheme;
 
     @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
     boolean msbFirst;
 
     @Mixin
-
     JsonOption json;
 
     @Option(names = "--network", paramLabel = "RATE,LATENCY", defaultValue = "none",
@@ -70,9 +68,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (repeat < 1) {
-            throw new UsageError("--repeat: must be at least 1, got " + repeat);
-        }
+        long repeat = repeatOption.times();
         if (circuitFile == null && in.given()) {
             throw new UsageError("--in: give --circuit too, or neither (the default is AES-128 on the FIPS-197 vector)");
         }

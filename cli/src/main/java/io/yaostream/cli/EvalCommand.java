@@ -28,14 +28,12 @@ final class EvalCommand implements Callable<Integer> {
     boolean msbFirst;
 
     @Mixin
-
     JsonOption json;
 
     @Option(names = "--garbled", description = "Garble and evaluate in one process instead of evaluating in plaintext.")
     boolean garbled;
 
     @Mixin
-
     SchemeOption scheme;
 
     @Mixin

@@ -39,11 +39,9 @@ final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer>
     String network;
 
     @Mixin
-
     SchemeOption scheme;
 
     @Mixin
-
     JsonOption json;
 
     @picocli.CommandLine.Mixin

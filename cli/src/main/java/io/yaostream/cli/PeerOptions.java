@@ -28,7 +28,6 @@ final class PeerOptions {
     String connectTo;
 
     @Mixin
-
     SchemeOption scheme;
 
     @Spec(Spec.Target.MIXEE)

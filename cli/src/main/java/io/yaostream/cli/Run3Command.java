@@ -45,17 +45,15 @@ final class Run3Command implements Callable<Integer> {
     String bind;
 
     @Mixin
-
     SchemeOption scheme;
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Evaluate the circuit N times in one session (default: 1).")
-    long repeat;
+    @Mixin
+    RepeatOption repeatOption;
 
     @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
     boolean msbFirst;
 
     @Mixin
-
     JsonOption json;
 
     @Mixin
@@ -72,9 +70,7 @@ final class Run3Command implements Callable<Integer> {
         if (party < 1 || party > 3) {
             throw new UsageError("--party: 1, 2 or 3, got " + party);
         }
-        if (repeat < 1) {
-            throw new UsageError("--repeat: must be at least 1, got " + repeat);
-        }
+        long repeat = repeatOption.times();
         List<InetSocketAddress> addresses = addresses();
         GarblingScheme s = scheme.scheme();
         TransportOptions transport = network.transport("P" + party, spec.commandLine().getErr());

@@ -35,15 +35,14 @@ final class RunCommand implements Callable<Integer> {
     InOption in;
 
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Evaluate the circuit N times in one session (default: 1).")
-    long repeat;
+    @Mixin
+    RepeatOption repeatOption;
 
 
     @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
     boolean msbFirst;
 
     @Mixin
-
     JsonOption json;
 
     @Mixin
@@ -69,9 +68,7 @@ final class RunCommand implements Callable<Integer> {
             HostPort to = peer.connectAddress();
             side = TwoParty.as(party).connect(to.host(), to.port());
         }
-        if (repeat < 1) {
-            throw new UsageError("--repeat: must be at least 1, got " + repeat);
-        }
+        long repeat = repeatOption.times();
         GarblingScheme s = peer.scheme.scheme();
         TransportOptions transport = network.transport(party.key(), spec.commandLine().getErr());
         CompiledCircuit c = CircuitLoader.load(circuitFile);

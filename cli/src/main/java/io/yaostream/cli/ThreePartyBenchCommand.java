@@ -51,11 +51,9 @@ final class ThreePartyBenchCommand implements Callable<Integer> {
     String heap;
 
     @Mixin
-
     SchemeOption scheme;
 
     @Mixin
-
     JsonOption json;
 
     @picocli.CommandLine.Mixin
