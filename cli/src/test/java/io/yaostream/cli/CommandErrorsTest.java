@@ -91,7 +91,7 @@ class CommandErrorsTest {
             assertFalse(o.out().contains("NaN") || o.out().contains("Infinity"), o.out());
             if (format.equals("--json")) {
                 assertTrue(o.out().matches("(?s).*\"ms\":(null|[0-9.eE-]+),\"standardMs\":(null|[0-9.eE-]+),.*"), o.out());
-            } else if (o.out().contains(" - ")) {
+            } else if (o.out().contains("\n-: ")) {
                 assertTrue(o.out().contains("sbox (loopback): a session of 2R instances was not measurably slower"), o.out());
             }
         }
