@@ -337,3 +337,10 @@ JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluatePrf
     (*env)->ReleasePrimitiveArrayCritical(env, records, precords, JNI_ABORT);
     return (jint) result;
 }
+
+JNIEXPORT jlong JNICALL Java_io_yaostream_nativekernel_NativeBindings_fixedKeyRegisterLoop(JNIEnv *env, jclass cls,
+        jlong passes) {
+    (void) env;
+    (void) cls;
+    return (jlong) ys_fixed_key_register_loop(passes < 0 ? 0 : (uint64_t) passes);
+}

@@ -162,4 +162,8 @@ int ys_use_wide_clmul(void);
 
 void ys_poly_hash(uint64_t key_lo, uint64_t key_hi, const uint8_t *data, size_t length, uint64_t index, uint8_t *out);
 
+/* bench kernel's register floor: encrypts blocks that stay in registers `passes` times over under the fixed key, on
+ * the path in use; returns how many blocks that was (yaostream_floor.c). */
+uint64_t ys_fixed_key_register_loop(uint64_t passes);
+
 #endif

@@ -25,6 +25,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * Runs a {@link Program} as one party over TCP in a few lines, with sensible defaults: the half-gates scheme,
@@ -48,9 +50,10 @@ public final class TwoParty {
     private final TransportOptions transport;
     private final String name;
     private final List<CompiledCircuit> circuits;
+    private final Consumer<LongSupplier> progress;
 
     private TwoParty(Party role, String host, int port, boolean listen, String scheme, String kernel, TransportOptions transport,
-                     String name, List<CompiledCircuit> circuits) {
+                     String name, List<CompiledCircuit> circuits, Consumer<LongSupplier> progress) {
         this.role = role;
         this.host = host;
         this.port = port;
@@ -60,11 +63,12 @@ public final class TwoParty {
         this.transport = transport;
         this.name = name;
         this.circuits = circuits;
+        this.progress = progress;
     }
 
     /** A party of role {@code role}; say where the peer is with {@link #listen} or {@link #connect}. */
     public static TwoParty as(Party role) {
-        return new TwoParty(role, null, -1, false, Schemes.DEFAULT, null, TransportOptions.defaults(), "program", List.of());
+        return new TwoParty(role, null, -1, false, Schemes.DEFAULT, null, TransportOptions.defaults(), "program", List.of(), session -> { });
     }
 
     /** A party of role {@code role}: {@code garbler} or {@code evaluator}. */
@@ -98,18 +102,18 @@ public final class TwoParty {
 
     /** Waits for the peer on {@code port} of the interface {@code bindAddress} (null: every interface), as {@link #listen(int)}. */
     public TwoParty listen(String bindAddress, int port) {
-        return new TwoParty(role, bindAddress, port, true, scheme, kernel, transport, name, circuits);
+        return new TwoParty(role, bindAddress, port, true, scheme, kernel, transport, name, circuits, progress);
     }
 
     /** Connects to the peer (retrying until the timeout, so either party may start first). */
     public TwoParty connect(String host, int port) {
-        return new TwoParty(role, host, port, false, scheme, kernel, transport, name, circuits);
+        return new TwoParty(role, host, port, false, scheme, kernel, transport, name, circuits, progress);
     }
 
     /** The garbling scheme (see {@link Schemes#names()}); both parties must use the same. */
     public TwoParty scheme(String scheme) {
         Schemes.byName(scheme);
-        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits);
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, progress);
     }
 
     /**
@@ -120,32 +124,40 @@ public final class TwoParty {
      */
     public TwoParty kernel(String kernel) {
         Kernels.check(kernel);
-        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits);
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, progress);
     }
 
     /** How long to wait for the peer to connect, send or take data. */
     public TwoParty timeout(Duration timeout) {
-        return new TwoParty(role, host, port, listen, scheme, kernel, transport.withTimeout(timeout), name, circuits);
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport.withTimeout(timeout), name, circuits, progress);
     }
 
     /** Mutual TLS: this party's certificate and PKCS#8 key, and the certificates that sign the peer's (all PEM). */
     public TwoParty tls(Path certificate, Path key, Path trust) {
-        return new TwoParty(role, host, port, listen, scheme, kernel, transport.withTls(new TlsFiles(certificate, key, trust)), name, circuits);
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport.withTls(new TlsFiles(certificate, key, trust)), name, circuits, progress);
     }
 
     /** Any transport options (frame sizes, in-flight bytes, ...). */
     public TwoParty transport(TransportOptions options) {
-        return new TwoParty(role, host, port, listen, scheme, kernel, options, name, circuits);
+        return new TwoParty(role, host, port, listen, scheme, kernel, options, name, circuits, progress);
     }
 
     /** The program's name and parameters, which the handshake compares (e.g. {@code "hamming 900"}). */
     public TwoParty name(String name) {
-        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits);
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, progress);
     }
 
     /** Circuits known before the run, compared in the handshake (others are compared when first called). */
     public TwoParty circuits(List<CompiledCircuit> circuits) {
-        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, List.copyOf(circuits));
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, List.copyOf(circuits), progress);
+    }
+
+    /**
+     * Hands {@code observer}, as each session starts, a supplier of the AND gates it has run so far (safe to call from
+     * another thread), for a progress line.
+     */
+    public TwoParty progress(Consumer<LongSupplier> observer) {
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, observer);
     }
 
     /** Connects (or waits for the peer), runs the program with this party's inputs, and closes the connection. */
@@ -164,7 +176,9 @@ public final class TwoParty {
             Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
             GarblingScheme s = Schemes.byName(scheme);
             YaoSession.Config config = new YaoSession.Config(s, k, new EcBaseOt(k), name, circuits);
-            return new YaoSession(role, channel, config, AesCtrRandom.create(k, new SecureRandom())).run(program, inputs);
+            YaoSession session = new YaoSession(role, channel, config, AesCtrRandom.create(k, new SecureRandom()));
+            progress.accept(session::andGatesSoFar);
+            return session.run(program, inputs);
         }
     }
 

@@ -259,6 +259,22 @@ class CommandLineIT {
         assertFalse(r.out().contains("{") || r.out().contains("="), "a Java map's toString: " + r.out());
     }
 
+    /** --in takes an optional 0x before its ceil(bits/4) digits, and a wrong count says so, with "an" before 8-, 11- and 18-bit. */
+    @Test
+    void hexValuesTakeAnOptional0xPrefix() {
+        Cli.firstPassOnly("plaintext eval uses no kernel");
+        Cli.Result ok = Cli.run("eval", Cli.bristol("adder64.txt").toString(), "--in", "0x0000000000000005", "--in", "0X0000000000000001");
+        assertEquals(0, ok.status(), ok.err());
+        assertEquals("0000000000000006", ok.out().strip());
+        Cli.Result bad = Cli.run("eval", Cli.bristol("adder64.txt").toString(), "--in", "0x05", "--in", "0000000000000001");
+        assertEquals(1, bad.status());
+        assertOneLine(bad.err(), "--in #1");
+        assertTrue(bad.err().contains("'0x05' has 2 hex digits, but a 64-bit value takes 16 (after an optional 0x)"), bad.err());
+        Cli.Result eight = Cli.run("hamming", "--demo", "--bits", "8", "--in", "0x1ff", "--in", "00");
+        assertEquals(1, eight.status());
+        assertTrue(eight.err().contains("but an 8-bit value takes 2"), eight.err());
+    }
+
     @Test
     void wrongInputLengthIsOneLineNamingTheArgument() {
         Cli.firstPassOnly("plaintext eval uses no kernel");

@@ -49,8 +49,8 @@ final class AesCommand extends BlockCipherCommand {
         } catch (IllegalArgumentException e) {
             throw new UsageError("--sbox: " + e.getMessage());
         }
-        if (s == Aes.SBox.ONE_HOT && !SchemeNames.parse(peer.scheme).oneHot()) {
-            throw new UsageError("--sbox one-hot needs one-hot garbling, which runs with --scheme half-gates or grr3, not " + peer.scheme);
+        if (s == Aes.SBox.ONE_HOT && !peer.scheme.scheme().oneHot()) {
+            throw new UsageError("--sbox one-hot needs one-hot garbling, which runs with --scheme half-gates or grr3, not " + peer.scheme.scheme().name());
         }
         return s;
     }
@@ -61,8 +61,8 @@ final class AesCommand extends BlockCipherCommand {
     }
 
     private static byte[] bytes(String hex, String what) {
-        String h = hex.startsWith("0x") || hex.startsWith("0X") ? hex.substring(2) : hex;
-        String shown = hex.length() > 40 ? hex.substring(0, 40) + "..." : hex;
+        String h = HexValues.digits(hex);
+        String shown = HexValues.shown(hex);
         if (h.length() != 32) {
             throw new UserError("--in (" + what + "): '" + shown + "' has " + h.length() + " hex digits, an AES-128 " + what + " takes 32");
         }

@@ -31,9 +31,8 @@ abstract class AppCommand<R> implements Callable<Integer> {
     @Option(names = "--demo", description = "Run both parties in this process over TCP loopback.")
     boolean demo;
 
-    @Option(names = "--json", description = "Print JSON: result, and, bytes, workingSet, baseOtSeconds, onlineSeconds, seconds, peakHeapBytes, "
-            + "network.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Mixin
     PeerOptions peer;
@@ -62,7 +61,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
 
     @Override
     public final Integer call() {
-        SchemeNames.parse(peer.scheme);
+        String scheme = peer.scheme.scheme().name();
         if (kernelOption.kernel != null) {
             kernelOption.create(); // checks the name
         }
@@ -70,7 +69,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
             if (role != null || peer.listenPort != null || peer.connectTo != null || peer.bind != null) {
                 throw usage("--demo runs both parties: leave out --role, --listen, --bind and --connect");
             }
-            TwoParty base = TwoParty.garbler().scheme(peer.scheme).transport(network.transport("demo", spec.commandLine().getErr()));
+            TwoParty base = TwoParty.garbler().scheme(scheme).transport(network.transport("demo", spec.commandLine().getErr()));
             if (kernelOption.kernel != null) {
                 base = base.kernel(kernelOption.kernel);
             }
@@ -86,7 +85,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
             throw usage("--role: " + e.getMessage());
         }
         peer.checkOneSide();
-        TwoParty me = TwoParty.as(party).scheme(peer.scheme).transport(network.transport(party.key(), spec.commandLine().getErr()));
+        TwoParty me = TwoParty.as(party).scheme(scheme).transport(network.transport(party.key(), spec.commandLine().getErr()));
         if (peer.listens()) {
             me = me.listen(peer.bindAddress(), peer.listenPort());
         } else {
@@ -128,8 +127,8 @@ abstract class AppCommand<R> implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         long peak = HeapPeak.bytes();
-        if (json) {
-            Map<String, Object> m = Report.fields("role", who, "scheme", peer.scheme,
+        if (json.on) {
+            Map<String, Object> m = Report.fields("role", who, "scheme", peer.scheme.scheme().name(),
                     "result", text.orElse(null), "and", r.andGates(), "bytes", bytes, "workingSet", r.costs().workingSet(),
                     "baseOtSeconds", setupSeconds, "onlineSeconds", online, "seconds", seconds,
                     "peakHeapBytes", peak, "calls", r.calls(), "ots", r.costs().ots(), "rounds", r.costs().rounds(),

@@ -4,6 +4,7 @@ import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.InputFeed;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.util.Collections;
@@ -15,9 +16,8 @@ import java.util.stream.Collectors;
  * encrypted {@code --blocks} times in one session, the ciphertexts to the evaluator, one hex line each.
  */
 abstract class BlockCipherCommand extends AppCommand<List<BitString>> {
-    @Option(names = "--in", paramLabel = "HEX", description = "The garbler's key or the evaluator's block, in hex as the cipher's "
-            + "specification writes them (with --demo: the key, then the block).")
-    List<String> in;
+    @Mixin
+    InOption in;
 
     @Option(names = "--blocks", paramLabel = "N", defaultValue = "1",
             description = "Encrypt the block N times in one session, each garbled afresh (default: ${DEFAULT-VALUE}).")
@@ -41,7 +41,7 @@ abstract class BlockCipherCommand extends AppCommand<List<BitString>> {
         if (blocks < 1) {
             throw new UsageError("--blocks: must be at least 1, got " + blocks);
         }
-        List<String> v = values(in, role, role == null ? 2 : 1, role == null ? "key and block" : role == Party.GARBLER ? "key" : "block");
+        List<String> v = values(in.values(), role, role == null ? 2 : 1, role == null ? "key and block" : role == Party.GARBLER ? "key" : "block");
         InputFeed g = role == Party.EVALUATOR ? InputFeed.none() : InputFeed.of(roundKeys(v.get(0)));
         InputFeed e = role == Party.GARBLER ? InputFeed.none() : InputFeed.of(Collections.nCopies(blocks, block(v.get(v.size() - 1))));
         return new Plan<>(program(blocks), name(blocks), g, e);

@@ -48,21 +48,7 @@ final class CircuitArgument {
 
     /** Parses one hex value per input group, checking count and widths. */
     static BitString[] parseInputs(CompiledCircuit c, List<String> hex, boolean msbFirst) {
-        List<WireGroup<Party>> groups = c.inputs();
-        List<String> values = hex == null ? List.of() : hex;
-        if (values.size() != groups.size()) {
-            throw new UserError("--in: the circuit takes " + groups.size() + " input value(s) (" + describeWidths(groups)
-                    + "), got " + values.size());
-        }
-        BitString[] result = new BitString[values.size()];
-        for (int i = 0; i < result.length; i++) {
-            try {
-                result[i] = BitString.fromHex(values.get(i), groups.get(i).width(), msbFirst);
-            } catch (IllegalArgumentException e) {
-                throw new UserError("--in #" + (i + 1) + " (" + groups.get(i).name() + "): " + e.getMessage());
-            }
-        }
-        return result;
+        return InOption.parse(hex, c.inputs(), msbFirst, "the circuit takes " + c.inputs().size() + " input value(s)").toArray(new BitString[0]);
     }
 
     private static Map<String, Object> counts(GateCounts n) {
@@ -73,14 +59,6 @@ final class CircuitArgument {
         m.put("inv", n.inv());
         m.put("const", n.constants());
         return m;
-    }
-
-    private static String describeWidths(List<WireGroup<Party>> groups) {
-        List<String> parts = new ArrayList<>();
-        for (WireGroup<Party> g : groups) {
-            parts.add(g.width() + " bits");
-        }
-        return String.join(", ", parts);
     }
 
     /**

@@ -5,7 +5,6 @@ import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.GarblingScheme;
-import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.SimulatedNetwork;
 import io.yaostream.core.net.TransportOptions;
@@ -16,6 +15,7 @@ import io.yaostream.core.threeparty.ThreePartySession;
 import io.yaostream.examples.SharedKeyAes;
 import io.yaostream.fixtures.BundledCircuits;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
@@ -39,22 +39,20 @@ final class Demo3Command implements Callable<Integer> {
             + "belongs to party g.")
     Path circuitFile;
 
-    @Option(names = "--in", paramLabel = "HEX", description = "One value per input group, in order (with --circuit).")
-    List<String> inputs;
+    @Mixin
+    InOption in;
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Evaluate the circuit N times in one session (default: 1).")
-    long repeat;
+    @Mixin
+    RepeatOption repeatOption;
 
-    @Option(names = "--scheme", paramLabel = "S", defaultValue = Schemes.DEFAULT,
-            description = "Garbling scheme: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).", completionCandidates = SchemeNames.class)
-    String scheme;
+    @Mixin
+    SchemeOption scheme;
 
     @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
     boolean msbFirst;
 
-    @Option(names = "--json", description = "Print JSON: result, and, bytes (sent by all three), seconds, andPerSec, peakHeapBytes, "
-            + "scheme, kernel, network, parties (each party's bytes to each other).")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--network", paramLabel = "RATE,LATENCY", defaultValue = "none",
             description = "Simulate a slower network on every link: " + NetworkOptions.NETWORK_FORM + " (default: none).")
@@ -68,13 +66,11 @@ final class Demo3Command implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (repeat < 1) {
-            throw new UsageError("--repeat: must be at least 1, got " + repeat);
-        }
-        if (circuitFile == null && inputs != null) {
+        long repeat = repeatOption.times();
+        if (circuitFile == null && in.given()) {
             throw new UsageError("--in: give --circuit too, or neither (the default is the shared-key AES-128 on the FIPS-197 vector)");
         }
-        GarblingScheme s = SchemeNames.parse(scheme);
+        GarblingScheme s = scheme.scheme();
         SimulatedNetwork simulated = NetworkOptions.simulatedNetwork(network);
         Kernel kernel = kernelOption.create();
         List<List<BitString>> feeds = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
@@ -102,9 +98,9 @@ final class Demo3Command implements Callable<Integer> {
         } else {
             CompiledCircuit c = CircuitLoader.load(circuitFile);
             ThreePartyOptions.checkGroups(c);
-            BitString[] in = CircuitArgument.parseInputs(c, inputs, msbFirst);
-            for (int g = 0; g < in.length; g++) {
-                feeds.get(ThreePartyCircuit.owner(g) - 1).add(in[g]);
+            BitString[] inputs = CircuitArgument.parseInputs(c, in.values(), msbFirst);
+            for (int g = 0; g < inputs.length; g++) {
+                feeds.get(ThreePartyCircuit.owner(g) - 1).add(inputs[g]);
             }
             ThreePartyCircuit circuitProgram = new ThreePartyCircuit(c, repeat);
             program = circuitProgram;
@@ -137,7 +133,7 @@ final class Demo3Command implements Callable<Integer> {
             seconds = Math.max(seconds, o.result().seconds());
             parties.add(ThreePartyOptions.fields(o.result(), s.name(), kernel.name(), simulated.toString()).get("bytesTo"));
         }
-        if (json) {
+        if (json.on) {
             var fields = Report.fields("mode", "three-party", "scheme", s.name(), "kernel", kernel.name(), "repeat", repeat,
                     "network", simulated.toString(), "parties", parties);
             Report.print(w, spec.commandLine().getErr(), true, "demo3", results, msbFirst, p3.andGates(), bytes, seconds, peak, fields, "");

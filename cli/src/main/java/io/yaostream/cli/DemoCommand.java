@@ -1,26 +1,28 @@
 package io.yaostream.cli;
 
+import io.yaostream.TwoParty;
 import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.garble.GarblingScheme;
-import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernel;
-import io.yaostream.core.net.NettyTransport;
 import io.yaostream.core.net.SimulatedNetwork;
 import io.yaostream.core.net.TransportOptions;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.RepeatProgram;
+import io.yaostream.core.twoparty.YaoSession;
 import io.yaostream.fixtures.BundledCircuits;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 /**
  * The demonstration: both parties in this process, connected over TCP loopback, run Yao's protocol. By default
@@ -33,27 +35,24 @@ public final class DemoCommand implements Callable<Integer> {
     static final String FIPS197_KEY = "000102030405060708090a0b0c0d0e0f";
     static final String FIPS197_PLAINTEXT = "00112233445566778899aabbccddeeff";
     static final String FIPS197_CIPHERTEXT = "69c4e0d86a7b0430d8cdb78070b4c55a";
-    private static final String LOOPBACK = "127.0.0.1";
 
     @Option(names = "--circuit", paramLabel = "FILE", description = "Circuit to run instead of the bundled AES-128.")
     Path circuitFile;
 
-    @Option(names = "--in", paramLabel = "HEX", description = "One value per input group (with --circuit).")
-    List<String> inputs;
+    @Mixin
+    InOption in;
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Evaluate the circuit N times in one session (default: 1).")
-    long repeat;
+    @Mixin
+    RepeatOption repeatOption;
 
-    @Option(names = "--scheme", paramLabel = "S", defaultValue = Schemes.DEFAULT,
-            description = "Garbling scheme: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).", completionCandidates = SchemeNames.class)
-    String scheme;
+    @Mixin
+    SchemeOption scheme;
 
     @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
     boolean msbFirst;
 
-    @Option(names = "--json", description = "Print JSON: result, and, bytes (both directions), seconds, andPerSec, peakHeapBytes, "
-            + "scheme, kernel, network.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--network", paramLabel = "RATE,LATENCY", defaultValue = "none",
             description = "Simulate a slower network between the two parties: " + NetworkOptions.NETWORK_FORM + ". Each direction "
@@ -68,52 +67,45 @@ public final class DemoCommand implements Callable<Integer> {
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws Exception {
-        if (repeat < 1) {
-            throw new UsageError("--repeat: must be at least 1, got " + repeat);
-        }
-        if (circuitFile == null && inputs != null) {
+    public Integer call() {
+        long repeat = repeatOption.times();
+        if (circuitFile == null && in.given()) {
             throw new UsageError("--in: give --circuit too, or neither (the default is AES-128 on the FIPS-197 vector)");
         }
-        GarblingScheme s = SchemeNames.parse(scheme);
+        GarblingScheme s = scheme.scheme();
         SimulatedNetwork simulated = NetworkOptions.simulatedNetwork(network);
         CompiledCircuit c = circuitFile == null ? BundledCircuits.aes128() : CircuitLoader.load(circuitFile);
-        List<String> values = circuitFile == null ? List.of(FIPS197_KEY, FIPS197_PLAINTEXT) : inputs;
-        BitString[] in = CircuitArgument.parseInputs(c, values, msbFirst);
-        Kernel garblerKernel = kernelOption.create();
-        Kernel evaluatorKernel = kernelOption.create();
-
-        PartyRun.Outcome g;
-        PartyRun.Outcome e;
-        TransportOptions transport = TransportOptions.defaults().withNetwork(simulated);
-        try (NettyTransport.Listener listener = NettyTransport.listen(LOOPBACK, 0, transport)) {
-            CompletableFuture<PartyRun.Outcome> garbler = CompletableFuture.supplyAsync(() -> new PartyRun(Party.GARBLER,
-                    listener.accept(), c, PartyRun.owned(c, in, Party.GARBLER), repeat, s, garblerKernel).run());
-            PartyRun evaluator = new PartyRun(Party.EVALUATOR, NettyTransport.connect(LOOPBACK, listener.port(), transport),
-                    c, PartyRun.owned(c, in, Party.EVALUATOR), repeat, s, evaluatorKernel);
-            try (RunStatistics stats = new RunStatistics(evaluator::andGatesSoFar, repeat * c.counts().and(), spec.commandLine().getErr())) {
-                e = evaluator.run();
-                g = garbler.get();
-            } catch (ExecutionException ex) {
-                throw ex.getCause() instanceof Exception cause ? cause : ex;
-            }
+        List<String> values = circuitFile == null ? List.of(FIPS197_KEY, FIPS197_PLAINTEXT) : in.values();
+        BitString[] inputs = CircuitArgument.parseInputs(c, values, msbFirst);
+        Kernel kernel = kernelOption.create();
+        TwoParty config = TwoParty.evaluator().scheme(s.name()).kernel(kernelOption.kernel)
+                .transport(TransportOptions.defaults().withNetwork(simulated))
+                .name(RunCommand.programName(circuitFile == null ? "bundled AES-128" : circuitFile.getFileName().toString(), repeat)).circuits(List.of(c));
+        RunStatistics.Progress progress = new RunStatistics.Progress();
+        TwoParty.Both<List<Optional<BitString>>> both;
+        try (RunStatistics stats = new RunStatistics(progress, repeat * c.counts().and(), spec.commandLine().getErr())) {
+            RepeatProgram program = new RepeatProgram(c, repeat);
+            both = config.progress(progress).runBoth(program, InputFeed.of(owned(c, inputs, Party.GARBLER)),
+                    InputFeed.of(owned(c, inputs, Party.EVALUATOR)));
         }
+        YaoSession.Result<List<Optional<BitString>>> g = both.garbler();
+        YaoSession.Result<List<Optional<BitString>>> e = both.evaluator();
         long peakHeap = RunStatistics.peakHeapBytes();
-        Optional<BitString>[] results = merged(g.results(), e.results());
-        long bytes = g.figures().bytesSent() + e.figures().bytesSent();
-        double seconds = Math.max(g.figures().seconds(), e.figures().seconds());
-        long andGates = e.figures().andGates();
+        Optional<BitString>[] results = merged(ThreePartyOptions.results(g.value()), ThreePartyOptions.results(e.value()));
+        long bytes = g.bytesSent() + e.bytesSent();
+        double seconds = Math.max(g.seconds(), e.seconds());
+        long andGates = e.andGates();
         PrintWriter w = spec.commandLine().getOut();
-        if (json) {
+        if (json.on) {
             Report.print(w, spec.commandLine().getErr(), true, "demo", results, msbFirst, andGates, bytes, seconds, peakHeap,
-                    Report.fields("mode", "two-party", "scheme", s.name(), "kernel", garblerKernel.name(), "repeat", repeat,
+                    Report.fields("mode", "two-party", "scheme", s.name(), "kernel", kernel.name(), "repeat", repeat,
                             "network", simulated.toString()), "");
             return 0;
         }
         w.println(circuitFile == null ? "AES-128, FIPS-197 Appendix C.1: the garbler holds the key " + FIPS197_KEY
                 + ", the evaluator the plaintext " + FIPS197_PLAINTEXT : "circuit " + circuitFile);
         w.println("two parties over TCP loopback" + Report.networkNote(simulated, "each way") + ", scheme " + s.name()
-                + ", kernel " + garblerKernel.name() + (repeat > 1 ? ", " + repeat + " evaluations in one session" : ""));
+                + ", kernel " + kernel.name() + (repeat > 1 ? ", " + repeat + " evaluations in one session" : ""));
         for (Optional<BitString> r : results) {
             w.println(r.map(b -> b.toHex(msbFirst)).orElse("(no party receives this output)"));
         }
@@ -124,9 +116,20 @@ public final class DemoCommand implements Callable<Integer> {
                 return YaostreamCommand.EXIT_FAILURE;
             }
         }
-        w.println(Report.summary("garbler  ", g.figures().andGates(), g.figures().bytesSent(), g.figures().seconds(), peakHeap));
-        w.println(Report.summary("evaluator", e.figures().andGates(), e.figures().bytesSent(), e.figures().seconds(), peakHeap));
+        w.println(Report.summary("garbler  ", g.andGates(), g.bytesSent(), g.seconds(), peakHeap));
+        w.println(Report.summary("evaluator", e.andGates(), e.bytesSent(), e.seconds(), peakHeap));
         return 0;
+    }
+
+    /** The values of the input groups {@code role} owns, in order, from one value per group. */
+    private static List<BitString> owned(CompiledCircuit c, BitString[] all, Party role) {
+        List<BitString> mine = new ArrayList<>();
+        for (int g = 0; g < all.length; g++) {
+            if (c.inputs().get(g).owner() == role) {
+                mine.add(all[g]);
+            }
+        }
+        return mine;
     }
 
     /** Each output as the party that receives it decoded it (the evaluator's where both do, after checking they agree). */

@@ -4,7 +4,6 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.garble.LocalGarbling;
-import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.plain.PlainEvaluator;
@@ -22,22 +21,20 @@ import java.util.concurrent.Callable;
         description = {"Evaluate a circuit in plaintext, or garble and evaluate it (--garbled); prints one hex value per output group, one per line.",
                 "Hex values are LSB-INT (one big-endian integer whose bit k is wire k of the group) unless --msb-first."})
 final class EvalCommand implements Callable<Integer> {
-    @Option(names = "--in", paramLabel = "HEX", description = "One value per input group, in order (repeat the option).")
-    List<String> inputs;
+    @Mixin
+    InOption in;
 
     @Option(names = "--msb-first", description = "Read and print values as MSB-first bit strings (old Bristol AES, SHA-1).")
     boolean msbFirst;
 
-    @Option(names = "--json", description = "Print JSON: the info fields plus result (hex per output group) and seconds; "
-            + "with --garbled also scheme, kernel, ciphertexts, bytes (garbled tables) and decodingBytes.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--garbled", description = "Garble and evaluate in one process instead of evaluating in plaintext.")
     boolean garbled;
 
-    @Option(names = "--scheme", paramLabel = "S", description = "Garbling scheme (implies --garbled): ${COMPLETION-CANDIDATES}; default half-gates.",
-            completionCandidates = SchemeNames.class)
-    String scheme;
+    @Mixin
+    SchemeOption scheme;
 
     @Mixin
     CircuitArgument circuit;
@@ -51,14 +48,14 @@ final class EvalCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         // The options first: a misspelt scheme or kernel is a usage error whatever the file and values.
-        boolean garble = garbled || scheme != null;
-        GarblingScheme s = garble ? SchemeNames.parse(scheme == null ? Schemes.DEFAULT : scheme) : null;
+        boolean garble = garbled || scheme.given();
+        GarblingScheme s = garble ? scheme.scheme() : null;
         Kernel kernel = garble ? kernelOption.create() : null;
         CompiledCircuit c = circuit.load();
-        BitString[] in = CircuitArgument.parseInputs(c, inputs, msbFirst);
+        BitString[] inputs = CircuitArgument.parseInputs(c, in.values(), msbFirst);
         if (garble) {
             long start = System.nanoTime();
-            LocalGarbling.Result r = new LocalGarbling(s, kernel, kernel, AesCtrRandom.create(kernel, new java.security.SecureRandom())).run(c, in);
+            LocalGarbling.Result r = new LocalGarbling(s, kernel, kernel, AesCtrRandom.create(kernel, new java.security.SecureRandom())).run(c, inputs);
             double seconds = (System.nanoTime() - start) / 1e9;
             Map<String, Object> extra = new java.util.LinkedHashMap<>();
             extra.put("scheme", s.name());
@@ -66,13 +63,13 @@ final class EvalCommand implements Callable<Integer> {
             extra.put("ciphertexts", r.ciphertexts());
             extra.put("bytes", r.tableBytes());
             extra.put("decodingBytes", r.decodingBytes());
-            print(spec.commandLine().getOut(), c, r.outputs(), msbFirst, json, seconds, extra);
+            print(spec.commandLine().getOut(), c, r.outputs(), msbFirst, json.on, seconds, extra);
             return 0;
         }
         long start = System.nanoTime();
-        BitString[] out = new PlainEvaluator().evaluate(c, in);
+        BitString[] out = new PlainEvaluator().evaluate(c, inputs);
         double seconds = (System.nanoTime() - start) / 1e9;
-        print(spec.commandLine().getOut(), c, out, msbFirst, json, seconds, Map.of());
+        print(spec.commandLine().getOut(), c, out, msbFirst, json.on, seconds, Map.of());
         return 0;
     }
 

@@ -3,10 +3,10 @@ package io.yaostream.cli;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.examples.Hamming;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.math.BigInteger;
-import java.util.List;
 
 @Command(name = "hamming", mixinStandardHelpOptions = true,
         description = {"Hamming distance of two bit strings, one from each party, with the Boyar-Peralta counting circuit "
@@ -15,14 +15,13 @@ final class HammingCommand extends AppCommand<BigInteger> {
     @Option(names = "--bits", paramLabel = "L", defaultValue = "900", description = "String length in bits (default: ${DEFAULT-VALUE}).")
     int bits;
 
-    @Option(names = "--in", paramLabel = "HEX", description = "This party's string as a big-endian hex number of ceil(L/4) digits "
-            + "(with --demo: the garbler's, then the evaluator's).")
-    List<String> in;
+    @Mixin
+    InOption in;
 
     @Override
     Plan<BigInteger> plan(Party role) {
         HexValues.checkBits(bits, 1 << 24);
-        Feeds f = oneHexValueEach(in, role, bits, "string");
+        Feeds f = oneHexValueEach(in.values(), role, bits, "string");
         return new Plan<>(Hamming.program(bits), Hamming.name(bits), f.garbler(), f.evaluator());
     }
 

@@ -6,7 +6,6 @@ import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.circuit.WireGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -14,8 +13,8 @@ import java.util.concurrent.Callable;
 @Command(name = "info", mixinStandardHelpOptions = true,
         description = "Gates, AND/XOR/INV counts, input and output groups, working set.")
 final class InfoCommand implements Callable<Integer> {
-    @Option(names = "--json", description = "Print JSON: gates, and, xor, inv (as in the source file), compiled {gates, and, xor, inv, const}, inputs, outputs, workingSet, andBatches, kernel.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Mixin
     CircuitArgument circuit;
@@ -31,7 +30,7 @@ final class InfoCommand implements Callable<Integer> {
         CompiledCircuit c = circuit.load();
         PrintWriter out = spec.commandLine().getOut();
         String kernel = kernelOption.create().name();
-        if (json) {
+        if (json.on) {
             java.util.Map<String, Object> m = CircuitArgument.describe(c);
             m.put("kernel", kernel);
             out.println(Json.write(m));

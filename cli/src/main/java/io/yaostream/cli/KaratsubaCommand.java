@@ -4,10 +4,10 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.examples.Karatsuba;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.math.BigInteger;
-import java.util.List;
 
 @Command(name = "karatsuba", mixinStandardHelpOptions = true,
         description = {"Product of two numbers, one from each party, by Karatsuba-Ofman multiplication down to a schoolbook base.",
@@ -16,14 +16,13 @@ final class KaratsubaCommand extends AppCommand<BigInteger> {
     @Option(names = "--bits", paramLabel = "N", defaultValue = "128", description = "Width of each factor (default: ${DEFAULT-VALUE}).")
     int bits;
 
-    @Option(names = "--in", paramLabel = "HEX", description = "This party's factor as a big-endian hex number of ceil(N/4) digits "
-            + "(with --demo: the garbler's, then the evaluator's).")
-    List<String> in;
+    @Mixin
+    InOption in;
 
     @Override
     Plan<BigInteger> plan(Party role) {
         HexValues.checkBits(bits, 4096);
-        Feeds f = oneHexValueEach(in, role, bits, "factor");
+        Feeds f = oneHexValueEach(in.values(), role, bits, "factor");
         return new Plan<>(Karatsuba.program(bits), Karatsuba.name(bits), f.garbler(), f.evaluator());
     }
 

@@ -5,11 +5,15 @@ import io.yaostream.examples.Minimum;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;
@@ -92,35 +96,47 @@ final class MinimumCommand extends AppCommand<BigInteger> {
                 Minimum.feed(garbler, bits), Minimum.feed(evaluator, bits));
     }
 
-    /** The file's values, checked: decimal, one per line (blank lines skipped), each below 2^bits. */
+    /** The file's values, checked: UTF-8 text, decimal, one per line (blank lines skipped), each below 2^bits. */
     private long[] read(Path file) {
+        byte[] data;
+        try {
+            data = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UserError(file + ": " + whyUnreadable(file, e));
+        }
+        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder(); // reports malformed input rather than replacing it
         long[] v = new long[1024];
         int n = 0;
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            int lineNo = 0;
-            while ((line = r.readLine()) != null) {
-                lineNo++;
-                String t = line.strip();
-                if (t.isEmpty()) {
-                    continue;
-                }
-                long x;
-                try {
-                    x = Long.parseLong(t);
-                } catch (NumberFormatException e) {
-                    throw new UserError(file + ":" + lineNo + ": '" + clip(t) + "' is not a decimal number");
-                }
-                if (x < 0 || x >>> bits != 0) {
-                    throw new UserError(file + ":" + lineNo + ": " + x + " does not fit in " + bits + " unsigned bits (--bits)");
-                }
-                if (n == v.length) {
-                    v = java.util.Arrays.copyOf(v, 2 * n);
-                }
-                v[n++] = x;
+        int lineNo = 0;
+        for (int start = 0; start < data.length; ) {
+            int end = start;
+            while (end < data.length && data[end] != '\n') {
+                end++;
             }
-        } catch (IOException e) {
-            throw new UserError(file + ": cannot read: " + e.getMessage());
+            lineNo++;
+            String t;
+            try {
+                t = utf8.decode(ByteBuffer.wrap(data, start, end - start)).toString().strip();
+            } catch (CharacterCodingException e) {
+                throw new UserError(file + ": not text (line " + lineNo + " is not UTF-8)");
+            }
+            start = end + 1;
+            if (t.isEmpty()) {
+                continue;
+            }
+            long x;
+            try {
+                x = Long.parseLong(t);
+            } catch (NumberFormatException e) {
+                throw new UserError(file + ":" + lineNo + ": '" + HexValues.shown(t) + "' is not a decimal number");
+            }
+            if (x < 0 || x >>> bits != 0) {
+                throw new UserError(file + ":" + lineNo + ": " + x + " does not fit in " + bits + " unsigned bits (--bits)");
+            }
+            if (n == v.length) {
+                v = java.util.Arrays.copyOf(v, 2 * n);
+            }
+            v[n++] = x;
         }
         if (n == 0) {
             throw new UserError(file + ": the file has no values");
@@ -128,8 +144,18 @@ final class MinimumCommand extends AppCommand<BigInteger> {
         return java.util.Arrays.copyOf(v, n);
     }
 
-    private static String clip(String s) {
-        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+    /** Why {@code file} could not be read, in a few words. */
+    static String whyUnreadable(Path file, IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "not readable (permission denied)";
+        }
+        if (Files.isDirectory(file)) {
+            return "a directory, not a file";
+        }
+        return "cannot read (" + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()) + ")";
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.yaostream.TwoParty;
 import io.yaostream.cli.bench.OneHotBench;
 import io.yaostream.cli.bench.OneHotCases;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
@@ -37,14 +38,11 @@ final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer>
             description = "The simulated network of the wan rows, each direction (default: ${DEFAULT-VALUE}, the paper's).")
     String network;
 
-    @Option(names = "--scheme", paramLabel = "S", defaultValue = "half-gates",
-            description = "half-gates or grr3, the schemes with one-hot garbling (default: ${DEFAULT-VALUE}).")
-    String scheme;
+    @Mixin
+    SchemeOption scheme;
 
-    @Option(names = "--json", description = "Print JSON: results[{module, bits, k, network, reps, bytes, standardBytes, ms, standardMs, "
-            + "bestStandardBytes, paperBytes, paperStandardBytes, paperMs, paperStandardMs, paperBytesRatio, paperTimeRatio}]; the paper's absolute figures are 0 where "
-            + "it gives only ratios.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @picocli.CommandLine.Mixin
     KernelOption kernelOption;
@@ -60,8 +58,9 @@ final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer>
         if (reps != null && reps < 1) {
             throw new UsageError("--reps must be at least 1, got " + reps);
         }
-        if (!List.of("half-gates", "grr3").contains(scheme)) {
-            throw new UsageError("--scheme: one-hot garbling runs with half-gates or grr3, not '" + scheme + "'");
+        String s = scheme.scheme().name();
+        if (!List.of("half-gates", "grr3").contains(s)) {
+            throw new UsageError("--scheme: one-hot garbling runs with half-gates or grr3, not '" + s + "'");
         }
         if (only != null && !List.of("loopback", "wan").contains(only)) {
             throw new UsageError("--only: loopback or wan, not '" + only + "'");
@@ -73,7 +72,7 @@ final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer>
         } catch (IllegalArgumentException e) {
             throw new UsageError("--modules: " + e.getMessage());
         }
-        TwoParty config = TwoParty.garbler().scheme(scheme);
+        TwoParty config = TwoParty.garbler().scheme(s);
         if (kernelOption.kernel != null) {
             config = config.kernel(kernelOption.create().name());
         }
@@ -94,11 +93,11 @@ final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer>
     }
 
     private void print(PrintWriter w, List<OneHotBench.Row> rows) {
-        if (json) {
+        if (json.on) {
             List<Object> list = new ArrayList<>();
             for (OneHotBench.Row r : rows) {
                 list.add(Report.fields("module", r.module(), "bits", r.bits(), "k", r.k(), "network", r.network(), "reps", r.reps(),
-                        "bytes", r.bytes(), "standardBytes", r.standardBytes(), "ms", r.ms(), "standardMs", r.standardMs(), "bestStandardBytes", r.bestStandardBytes(),
+                        "bytes", r.bytes(), "standardBytes", r.standardBytes(), "ms", measured(r.ms()), "standardMs", measured(r.standardMs()), "bestStandardBytes", r.bestStandardBytes(),
                         "paperBytes", r.paper().bytes(), "paperStandardBytes", r.paper().standardBytes(), "paperMs", r.paper().ms(),
                         "paperStandardMs", r.paper().standardMs(), "paperBytesRatio", r.paper().bytesRatio(),
                         "paperTimeRatio", r.paper().timeRatio()));
@@ -108,10 +107,19 @@ final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer>
         }
         w.printf("%-14s %5s %3s %-9s %6s %13s %13s %7s %11s %11s %7s   %s%n", "module", "bits", "k", "network", "reps", "bytes", "standard B",
                 "ratio", "ms", "standard ms", "ratio", "paper: bytes, ratio, time ratio");
+        List<String> unmeasured = new ArrayList<>();
         for (OneHotBench.Row r : rows) {
-            w.printf("%-14s %5d %3d %-9s %6d %,13d %,13d %6.2fx %11.4f %11.4f %6.2fx   %s%n", r.module(), r.bits(), r.k(), r.network(), r.reps(),
-                    r.bytes(), r.standardBytes(), (double) r.standardBytes() / r.bytes(), r.ms(), r.standardMs(), r.standardMs() / r.ms(),
-                    paper(r.paper()));
+            boolean timed = r.ms() > 0 && r.standardMs() > 0;
+            if (!timed) {
+                unmeasured.add(r.module() + " (" + r.network() + ")");
+            }
+            w.printf("%-14s %5d %3d %-9s %6d %,13d %,13d %6.2fx %11s %11s %7s   %s%n", r.module(), r.bits(), r.k(), r.network(), r.reps(),
+                    r.bytes(), r.standardBytes(), (double) r.standardBytes() / r.bytes(), figure(r.ms(), "%.4f"), figure(r.standardMs(), "%.4f"),
+                    timed ? String.format("%.2fx", r.standardMs() / r.ms()) : "-", paper(r.paper()));
+        }
+        if (!unmeasured.isEmpty()) {
+            w.println("-: " + String.join(", ", unmeasured) + ": a session of 2R instances was not measurably slower than one of R, so "
+                    + "there is no time per instance to report; give more --reps.");
         }
         for (OneHotBench.Row r : rows) {
             if (r.bestStandardBytes() != r.standardBytes() && r.network().equals(rows.get(0).network())) {
@@ -122,6 +130,18 @@ final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer>
         w.println("bytes: garbled material per instance (tables, one-hot ciphertexts and reveals; not inputs or outputs); ms: the "
                 + "evaluator's time per instance: (time of a session of 2R instances - time of one of R) / R, so a session's fixed costs (its "
                 + "start's round trip, the last message's latency) do not count; medians of " + runs + " such pairs each way.");
+    }
+
+    /**
+     * A time per instance, or null where it was not measurable: the difference of two sessions, with too few instances
+     * lost in their noise (and clamped to 0), is no figure, and a ratio of it would be NaN or infinite.
+     */
+    private static Double measured(double ms) {
+        return ms > 0 ? ms : null;
+    }
+
+    private static String figure(double ms, String format) {
+        return ms > 0 ? String.format(format, ms) : "-";
     }
 
     private static String paper(OneHotBench.Paper p) {

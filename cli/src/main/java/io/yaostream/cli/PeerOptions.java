@@ -1,7 +1,7 @@
 package io.yaostream.cli;
 
-import io.yaostream.core.garble.Schemes;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -27,10 +27,8 @@ final class PeerOptions {
     @Option(names = "--connect", paramLabel = "HOST:PORT", description = "Connect to the peer (retrying until --timeout).")
     String connectTo;
 
-    @Option(names = "--scheme", paramLabel = "S", defaultValue = Schemes.DEFAULT,
-            description = "Garbling scheme, the same at both parties: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
-            completionCandidates = SchemeNames.class)
-    String scheme;
+    @Mixin
+    SchemeOption scheme;
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;

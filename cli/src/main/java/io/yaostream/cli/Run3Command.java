@@ -5,7 +5,6 @@ import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.GarblingScheme;
-import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
@@ -21,8 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.LongSupplier;
 
 @Command(name = "run3", mixinStandardHelpOptions = true,
         description = {"Run one party of a three-party computation over TCP (honest majority, secure against one malicious "
@@ -35,9 +32,8 @@ final class Run3Command implements Callable<Integer> {
     @Option(names = "--circuit", required = true, paramLabel = "FILE", description = "Bristol, ME-SFE or slot-ID file (all parties the same).")
     Path circuitFile;
 
-    @Option(names = "--in", paramLabel = "HEX", description = "This party's value: of input group N of the circuit (none if the"
-            + " circuit has fewer groups; a two-group file leaves P3 without input).")
-    List<String> inputs;
+    @Mixin
+    InOption in;
 
     @Option(names = "--peers", required = true, split = ",", paramLabel = "HOST:PORT",
             description = "The addresses of P1, P2 and P3, the same list at every party. Party N listens on the N-th port (on every"
@@ -48,20 +44,17 @@ final class Run3Command implements Callable<Integer> {
     @Option(names = "--bind", paramLabel = "ADDRESS", description = "The interface to listen on (default: all interfaces).")
     String bind;
 
-    @Option(names = "--scheme", paramLabel = "S", defaultValue = Schemes.DEFAULT,
-            description = "Garbling scheme, the same at all parties: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
-            completionCandidates = SchemeNames.class)
-    String scheme;
+    @Mixin
+    SchemeOption scheme;
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Evaluate the circuit N times in one session (default: 1).")
-    long repeat;
+    @Mixin
+    RepeatOption repeatOption;
 
     @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
     boolean msbFirst;
 
-    @Option(names = "--json", description = "Print JSON: result (hex per output group), and, bytes (sent by this party), seconds, "
-            + "andPerSec, peakHeapBytes, party, scheme, kernel, network, bytesTo (per other party).")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Mixin
     NetworkOptions network;
@@ -77,26 +70,23 @@ final class Run3Command implements Callable<Integer> {
         if (party < 1 || party > 3) {
             throw new UsageError("--party: 1, 2 or 3, got " + party);
         }
-        if (repeat < 1) {
-            throw new UsageError("--repeat: must be at least 1, got " + repeat);
-        }
+        long repeat = repeatOption.times();
         List<InetSocketAddress> addresses = addresses();
-        GarblingScheme s = SchemeNames.parse(scheme);
+        GarblingScheme s = scheme.scheme();
         TransportOptions transport = network.transport("P" + party, spec.commandLine().getErr());
         CompiledCircuit c = CircuitLoader.load(circuitFile);
-        List<BitString> mine = ThreePartyOptions.owned(c, party, inputs, msbFirst);
+        List<BitString> mine = ThreePartyOptions.owned(c, party, in.values(), msbFirst);
         Kernel kernel = kernelOption.create();
         ThreePartyCircuit program = new ThreePartyCircuit(c, repeat);
-        AtomicReference<LongSupplier> soFar = new AtomicReference<>();
+        RunStatistics.Progress progress = new RunStatistics.Progress();
         ThreePartySession.Result<List<Optional<BitString>>> r;
-        try (RunStatistics stats = new RunStatistics(() -> soFar.get() == null ? 0 : soFar.get().getAsLong(), repeat * c.counts().and(),
-                spec.commandLine().getErr())) {
+        try (RunStatistics stats = new RunStatistics(progress, repeat * c.counts().and(), spec.commandLine().getErr())) {
             r = ThreeParty.as(party).scheme(s.name()).kernel(kernelOption.kernel).transport(transport).bind(bind).name(program.name())
-                    .circuits(List.of(c)).progress(soFar::set).run(addresses, program, InputFeed.of(mine));
+                    .circuits(List.of(c)).progress(progress).run(addresses, program, InputFeed.of(mine));
         }
         Optional<BitString>[] results = ThreePartyOptions.results(r.value());
         long peak = RunStatistics.peakHeapBytes();
-        if (json) {
+        if (json.on) {
             Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), true, "P" + party, results, msbFirst, r.andGates(),
                     r.bytesSent(), r.seconds(), peak, ThreePartyOptions.fields(r, s.name(), kernel.name(), transport.network().toString()), "");
             return 0;

@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.TwoParty;
 import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
@@ -7,16 +8,17 @@ import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.WireGroup;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.kernel.Kernel;
-import io.yaostream.core.net.Channel;
-import io.yaostream.core.net.NettyTransport;
 import io.yaostream.core.net.TransportOptions;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.RepeatProgram;
+import io.yaostream.core.twoparty.YaoSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -29,21 +31,19 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--circuit", required = true, paramLabel = "FILE", description = "Bristol, ME-SFE or slot-ID file (both parties the same).")
     Path circuitFile;
 
-    @Option(names = "--in", paramLabel = "HEX", description = "One value per input group this party owns, in order "
-            + "(Bristol: group 1 is the garbler's, group 2 the evaluator's).")
-    List<String> inputs;
+    @Mixin
+    InOption in;
 
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "Evaluate the circuit N times in one session (default: 1).")
-    long repeat;
+    @Mixin
+    RepeatOption repeatOption;
 
 
     @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
     boolean msbFirst;
 
-    @Option(names = "--json", description = "Print JSON: result (hex per output group, null where the peer receives it), "
-            + "and, bytes, seconds, andPerSec, peakHeapBytes, scheme, kernel, network.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Mixin
     PeerOptions peer;
@@ -61,29 +61,40 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         Party party = parseRole();
         peer.checkOneSide();
-        String bind = peer.listens() ? peer.bindAddress() : null;
-        int listenPort = peer.listens() ? peer.listenPort() : 0;
-        HostPort connectTo = peer.listens() ? null : peer.connectAddress();
-        if (repeat < 1) {
-            throw new UsageError("--repeat: must be at least 1, got " + repeat);
+        TwoParty side;
+        if (peer.listens()) {
+            side = TwoParty.as(party).listen(peer.bindAddress(), peer.listenPort());
+        } else {
+            HostPort to = peer.connectAddress();
+            side = TwoParty.as(party).connect(to.host(), to.port());
         }
-        GarblingScheme s = SchemeNames.parse(peer.scheme);
+        long repeat = repeatOption.times();
+        GarblingScheme s = peer.scheme.scheme();
         TransportOptions transport = network.transport(party.key(), spec.commandLine().getErr());
         CompiledCircuit c = CircuitLoader.load(circuitFile);
-        List<BitString> mine = parseOwnInputs(c, party);
+        List<WireGroup<Party>> owned = c.inputs().stream().filter(g -> g.owner() == party).toList();
+        List<BitString> mine = in.forGroups(owned, msbFirst, "the " + party.key() + " owns " + owned.size() + " input group(s) of the circuit");
         Kernel kernel = kernelOption.create();
-        Channel channel = connectTo == null ? NettyTransport.acceptOne(bind, listenPort, transport)
-                : NettyTransport.connect(connectTo.host(), connectTo.port(), transport);
-        PartyRun run = new PartyRun(party, channel, c, mine, repeat, s, kernel);
-        PartyRun.Outcome o;
-        try (RunStatistics stats = new RunStatistics(run::andGatesSoFar, repeat * c.counts().and(), spec.commandLine().getErr())) {
-            o = run.run();
+        TwoParty config = side.scheme(s.name()).kernel(kernelOption.kernel).transport(transport)
+                .name(programName(circuitFile.getFileName().toString(), repeat)).circuits(List.of(c));
+        RunStatistics.Progress progress = new RunStatistics.Progress();
+        YaoSession.Result<List<Optional<BitString>>> o;
+        try (RunStatistics stats = new RunStatistics(progress, repeat * c.counts().and(), spec.commandLine().getErr())) {
+            o = config.progress(progress).run(new RepeatProgram(c, repeat), InputFeed.of(mine));
         }
-        Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), json, party.key(), o.results(), msbFirst,
-                o.figures().andGates(), o.figures().bytesSent(), o.figures().seconds(), RunStatistics.peakHeapBytes(),
+        Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), json.on, party.key(), ThreePartyOptions.results(o.value()),
+                msbFirst, o.andGates(), o.bytesSent(), o.seconds(), RunStatistics.peakHeapBytes(),
                 Report.fields("role", party.key(), "scheme", s.name(), "kernel", kernel.name(), "network", transport.network().toString()),
                 Report.networkNote(transport.network(), "on what it received"));
         return 0;
+    }
+
+    /**
+     * The program's name in the handshake: the circuit's file name and the repetitions, so both parties must name the
+     * same file and repeat it equally often (the circuit's digest is compared too).
+     */
+    static String programName(String circuitFileName, long repeat) {
+        return "circuit " + circuitFileName + " repeat " + repeat;
     }
 
     private Party parseRole() {
@@ -92,29 +103,5 @@ final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageError("--role: " + e.getMessage());
         }
-    }
-
-    private List<BitString> parseOwnInputs(CompiledCircuit c, Party party) {
-        List<WireGroup<Party>> owned = new ArrayList<>();
-        for (WireGroup<Party> g : c.inputs()) {
-            if (g.owner() == party) {
-                owned.add(g);
-            }
-        }
-        List<String> values = inputs == null ? List.of() : inputs;
-        if (values.size() != owned.size()) {
-            List<String> widths = owned.stream().map(g -> g.width() + " bits").toList();
-            throw new UserError("--in: the " + party.key() + " owns " + owned.size() + " input group(s) of the circuit ("
-                    + String.join(", ", widths) + "), got " + values.size() + " value(s)");
-        }
-        List<BitString> parsed = new ArrayList<>();
-        for (int i = 0; i < owned.size(); i++) {
-            try {
-                parsed.add(BitString.fromHex(values.get(i), owned.get(i).width(), msbFirst));
-            } catch (IllegalArgumentException e) {
-                throw new UserError("--in #" + (i + 1) + " (" + owned.get(i).name() + "): " + e.getMessage());
-            }
-        }
-        return parsed;
     }
 }

@@ -1,6 +1,7 @@
 package io.yaostream.cli;
 
 import java.io.PrintWriter;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -15,6 +16,25 @@ final class RunStatistics implements AutoCloseable {
     private final Thread progress;
     private volatile boolean done;
     private boolean shown;
+
+    /**
+     * The AND gates of the latest session a facade started ({@code TwoParty.progress}, {@code ThreeParty.progress}), 0
+     * before the first.
+     */
+    static final class Progress implements Consumer<LongSupplier>, LongSupplier {
+        private volatile LongSupplier session;
+
+        @Override
+        public void accept(LongSupplier session) {
+            this.session = session;
+        }
+
+        @Override
+        public long getAsLong() {
+            LongSupplier s = session;
+            return s == null ? 0 : s.getAsLong();
+        }
+    }
 
     /** Starts measuring; {@code andGates} reports progress towards {@code totalAnd}. */
     RunStatistics(LongSupplier andGates, long totalAnd, PrintWriter err) {

@@ -7,6 +7,7 @@ import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.format.CircuitFiles;
 import io.yaostream.fixtures.BundledCircuits;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
@@ -49,13 +50,11 @@ final class ThreePartyBenchCommand implements Callable<Integer> {
     @Option(names = "--heap", paramLabel = "SIZE", defaultValue = "256m", description = "With --processes: each party's -Xmx (default: ${DEFAULT-VALUE}).")
     String heap;
 
-    @Option(names = "--scheme", paramLabel = "S", defaultValue = "half-gates", completionCandidates = SchemeNames.class,
-            description = "Garbling scheme (default: ${DEFAULT-VALUE}).")
-    String scheme;
+    @Mixin
+    SchemeOption scheme;
 
-    @Option(names = "--json", description = "Print JSON: results[{circuit, and, paperAnd, reps, bytes{P1{P2,P3},P2{..},P3{..}}, totalBytes, "
-            + "cpuP1, cpuP2, cpuP3, processCpu, seconds, andPerSec, twoPartyBytes, twoPartyProcessCpu, twoPartySeconds, twoPartyAndPerSec, ratio}].")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @picocli.CommandLine.Mixin
     KernelOption kernelOption;
@@ -71,7 +70,7 @@ final class ThreePartyBenchCommand implements Callable<Integer> {
         if (!(scale > 0)) {
             throw new UsageError("--scale must be positive, got " + scale);
         }
-        String s = SchemeNames.parse(scheme).name();
+        String s = scheme.scheme().name();
         if (kernelOption.kernel != null) {
             kernelOption.create();
         }
@@ -82,7 +81,7 @@ final class ThreePartyBenchCommand implements Callable<Integer> {
         CompiledCircuit sha = sha1 == null ? BundledCircuits.sha1() : CircuitLoader.load(sha1);
         List<ThreePartyBench.Row> rows = ThreePartyBench.run(ThreePartyBench.cases(BundledCircuits.aes128(), sha, scale), s,
                 kernelOption.kernel, runs);
-        if (json) {
+        if (json.on) {
             List<Object> list = new ArrayList<>();
             for (ThreePartyBench.Row r : rows) {
                 var bytes = Report.fields("P1", Report.fields("P2", r.bytes()[1][2], "P3", r.bytes()[1][3]),
@@ -120,7 +119,7 @@ final class ThreePartyBenchCommand implements Callable<Integer> {
                 List.of(DemoCommand.FIPS197_KEY, DemoCommand.FIPS197_PLAINTEXT), Math.max(1, Math.round(1500 * scale)), runs, heap));
         rows.add(ThreePartyProcesses.run("sha-1", circuitFile(sha1, BundledCircuits::sha1, "sha-1"),
                 List.of("61626380" + "0".repeat(104) + "0000000000000018"), Math.max(1, Math.round(250 * scale)), runs, heap));
-        if (json) {
+        if (json.on) {
             List<Object> list = new ArrayList<>();
             for (ThreePartyProcesses.Row r : rows) {
                 list.add(Report.fields("circuit", r.circuit(), "and", r.andGates(), "reps", r.reps(), "seconds", r.seconds(), "bytes", r.bytes(),

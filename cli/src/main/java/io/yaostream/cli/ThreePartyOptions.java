@@ -35,21 +35,8 @@ final class ThreePartyOptions {
                 owned.add(c.inputs().get(g));
             }
         }
-        List<String> given = values == null ? List.of() : values;
-        if (given.size() != owned.size()) {
-            throw new UserError("--in: P" + party + " owns " + owned.size() + " input group(s) of the circuit"
-                    + (owned.isEmpty() ? "" : " (" + owned.get(0).width() + " bits)") + " (group g belongs to party g), got " + given.size()
-                    + " value(s)");
-        }
-        List<BitString> parsed = new ArrayList<>();
-        for (int i = 0; i < owned.size(); i++) {
-            try {
-                parsed.add(BitString.fromHex(given.get(i), owned.get(i).width(), msbFirst));
-            } catch (IllegalArgumentException e) {
-                throw new UserError("--in (" + owned.get(i).name() + "): " + e.getMessage());
-            }
-        }
-        return parsed;
+        return InOption.parse(values == null ? List.of() : values, owned, msbFirst, "P" + party + " owns " + owned.size()
+                + " input group(s) of the circuit (group g belongs to party g)");
     }
 
     /** The JSON fields of {@code run} for one party, plus its bytes to each other party. */

@@ -14,7 +14,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
 /** The {@code yaostream} command. Errors print one line on standard error and exit non-zero. */
-@Command(name = "yaostream", mixinStandardHelpOptions = true, version = "yaostream 0.1.0",
+@Command(name = "yaostream", mixinStandardHelpOptions = true, resourceBundle = "io.yaostream.cli.Help", version = "yaostream 0.1.0",
         description = "Secure two- and three-party computation with garbled circuits.",
         exitCodeListHeading = "Exit status:%n",
         exitCodeList = {"0:success", "1:a failure to act on: a bad file or input value, the peer, the network",

@@ -23,6 +23,12 @@ final class NativeBindings {
 
     static native void fixedKeyEncrypt(long[] in, long[] out, int blocks);
 
+    /**
+     * Fixed-key AES on blocks kept in registers, {@code passes} times over, on the path in use; returns the blocks
+     * encrypted (yaostream_floor.c).
+     */
+    static native long fixedKeyRegisterLoop(long passes);
+
     static native void multiKeyEncrypt(long[] keys, long[] in, long[] out, int blocks);
 
     static native void ctr(long keyLo, long keyHi, long counter, long[] out, int blocks);

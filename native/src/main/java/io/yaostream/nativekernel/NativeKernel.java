@@ -45,6 +45,14 @@ public final class NativeKernel implements Kernel {
     }
 
     @Override
+    public long fixedKeyRegisterLoop(long passes) {
+        if (passes < 0) {
+            throw new IllegalArgumentException("passes must not be negative, got " + passes);
+        }
+        return NativeBindings.fixedKeyRegisterLoop(passes);
+    }
+
+    @Override
     public void multiKeyEncrypt(long[] keys, long[] in, long[] out, int blocks) {
         checkBlocks(blocks, keys);
         checkBlocks(blocks, in);

@@ -90,4 +90,28 @@ public final class GarblingTiming {
         }
         return new Samples(ns);
     }
+
+    /** Passes of the register floor's loop per timing: 2^15, about a million blocks on VAES-512 (about a millisecond). */
+    private static final long REGISTER_PASSES = 1 << 15;
+
+    /**
+     * Nanoseconds per block of fixed-key AES on blocks kept in registers ({@link Kernel#fixedKeyRegisterLoop}): the
+     * CPU's own AES throughput, below {@link #aesFloor}, which reads and writes its blocks in memory. Null where the
+     * kernel has no such loop (the Java kernel).
+     */
+    public static Samples registerFloor(Kernel kernel, int runs) {
+        if (kernel.fixedKeyRegisterLoop(1) == 0) {
+            return null;
+        }
+        double[] ns = new double[runs];
+        for (int r = -4 * runs; r < runs; r++) {
+            long t0 = System.nanoTime();
+            long blocks = kernel.fixedKeyRegisterLoop(REGISTER_PASSES);
+            double perBlock = (System.nanoTime() - t0) / (double) blocks;
+            if (r >= 0) {
+                ns[r] = perBlock;
+            }
+        }
+        return new Samples(ns);
+    }
 }

@@ -9,7 +9,6 @@ import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.InputFeed;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -110,8 +109,8 @@ public final class OneHotBench {
                     best = on.name("best standard " + c.module()).estimate(program(c, c.bestStandard(), 1), InputFeed.of(as), InputFeed.of(bs))
                             .tableBytes();
                 }
-                rows.add(new Row(c.module(), c.bits(), c.k(), net.name(), reps, oneHotBytes, standardBytes, median(oneHotMs),
-                        median(standardMs), best, c.paper()));
+                rows.add(new Row(c.module(), c.bits(), c.k(), net.name(), reps, oneHotBytes, standardBytes, new Samples(oneHotMs).median(),
+                        new Samples(standardMs).median(), best, c.paper()));
             }
         }
         return rows;
@@ -253,11 +252,5 @@ public final class OneHotBench {
             throw new IllegalStateException("bench onehot: the " + which + " " + c.module() + " gave a wrong result (" + got.toHex(true)
                     + " where the definition gives " + want.toHex(true) + ")");
         }
-    }
-
-    private static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 }

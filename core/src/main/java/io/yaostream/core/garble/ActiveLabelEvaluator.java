@@ -1,14 +1,11 @@
 package io.yaostream.core.garble;
 
-import io.yaostream.core.kernel.FreeXor;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.LabelHash;
 
 /**
  * Evaluator state shared by every scheme: one active label per slot, decoding against the garbler's hashes of
- * both output labels. Free gates are XORs of labels (free XOR) or copies (NOT, the tables that ignore an
- * input); a constant's label comes from the stream. Schemes without free XOR override {@link #freeGate}
- * for XOR gates.
+ * both output labels.
  */
 abstract class ActiveLabelEvaluator extends EvaluatorCore {
     final Kernel kernel;
@@ -23,11 +20,6 @@ abstract class ActiveLabelEvaluator extends EvaluatorCore {
     ActiveLabelEvaluator(Kernel kernel, LabelHash hash) {
         this.kernel = kernel;
         this.hash = hash;
-    }
-
-    /** Whether XOR gates take a gate index, as {@link GateWalker.BatchGates#xorGatesTakeIndex} (not with free XOR). */
-    public boolean xorGatesTakeIndex() {
-        return false;
     }
 
     @Override
@@ -47,13 +39,6 @@ abstract class ActiveLabelEvaluator extends EvaluatorCore {
     public void activeLabel(int slot, long[] out, int block) {
         out[2 * block] = label[2 * slot];
         out[2 * block + 1] = label[2 * slot + 1];
-    }
-
-    /** A free gate as {@link GateWalker.BatchGates#freeGate}: XORs of labels, or a constant's label from the stream. */
-    public void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream) {
-        if (!FreeXor.evaluate(op, in0, in1, out, label)) {
-            stream.readBlocks(label, out, 1);
-        }
     }
 
     @Override

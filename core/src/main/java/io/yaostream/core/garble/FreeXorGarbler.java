@@ -46,18 +46,6 @@ abstract class FreeXorGarbler extends GarblerCore {
         out[2 * block + 1] = zero[2 * slot + 1] ^ (value ? deltaHi : 0);
     }
 
-    /** Whether XOR gates take a gate index, as {@link GateWalker.BatchGates#xorGatesTakeIndex} (not with free XOR). */
-    public boolean xorGatesTakeIndex() {
-        return false;
-    }
-
-    /** A free gate as {@link GateWalker.BatchGates#freeGate} (for the schemes that walk batches in Java). */
-    public void freeGate(int op, int in0, int in1, int out, long index, GarbledStream stream) {
-        if (!FreeXor.garble(op, in0, in1, out, zero, deltaLo, deltaHi)) {
-            constant(op, out, stream);
-        }
-    }
-
     /** A constant gate: a fresh label for {@code out}, whose active value the evaluator receives. */
     void constant(int op, int out, GarbledStream stream) {
         long not = (GateOp.freeForm(op) & GateOp.FREE_NOT) != 0 ? -1L : 0L;

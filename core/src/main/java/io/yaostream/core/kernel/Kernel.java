@@ -29,6 +29,16 @@ public interface Kernel {
     void fixedKeyEncrypt(long[] in, long[] out, int blocks);
 
     /**
+     * Fixed-key AES on blocks that stay in registers, {@code passes} times over, with no load or store of a block
+     * between rounds: the CPU's own AES throughput, the floor under {@link #fixedKeyEncrypt} (which reads and writes
+     * memory), for benchmarks only. Returns the blocks encrypted, or 0 where the kernel has no such loop (the Java
+     * kernel: the JVM gives no AES on registers).
+     */
+    default long fixedKeyRegisterLoop(long passes) {
+        return 0;
+    }
+
+    /**
      * {@code out[i] = AES_{keys[i]}(in[i])} for {@code blocks} blocks, each under its own key, with the key
      * schedules computed together (GLNP15 §2.2). {@code in} may equal {@code out}.
      */

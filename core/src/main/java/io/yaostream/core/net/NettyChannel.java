@@ -90,11 +90,6 @@ final class NettyChannel extends LongStagingChannel {
         return peer;
     }
 
-    /** Why the connection failed, or null. */
-    String failureReason() {
-        return failure;
-    }
-
     /** The handler at the end of the pipeline: queues frames and records how the connection ended. */
     ChannelInboundHandlerAdapter inboundHandler() {
         return new ChannelInboundHandlerAdapter() {
