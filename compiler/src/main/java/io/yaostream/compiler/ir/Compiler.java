@@ -96,25 +96,65 @@ public final class Compiler {
             orders.add(depthFirstOrder(live));
             orders.add(levelOrder(live));
         }
-        List<CompiledCircuit> candidates = new ArrayList<>();
-        for (int[] order : orders) {
-            for (boolean defer : options.maxBatch() == Options.OFF ? new boolean[] {false} : new boolean[] {false, true}) {
-                candidates.add(build(order, defer));
+        boolean[] defers = options.maxBatch() == Options.OFF ? new boolean[] {false} : new boolean[] {false, true};
+        // Only the candidate that wins among those built so far is held: a candidate's circuit is as large as the
+        // result, and holding all six at once more than doubled the heap that compiling a large circuit needs.
+        // Should a later candidate shrink the allowance below the held one's working set, the winner is built again
+        // (building is deterministic).
+        int count = orders.size() * defers.length;
+        int[] slots = new int[count];
+        int[] batchCounts = new int[count];
+        CompiledCircuit held = null;
+        int heldIndex = -1;
+        for (int i = 0; i < count; i++) {
+            CompiledCircuit c = build(orders.get(i / defers.length), defers[i % defers.length]);
+            slots[i] = c.slots();
+            batchCounts[i] = c.andBatchCount();
+            if (best(slots, batchCounts, i + 1) == i) {
+                held = c;
+                heldIndex = i;
             }
         }
-        int smallest = candidates.stream().mapToInt(CompiledCircuit::slots).min().orElseThrow();
-        int allowed = Math.min(candidates.get(0).slots(), smallest + smallest / SLOT_TOLERANCE_DIVISOR);
-        CompiledCircuit best = null;
-        for (CompiledCircuit c : candidates) {
-            if (c.slots() > allowed) {
+        releaseSequence();
+        int winner = best(slots, batchCounts, count);
+        if (winner != heldIndex) {
+            held = null; // not needed: let it go before the winner is built again
+            held = build(orders.get(winner / defers.length), defers[winner % defers.length]);
+            releaseSequence();
+        }
+        return held;
+    }
+
+    /**
+     * Of the first {@code n} candidates: the fewest AND batches among those whose working set is within
+     * 1/{@link #SLOT_TOLERANCE_DIVISOR} of the smallest and no larger than the first's, then the smallest working
+     * set, then the earliest.
+     */
+    private static int best(int[] slots, int[] batchCounts, int n) {
+        int smallest = Integer.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            smallest = Math.min(smallest, slots[i]);
+        }
+        int allowed = Math.min(slots[0], smallest + smallest / SLOT_TOLERANCE_DIVISOR);
+        int best = -1;
+        for (int i = 0; i < n; i++) {
+            if (slots[i] > allowed) {
                 continue;
             }
-            if (best == null || c.andBatchCount() < best.andBatchCount()
-                    || c.andBatchCount() == best.andBatchCount() && c.slots() < best.slots()) {
-                best = c;
+            if (best < 0 || batchCounts[i] < batchCounts[best]
+                    || batchCounts[i] == batchCounts[best] && slots[i] < slots[best]) {
+                best = i;
             }
         }
         return best;
+    }
+
+    /** Drops the emitted sequence of the last candidate: the circuit holds what it needs. */
+    private void releaseSequence() {
+        seqOp = null;
+        seqA = null;
+        seqB = null;
+        seqOut = null;
     }
 
     /** A candidate may use up to 1/{@value} more slots than the smallest working set if it has fewer batches. */
