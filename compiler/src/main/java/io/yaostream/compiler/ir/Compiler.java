@@ -449,36 +449,20 @@ public final class Compiler {
             }
         }
 
-        int[] records = new int[length * CompiledCircuit.GATE_STRIDE];
-        for (int p = 0; p < length; p++) {
-            int a = seqA[p];
-            int b = seqB[p];
-            if (a >= 0 && lastUse[a] == p) {
-                free[freeCount++] = slotOf[a];
-            }
-            if (b >= 0 && b != a && lastUse[b] == p) {
-                free[freeCount++] = slotOf[b];
-            }
-            int out = freeCount > 0 ? free[--freeCount] : next++;
-            slotOf[seqOut[p]] = out;
-            int base = p * CompiledCircuit.GATE_STRIDE;
-            records[base] = seqOp[p];
-            records[base + 1] = a >= 0 ? slotOf[a] : GateOp.NO_SLOT;
-            records[base + 2] = b >= 0 ? slotOf[b] : GateOp.NO_SLOT;
-            records[base + 3] = out;
-        }
-
-        CompiledCircuit.Builder builder = new CompiledCircuit.Builder(next);
+        // The gates go straight into a builder sized once, with no intermediate copy of the records; the builder
+        // needs the slot count first, so a first pass only counts (the assignment is the same both times).
+        int[] freeAtStart = Arrays.copyOf(free, freeCount);
+        int slotCount = assignSlots(lastUse, slotOf, free, freeCount, next, null);
+        System.arraycopy(freeAtStart, 0, free, 0, freeAtStart.length);
+        CompiledCircuit.Builder builder = new CompiledCircuit.Builder(slotCount);
         if (net.sourceCounts() != null) {
             builder.sourceCounts(net.sourceCounts());
         }
         for (Netlist.Group<Party> g : net.inputs()) {
             builder.input(g.name(), g.owner(), slotsOf(g.literals(), slotOf));
         }
-        for (int p = 0; p < length; p++) {
-            int base = p * CompiledCircuit.GATE_STRIDE;
-            builder.gate(records[base], records[base + 1], records[base + 2], records[base + 3]);
-        }
+        builder.expectGates(length);
+        assignSlots(lastUse, slotOf, free, freeAtStart.length, next, builder);
         List<Netlist.Group<Receiver>> outputGroups = net.outputs();
         for (int gi = 0; gi < outputValues.length; gi++) {
             Netlist.Group<Receiver> g = outputGroups.get(gi);
@@ -492,6 +476,29 @@ public final class Compiler {
             builder.andBatch(batches[k], batches[k + 1]);
         }
         return builder.build();
+    }
+
+    /**
+     * Gives each gate of the sequence its output slot, the lowest freed slot first, and adds it to {@code builder}
+     * (null: only count); returns the slots used in all.
+     */
+    private int assignSlots(int[] lastUse, int[] slotOf, int[] free, int freeCount, int next, CompiledCircuit.Builder builder) {
+        for (int p = 0; p < length; p++) {
+            int a = seqA[p];
+            int b = seqB[p];
+            if (a >= 0 && lastUse[a] == p) {
+                free[freeCount++] = slotOf[a];
+            }
+            if (b >= 0 && b != a && lastUse[b] == p) {
+                free[freeCount++] = slotOf[b];
+            }
+            int out = freeCount > 0 ? free[--freeCount] : next++;
+            slotOf[seqOut[p]] = out;
+            if (builder != null) {
+                builder.gate(seqOp[p], a >= 0 ? slotOf[a] : GateOp.NO_SLOT, b >= 0 ? slotOf[b] : GateOp.NO_SLOT, out);
+            }
+        }
+        return next;
     }
 
     private static int[] slotsOf(int[] literals, int[] slotOf) {
