@@ -1,6 +1,7 @@
 package io.yaostream.cli;
 
 import io.yaostream.core.circuit.Party;
+import io.yaostream.core.program.InputFeed;
 import io.yaostream.examples.Minimum;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -65,12 +66,12 @@ final class MinimumCommand extends AppCommand<BigInteger> {
                 throw new UsageError("--random: N must be even and at least 2 (N/2 values from each party), got " + random);
             }
             long base = seed != null ? seed : new SecureRandom().nextLong();
-            if (role != Party.EVALUATOR) {
-                garbler = Minimum.random(random / 2, bits, base);
-            }
-            if (role != Party.GARBLER) {
-                evaluator = Minimum.random(random / 2, bits, role == null ? base + 1 : base);
-            }
+            // Drawn as the program takes them, not held: the same values as Minimum.random.
+            int perParty = random / 2;
+            InputFeed g = role != Party.EVALUATOR ? Minimum.randomFeed(perParty, bits, base) : Minimum.feed(garbler, bits);
+            InputFeed e = role != Party.GARBLER ? Minimum.randomFeed(perParty, bits, role == null ? base + 1 : base)
+                    : Minimum.feed(evaluator, bits);
+            return new Plan<>(Minimum.program(perParty, bits, s, subset), Minimum.name(perParty, bits, s, subset), g, e);
         } else {
             if (seed != null) {
                 throw new UsageError("--seed: only with --random");

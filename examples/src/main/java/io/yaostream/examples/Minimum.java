@@ -157,6 +157,31 @@ public final class Minimum {
         return v;
     }
 
+    /**
+     * The values {@link #random} gives, as a feed that draws each as it is taken: the same values in the same order,
+     * without holding them all (at half a million values, 4 MB a party would otherwise hold for the whole run).
+     */
+    public static InputFeed randomFeed(int count, int bits, long seed) {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        return InputFeed.from(new Iterator<>() {
+            private int next;
+
+            @Override
+            public boolean hasNext() {
+                return next < count;
+            }
+
+            @Override
+            public BitString next() {
+                if (next == count) {
+                    throw new NoSuchElementException();
+                }
+                next++;
+                return BitString.of(bits == 64 ? rnd.nextLong() & Long.MAX_VALUE : rnd.nextLong(1L << bits), bits);
+            }
+        });
+    }
+
     /** The minimum in plaintext, by sorting: the reference the tests compare with. */
     public static long reference(long[] garbler, long[] evaluator) {
         long[] all = Arrays.copyOf(garbler, garbler.length + evaluator.length);

@@ -96,25 +96,65 @@ public final class Compiler {
             orders.add(depthFirstOrder(live));
             orders.add(levelOrder(live));
         }
-        List<CompiledCircuit> candidates = new ArrayList<>();
-        for (int[] order : orders) {
-            for (boolean defer : options.maxBatch() == Options.OFF ? new boolean[] {false} : new boolean[] {false, true}) {
-                candidates.add(build(order, defer));
+        boolean[] defers = options.maxBatch() == Options.OFF ? new boolean[] {false} : new boolean[] {false, true};
+        // Only the candidate that wins among those built so far is held: a candidate's circuit is as large as the
+        // result, and holding all six at once more than doubled the heap that compiling a large circuit needs.
+        // Should a later candidate shrink the allowance below the held one's working set, the winner is built again
+        // (building is deterministic).
+        int count = orders.size() * defers.length;
+        int[] slots = new int[count];
+        int[] batchCounts = new int[count];
+        CompiledCircuit held = null;
+        int heldIndex = -1;
+        for (int i = 0; i < count; i++) {
+            CompiledCircuit c = build(orders.get(i / defers.length), defers[i % defers.length]);
+            slots[i] = c.slots();
+            batchCounts[i] = c.andBatchCount();
+            if (best(slots, batchCounts, i + 1) == i) {
+                held = c;
+                heldIndex = i;
             }
         }
-        int smallest = candidates.stream().mapToInt(CompiledCircuit::slots).min().orElseThrow();
-        int allowed = Math.min(candidates.get(0).slots(), smallest + smallest / SLOT_TOLERANCE_DIVISOR);
-        CompiledCircuit best = null;
-        for (CompiledCircuit c : candidates) {
-            if (c.slots() > allowed) {
+        releaseSequence();
+        int winner = best(slots, batchCounts, count);
+        if (winner != heldIndex) {
+            held = null; // not needed: let it go before the winner is built again
+            held = build(orders.get(winner / defers.length), defers[winner % defers.length]);
+            releaseSequence();
+        }
+        return held;
+    }
+
+    /**
+     * Of the first {@code n} candidates: the fewest AND batches among those whose working set is within
+     * 1/{@link #SLOT_TOLERANCE_DIVISOR} of the smallest and no larger than the first's, then the smallest working
+     * set, then the earliest.
+     */
+    private static int best(int[] slots, int[] batchCounts, int n) {
+        int smallest = Integer.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            smallest = Math.min(smallest, slots[i]);
+        }
+        int allowed = Math.min(slots[0], smallest + smallest / SLOT_TOLERANCE_DIVISOR);
+        int best = -1;
+        for (int i = 0; i < n; i++) {
+            if (slots[i] > allowed) {
                 continue;
             }
-            if (best == null || c.andBatchCount() < best.andBatchCount()
-                    || c.andBatchCount() == best.andBatchCount() && c.slots() < best.slots()) {
-                best = c;
+            if (best < 0 || batchCounts[i] < batchCounts[best]
+                    || batchCounts[i] == batchCounts[best] && slots[i] < slots[best]) {
+                best = i;
             }
         }
         return best;
+    }
+
+    /** Drops the emitted sequence of the last candidate: the circuit holds what it needs. */
+    private void releaseSequence() {
+        seqOp = null;
+        seqA = null;
+        seqB = null;
+        seqOut = null;
     }
 
     /** A candidate may use up to 1/{@value} more slots than the smallest working set if it has fewer batches. */
@@ -409,36 +449,20 @@ public final class Compiler {
             }
         }
 
-        int[] records = new int[length * CompiledCircuit.GATE_STRIDE];
-        for (int p = 0; p < length; p++) {
-            int a = seqA[p];
-            int b = seqB[p];
-            if (a >= 0 && lastUse[a] == p) {
-                free[freeCount++] = slotOf[a];
-            }
-            if (b >= 0 && b != a && lastUse[b] == p) {
-                free[freeCount++] = slotOf[b];
-            }
-            int out = freeCount > 0 ? free[--freeCount] : next++;
-            slotOf[seqOut[p]] = out;
-            int base = p * CompiledCircuit.GATE_STRIDE;
-            records[base] = seqOp[p];
-            records[base + 1] = a >= 0 ? slotOf[a] : GateOp.NO_SLOT;
-            records[base + 2] = b >= 0 ? slotOf[b] : GateOp.NO_SLOT;
-            records[base + 3] = out;
-        }
-
-        CompiledCircuit.Builder builder = new CompiledCircuit.Builder(next);
+        // The gates go straight into a builder sized once, with no intermediate copy of the records; the builder
+        // needs the slot count first, so a first pass only counts (the assignment is the same both times).
+        int[] freeAtStart = Arrays.copyOf(free, freeCount);
+        int slotCount = assignSlots(lastUse, slotOf, free, freeCount, next, null);
+        System.arraycopy(freeAtStart, 0, free, 0, freeAtStart.length);
+        CompiledCircuit.Builder builder = new CompiledCircuit.Builder(slotCount);
         if (net.sourceCounts() != null) {
             builder.sourceCounts(net.sourceCounts());
         }
         for (Netlist.Group<Party> g : net.inputs()) {
             builder.input(g.name(), g.owner(), slotsOf(g.literals(), slotOf));
         }
-        for (int p = 0; p < length; p++) {
-            int base = p * CompiledCircuit.GATE_STRIDE;
-            builder.gate(records[base], records[base + 1], records[base + 2], records[base + 3]);
-        }
+        builder.expectGates(length);
+        assignSlots(lastUse, slotOf, free, freeAtStart.length, next, builder);
         List<Netlist.Group<Receiver>> outputGroups = net.outputs();
         for (int gi = 0; gi < outputValues.length; gi++) {
             Netlist.Group<Receiver> g = outputGroups.get(gi);
@@ -452,6 +476,29 @@ public final class Compiler {
             builder.andBatch(batches[k], batches[k + 1]);
         }
         return builder.build();
+    }
+
+    /**
+     * Gives each gate of the sequence its output slot, the lowest freed slot first, and adds it to {@code builder}
+     * (null: only count); returns the slots used in all.
+     */
+    private int assignSlots(int[] lastUse, int[] slotOf, int[] free, int freeCount, int next, CompiledCircuit.Builder builder) {
+        for (int p = 0; p < length; p++) {
+            int a = seqA[p];
+            int b = seqB[p];
+            if (a >= 0 && lastUse[a] == p) {
+                free[freeCount++] = slotOf[a];
+            }
+            if (b >= 0 && b != a && lastUse[b] == p) {
+                free[freeCount++] = slotOf[b];
+            }
+            int out = freeCount > 0 ? free[--freeCount] : next++;
+            slotOf[seqOut[p]] = out;
+            if (builder != null) {
+                builder.gate(seqOp[p], a >= 0 ? slotOf[a] : GateOp.NO_SLOT, b >= 0 ? slotOf[b] : GateOp.NO_SLOT, out);
+            }
+        }
+        return next;
     }
 
     private static int[] slotsOf(int[] literals, int[] slotOf) {

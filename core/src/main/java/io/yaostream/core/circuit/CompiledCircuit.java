@@ -50,7 +50,9 @@ public final class CompiledCircuit {
         this.inputs = List.copyOf(b.inputs);
         this.outputs = List.copyOf(b.outputs);
         this.gateCount = b.gateCount;
-        this.gates = Arrays.copyOf(b.gates, b.gateCount * GATE_STRIDE);
+        // Exactly filled records are taken as they are: a gate added to the builder afterwards grows it into a
+        // new array first, so this circuit's records never change.
+        this.gates = b.gates.length == b.gateCount * GATE_STRIDE ? b.gates : Arrays.copyOf(b.gates, b.gateCount * GATE_STRIDE);
         this.andBatches = Arrays.copyOf(b.batches, b.batchInts);
         this.batchCount = b.batchInts / 2;
         this.gateFile = null;
@@ -440,6 +442,21 @@ public final class CompiledCircuit {
                 checker.checkSlot(s, () -> "output " + describe(name) + " bit");
             }
             outputs.add(new WireGroup<>(name, receiver, groupSlots));
+            return this;
+        }
+
+        /**
+         * Room for {@code count} gates in all, when the caller knows how many it will add: the records then grow
+         * once, to their final size, and the circuit takes them without a copy.
+         */
+        public Builder expectGates(int count) {
+            if (count < 0) {
+                throw new IllegalArgumentException("expected gate count " + count + " < 0");
+            }
+            long ints = (long) count * GATE_STRIDE;
+            if (ints > gates.length && ints <= Integer.MAX_VALUE) {
+                gates = Arrays.copyOf(gates, (int) ints);
+            }
             return this;
         }
 

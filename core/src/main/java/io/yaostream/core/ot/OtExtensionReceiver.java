@@ -82,6 +82,11 @@ public final class OtExtensionReceiver {
         ready = true;
     }
 
+    /** M, the OTs per block: a run of OTs split at multiples of M crosses the wire as it would in one piece. */
+    public int blockSize() {
+        return blockSize;
+    }
+
     /** OTs consumed so far, padding included: the global index of the next OT. */
     public long otsUsed() {
         return nextIndex;

@@ -135,6 +135,11 @@ public final class OtExtensionSender {
         return nextIndex;
     }
 
+    /** M, the OTs per block: a run of OTs split at multiples of M crosses the wire as it would in one piece. */
+    public int blockSize() {
+        return blockSize;
+    }
+
     /**
      * n Δ-correlated OTs: block i of {@code x} gets {@code x_i}; the receiver, with choice bit {@code b_i}, gets
      * {@code x_i ⊕ b_i·Δ}. Only the receiver's u columns cross the wire (128 bits per OT).

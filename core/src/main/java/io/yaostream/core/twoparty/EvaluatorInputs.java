@@ -66,26 +66,36 @@ final class EvaluatorInputs extends EvaluatorInputSchedule {
         channel.flush();
     }
 
+    /**
+     * Extends {@code m} OTs into the window a block of the extension at a time, so the staging buffers hold one
+     * block (M OTs), not a whole chunk (up to {@link InputChunks#MAX_CHUNK_BITS}). The wire and the choice bits
+     * drawn are those of one call for all m: the extension works block by block either way.
+     */
     private void extend(int m) {
-        if (outputs.length < 2 * m) {
-            choices = new long[(m + 63) >>> 6];
-            outputs = new long[2 * m];
-            staged = new long[3 * m];
+        int piece = extension.blockSize();
+        int cap = Math.min(m, piece);
+        if (outputs.length < 2 * cap) {
+            choices = new long[(cap + 63) >>> 6];
+            outputs = new long[2 * cap];
+            staged = new long[3 * cap];
         }
-        if (correlated) {
-            for (int w = 0; w < (m + 63) >>> 6; w++) {
-                choices[w] = random.nextLong();
+        for (int off = 0; off < m; off += piece) {
+            int n = Math.min(piece, m - off);
+            if (correlated) {
+                for (int w = 0; w < (n + 63) >>> 6; w++) {
+                    choices[w] = random.nextLong();
+                }
+                extension.correlated(choices, outputs, n);
+            } else {
+                extension.random(choices, outputs, n);
             }
-            extension.correlated(choices, outputs, m);
-        } else {
-            extension.random(choices, outputs, m);
+            for (int i = 0; i < n; i++) {
+                staged[3 * i] = outputs[2 * i];
+                staged[3 * i + 1] = outputs[2 * i + 1];
+                staged[3 * i + 2] = choices[i >>> 6] >>> (i & 63) & 1;
+            }
+            ots.append(staged, n);
         }
-        for (int i = 0; i < m; i++) {
-            staged[3 * i] = outputs[2 * i];
-            staged[3 * i + 1] = outputs[2 * i + 1];
-            staged[3 * i + 2] = choices[i >>> 6] >>> (i & 63) & 1;
-        }
-        ots.append(staged, m);
     }
 
     /**

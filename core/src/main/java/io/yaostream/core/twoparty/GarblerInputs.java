@@ -161,27 +161,36 @@ final class GarblerInputs {
         knownSent += n;
     }
 
+    /**
+     * Extends {@code m} OTs into the window a block of the extension at a time (see EvaluatorInputs), so the
+     * staging buffers hold one block, not a whole chunk.
+     */
     private void extend(int m) {
         int stride = correlated ? 2 : 4;
-        if (staged.length < stride * m) {
-            staged = new long[stride * m];
+        int piece = extension.blockSize();
+        int cap = Math.min(m, piece);
+        if (staged.length < stride * cap) {
+            staged = new long[stride * cap];
         }
-        if (correlated) {
-            extension.correlated(staged, m);
-        } else {
-            if (r0.length < 2 * m) {
-                r0 = new long[2 * m];
-                r1 = new long[2 * m];
-            }
-            extension.random(r0, r1, m);
-            for (int i = 0; i < m; i++) {
-                staged[4 * i] = r0[2 * i];
-                staged[4 * i + 1] = r0[2 * i + 1];
-                staged[4 * i + 2] = r1[2 * i];
-                staged[4 * i + 3] = r1[2 * i + 1];
-            }
+        if (!correlated && r0.length < 2 * cap) {
+            r0 = new long[2 * cap];
+            r1 = new long[2 * cap];
         }
-        ots.append(staged, m);
+        for (int off = 0; off < m; off += piece) {
+            int n = Math.min(piece, m - off);
+            if (correlated) {
+                extension.correlated(staged, n);
+            } else {
+                extension.random(r0, r1, n);
+                for (int i = 0; i < n; i++) {
+                    staged[4 * i] = r0[2 * i];
+                    staged[4 * i + 1] = r0[2 * i + 1];
+                    staged[4 * i + 2] = r1[2 * i];
+                    staged[4 * i + 3] = r1[2 * i + 1];
+                }
+            }
+            ots.append(staged, n);
+        }
         extended += m;
     }
 

@@ -14,6 +14,8 @@ final class OtWindow {
     private long base;
     /** Session position one past the last OT held. */
     private long end;
+    /** Session position before which the OTs are used (given to {@link #dropBefore}): storage that may be reused. */
+    private long dead;
 
     OtWindow(int stride) {
         this.stride = stride;
@@ -23,6 +25,10 @@ final class OtWindow {
     /** Appends {@code count} OTs, read from {@code src} from index 0. */
     void append(long[] src, int count) {
         long need = (end - base + count) * stride;
+        if (need > data.length && dead > base) {
+            compact(); // the OTs already used make room before the storage grows
+            need = (end - base + count) * stride;
+        }
         if (need > data.length) {
             data = Arrays.copyOf(data, (int) Math.max(need, 2L * data.length));
         }
@@ -42,12 +48,17 @@ final class OtWindow {
         return data;
     }
 
-    /** Forgets the OTs before {@code position}, once they fill half the storage. */
+    /** Forgets the OTs before {@code position}, once they fill half the storage (or when room is needed). */
     void dropBefore(long position) {
-        long dead = Math.min(position, end) - base;
-        if (dead * stride > data.length / 2) {
-            System.arraycopy(data, (int) (dead * stride), data, 0, (int) ((end - base - dead) * stride));
-            base += dead;
+        dead = Math.max(dead, Math.min(position, end));
+        if ((dead - base) * stride > data.length / 2) {
+            compact();
         }
+    }
+
+    private void compact() {
+        int gone = (int) (dead - base);
+        System.arraycopy(data, gone * stride, data, 0, (int) ((end - dead) * stride));
+        base = dead;
     }
 }
