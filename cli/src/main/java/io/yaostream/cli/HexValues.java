@@ -1,6 +1,7 @@
 package io.yaostream.cli;
 
 import io.yaostream.core.bits.BitString;
+import io.yaostream.core.text.English;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.yaostream.compiler.dsl;
 
 import io.yaostream.compiler.ir.Netlist;
+import io.yaostream.core.text.English;
 
 import java.util.Arrays;
 
@@ -48,7 +49,7 @@ public final class Bits {
     /** Bits {@code from} (inclusive) to {@code to} (exclusive), as a vector whose bit 0 is bit {@code from}. */
     public Bits slice(int from, int to) {
         if (from < 0 || to > literals.length || from > to) {
-            throw new IndexOutOfBoundsException("slice " + from + ".." + to + " of a " + literals.length + "-bit vector");
+            throw new IndexOutOfBoundsException("slice " + from + ".." + to + " of " + English.article(literals.length) + " " + literals.length + "-bit vector");
         }
         return new Bits(owner, Arrays.copyOfRange(literals, from, to));
     }
@@ -64,7 +65,7 @@ public final class Bits {
     /** This value with constant zero bits added above it up to {@code width} bits (unsigned widening). */
     public Bits zeroExtend(int width) {
         if (width < literals.length) {
-            throw new IllegalArgumentException("cannot zero-extend a " + literals.length + "-bit vector to " + width + " bits");
+            throw new IllegalArgumentException("cannot zero-extend " + English.article(literals.length) + " " + literals.length + "-bit vector to " + width + " bits");
         }
         int[] lits = Arrays.copyOf(literals, width);
         Arrays.fill(lits, literals.length, width, Netlist.FALSE);

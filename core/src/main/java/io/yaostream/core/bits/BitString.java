@@ -1,5 +1,6 @@
 package io.yaostream.core.bits;
 
+import io.yaostream.core.text.English;
 import io.yaostream.core.text.Printable;
 
 import java.math.BigInteger;
@@ -148,11 +149,11 @@ public final class BitString {
     public long toLong() {
         for (int i = 1; i < words.length; i++) {
             if (words[i] != 0) {
-                throw new ArithmeticException("a " + width + "-bit value above 2^63 - 1 does not fit in a long");
+                throw new ArithmeticException(English.article(width) + " " + width + "-bit value above 2^63 - 1 does not fit in a long");
             }
         }
         if (words.length > 0 && words[0] < 0) {
-            throw new ArithmeticException("a " + width + "-bit value above 2^63 - 1 does not fit in a long");
+            throw new ArithmeticException(English.article(width) + " " + width + "-bit value above 2^63 - 1 does not fit in a long");
         }
         return words.length == 0 ? 0 : words[0];
     }
@@ -160,7 +161,7 @@ public final class BitString {
     /** Bits {@code from} (inclusive) to {@code to} (exclusive), bit {@code from} first. */
     public BitString slice(int from, int to) {
         if (from < 0 || to > width || from > to) {
-            throw new IndexOutOfBoundsException("slice " + from + ".." + to + " of a " + width + "-bit string");
+            throw new IndexOutOfBoundsException("slice " + from + ".." + to + " of " + English.article(width) + " " + width + "-bit string");
         }
         boolean[] b = new boolean[to - from];
         for (int i = 0; i < b.length; i++) {
@@ -183,8 +184,8 @@ public final class BitString {
         String h = hex.startsWith("0x") || hex.startsWith("0X") ? hex.substring(2) : hex;
         int digits = hexDigits(width);
         if (h.length() != digits) {
-            throw new IllegalArgumentException("'" + Printable.clip(hex) + "' has " + h.length() + " hex digits, but a " + width
-                    + "-bit value takes " + digits);
+            throw new IllegalArgumentException("'" + Printable.clip(hex) + "' has " + h.length() + " hex digits, but "
+                    + English.article(width) + " " + width + "-bit value takes " + digits);
         }
         long[] w = new long[(width + 63) >>> 6];
         for (int d = 0; d < digits; d++) {

@@ -6,6 +6,7 @@ import io.yaostream.core.circuit.GateBlocks;
 import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.WireGroup;
+import io.yaostream.core.text.English;
 
 import java.util.List;
 
@@ -97,7 +98,7 @@ public final class PlainEvaluator {
             WireGroup<Party> g = groups.get(gi);
             if (inputs[gi].width() != g.width()) {
                 throw new IllegalArgumentException("input " + (gi + 1) + " ('" + g.name() + "') is " + g.width()
-                        + " bits, got a " + inputs[gi].width() + "-bit value");
+                        + " bits, got " + English.article(inputs[gi].width()) + " " + inputs[gi].width() + "-bit value");
             }
             for (int i = 0; i < g.width(); i++) {
                 in[k++] = inputs[gi].get(i) ? 1L : 0L;

@@ -1,6 +1,7 @@
 package io.yaostream.core.program;
 
 import io.yaostream.core.bits.BitString;
+import io.yaostream.core.text.English;
 
 import java.util.function.BinaryOperator;
 import java.util.function.UnaryOperator;
@@ -19,7 +20,7 @@ public final class GarblerKnown {
 
     public GarblerKnown(int width, BitString value) {
         if (value != null && value.width() != width) {
-            throw new IllegalArgumentException("a " + value.width() + "-bit value where " + width + " bits were declared");
+            throw new IllegalArgumentException(English.article(value.width()) + " " + value.width() + "-bit value where " + width + " bits were declared");
         }
         this.width = width;
         this.value = value;

@@ -1,5 +1,7 @@
 package io.yaostream.core.program;
 
+import io.yaostream.core.text.English;
+
 import java.util.Arrays;
 
 /**
@@ -40,7 +42,7 @@ public final class Secret {
     /** Bits {@code from} (inclusive) to {@code to} (exclusive), bit {@code from} becoming bit 0. Free. */
     public Secret slice(int from, int to) {
         if (from < 0 || to > width || from > to) {
-            throw new IndexOutOfBoundsException("slice " + from + ".." + to + " of a " + width + "-bit secret");
+            throw new IndexOutOfBoundsException("slice " + from + ".." + to + " of " + English.article(width) + " " + width + "-bit secret");
         }
         Secret s = new Secret(to - from, wordsPerBit);
         System.arraycopy(state, from * wordsPerBit, s.state, 0, s.state.length);
@@ -84,7 +86,7 @@ public final class Secret {
         }
         for (int i = 0; i < from.length; i++) {
             if (from[i] >= source.width || (from[i] < 0 && fill == null)) {
-                throw new IndexOutOfBoundsException("bit " + i + " takes bit " + from[i] + " of a " + source.width + "-bit secret"
+                throw new IndexOutOfBoundsException("bit " + i + " takes bit " + from[i] + " of " + English.article(source.width) + " " + source.width + "-bit secret"
                         + (fill == null ? " with no fill" : ""));
             }
         }

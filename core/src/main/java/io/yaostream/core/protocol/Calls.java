@@ -4,6 +4,7 @@ import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.program.ProtocolException;
 import io.yaostream.core.program.Secret;
+import io.yaostream.core.text.English;
 
 /** Checks shared by every back end's {@link ProgramContext#call}. */
 public final class Calls {
@@ -24,7 +25,7 @@ public final class Calls {
 
     public static void checkSameWidth(Secret a, Secret b) {
         if (a.width() != b.width()) {
-            throw new ProtocolException("xor of a " + a.width() + "-bit and a " + b.width() + "-bit secret");
+            throw new ProtocolException("xor of " + English.article(a.width()) + " " + a.width() + "-bit and " + English.article(b.width()) + " " + b.width() + "-bit secret");
         }
     }
 }

@@ -15,6 +15,7 @@ import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.protocol.CostTally;
 import io.yaostream.core.protocol.GarblingContext;
+import io.yaostream.core.text.English;
 
 import java.util.Optional;
 
@@ -86,7 +87,7 @@ final class ThreeGarblerContext extends GarblingContext {
     @Override
     public void evaluatorInput(int width, Secret s) {
         waitForEvaluator();
-        ThreeFrames.expect(toEvaluator, ThreeFrames.SHARE, 3, "P" + me + "'s share of a " + width + "-bit input of P3");
+        ThreeFrames.expect(toEvaluator, ThreeFrames.SHARE, 3, "P" + me + "'s share of " + English.article(width) + " " + width + "-bit input of P3");
         BitString share = ThreeShares.read(toEvaluator, width);
         Secret first = newSecret(width);
         Secret second = newSecret(width);

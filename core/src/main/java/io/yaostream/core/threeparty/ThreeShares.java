@@ -3,6 +3,7 @@ package io.yaostream.core.threeparty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.ot.PeerFault;
+import io.yaostream.core.text.English;
 
 /** P3's input shares on the wire: the bits packed LSB first into whole bytes, the padding bits zero. */
 final class ThreeShares {
@@ -26,7 +27,7 @@ final class ThreeShares {
             bits[i] = (b[i >>> 3] >>> (i & 7) & 1) != 0;
         }
         if (width % 8 != 0 && (b[b.length - 1] & 0xff) >>> (width % 8) != 0) {
-            throw new PeerFault("P3 sent a " + width + "-bit input share with padding bits set");
+            throw new PeerFault("P3 sent " + English.article(width) + " " + width + "-bit input share with padding bits set");
         }
         return BitString.fromBits(bits);
     }

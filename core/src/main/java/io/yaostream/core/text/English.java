@@ -1,7 +1,7 @@
-package io.yaostream.cli;
+package io.yaostream.core.text;
 
 /** English for messages that put a number into a sentence. */
-final class English {
+public final class English {
     private English() {
     }
 
@@ -9,7 +9,7 @@ final class English {
      * The indefinite article before {@code n} read aloud: "an" where it starts with a vowel sound (8, 11, 18, 80-89,
      * 800-899, 11,000, 18,000, 8,000,000 ...), else "a".
      */
-    static String article(long n) {
+    public static String article(long n) {
         String digits = Long.toString(Math.abs(n));
         if (digits.startsWith("8")) {
             return "an";

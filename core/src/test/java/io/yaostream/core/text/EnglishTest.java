@@ -1,4 +1,4 @@
-package io.yaostream.cli;
+package io.yaostream.core.text;
 
 import org.junit.jupiter.api.Test;
 
