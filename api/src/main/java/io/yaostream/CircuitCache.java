@@ -41,6 +41,12 @@ public final class CircuitCache {
      * The circuit {@code body} builds on inputs of {@code widths} bits, compiled once for {@code definition}
      * (equal definitions and widths must build equal circuits). Public for one-hot modules, whose bodies call
      * standard sub-circuits through {@link io.yaostream.core.program.ProgramContext#call}.
+     *
+     * @param definition names everything {@code body} depends on besides the widths, compared by {@code equals} and
+     *     {@code hashCode}
+     * @param widths bits of each input of the circuit, in order (copied)
+     * @param body builds the circuit, compiled on the first request for this definition and these widths only
+     * @return the compiled circuit, the same instance for equal definitions and widths
      */
     public static CompiledCircuit get(Object definition, int[] widths, SubCircuit.Many body) {
         Key key = new Key(definition, widths.clone());
@@ -65,7 +71,11 @@ public final class CircuitCache {
         return b.compile(Compiler.Options.DEFAULT);
     }
 
-    /** Distinct circuits compiled so far in this JVM. */
+    /**
+     * Distinct circuits compiled so far in this JVM.
+     *
+     * @return the number of circuits in the cache
+     */
     public static int size() {
         return CIRCUITS.size();
     }

@@ -33,44 +33,81 @@ public final class Computation {
     private final ProgramContext ctx;
     private Secret zeroBit;
 
-    /** The computation over a back end's context; {@link SecureProgram} makes it, a program only uses it. */
+    /**
+     * The computation over a back end's context; {@link SecureProgram} makes it, a program only uses it.
+     *
+     * @param ctx the back end this copy of the program runs on
+     */
     public Computation(ProgramContext ctx) {
         this.ctx = ctx;
     }
 
-    /** The party this copy of the program runs as. */
+    /**
+     * The party this copy of the program runs as.
+     *
+     * @return this copy's role, garbler or evaluator
+     */
     public Party party() {
         return ctx.party();
     }
 
-    /** The back end, for what the typed values do not cover. */
+    /**
+     * The back end, for what the typed values do not cover.
+     *
+     * @return the context the typed values run on
+     */
     public ProgramContext context() {
         return ctx;
     }
 
-    /** What the program has cost so far: AND gates, bytes, OTs, calls, rounds. */
+    /**
+     * What the program has cost so far: AND gates, bytes, OTs, calls, rounds.
+     *
+     * @return the costs so far, as this back end counts them
+     */
     public ProgramCosts costs() {
         return ctx.costs();
     }
 
     // ---- inputs ----
 
-    /** The garbler's inputs: {@code c.garbler().uint(64)}. */
+    /**
+     * The garbler's inputs: {@code c.garbler().uint(64)}.
+     *
+     * @return the garbler's inputs, taken in the order the program asks for them
+     */
     public PartyInputs garbler() {
         return new PartyInputs(this, Party.GARBLER);
     }
 
-    /** The evaluator's inputs: {@code c.evaluator().uint(64)}. */
+    /**
+     * The evaluator's inputs: {@code c.evaluator().uint(64)}.
+     *
+     * @return the evaluator's inputs, taken in the order the program asks for them
+     */
     public PartyInputs evaluator() {
         return new PartyInputs(this, Party.EVALUATOR);
     }
 
-    /** The owner's next input, an unsigned integer of {@code width} bits. */
+    /**
+     * The owner's next input, an unsigned integer of {@code width} bits.
+     *
+     * @param owner the party whose input it is; the other party learns nothing of it
+     * @param width bits of the input; the owner's feed must give a value of this width
+     * @return the owner's next input
+     */
     public UInt uint(Party owner, int width) {
         return new UInt(this, ctx.input(owner, width));
     }
 
-    /** The owner's next {@code count} inputs of {@code width} bits, in one exchange. */
+    /**
+     * The owner's next {@code count} inputs of {@code width} bits, in one exchange.
+     *
+     * @param owner the party whose input it is; the other party learns nothing of it
+     * @param width bits of each input
+     * @param count inputs to take
+     * @return the owner's next {@code count} inputs, in feed order
+     */
     public UInt[] uints(Party owner, int width, int count) {
         Secret[] s = ctx.inputs(owner, width, count);
         UInt[] out = new UInt[count];
@@ -83,91 +120,214 @@ public final class Computation {
     /**
      * Party {@code party}'s next input of a three-party session (1 and 2 garble, 3 evaluates; see
      * {@link io.yaostream.ThreeParty}), an unsigned integer of {@code width} bits.
+     *
+     * @param party 1, 2 or 3
+     * @param width bits of the input; the party's feed must give a value of this width
+     * @return the party's next input
+     * @throws io.yaostream.core.program.ProtocolException outside a three-party session, which alone numbers its
+     *     parties
      */
     public UInt uint(int party, int width) {
         return new UInt(this, ctx.input(party, width));
     }
 
-    /** Party {@code party}'s next input of a three-party session, a vector of {@code width} bits. */
+    /**
+     * Party {@code party}'s next input of a three-party session, a vector of {@code width} bits.
+     *
+     * @param party 1, 2 or 3
+     * @param width bits of the input; the party's feed must give a value of this width
+     * @return the party's next input
+     * @throws io.yaostream.core.program.ProtocolException outside a three-party session, which alone numbers its
+     *     parties
+     */
     public BitVector bits(int party, int width) {
         return new BitVector(this, ctx.input(party, width));
     }
 
-    /** The owner's next input, a two's complement integer of {@code width} bits. */
+    /**
+     * The owner's next input, a two's complement integer of {@code width} bits.
+     *
+     * @param owner the party whose input it is; the other party learns nothing of it
+     * @param width bits of the input, the sign bit included
+     * @return the owner's next input
+     */
     public SInt sint(Party owner, int width) {
         return new SInt(this, ctx.input(owner, width));
     }
 
-    /** The owner's next input, a vector of {@code width} bits. */
+    /**
+     * The owner's next input, a vector of {@code width} bits.
+     *
+     * @param owner the party whose input it is; the other party learns nothing of it
+     * @param width bits of the input; the owner's feed must give a value of this width
+     * @return the owner's next input
+     */
     public BitVector bits(Party owner, int width) {
         return new BitVector(this, ctx.input(owner, width));
     }
 
-    /** The owner's next input, one bit. */
+    /**
+     * The owner's next input, one bit.
+     *
+     * @param owner the party whose input it is; the other party learns nothing of it
+     * @return the owner's next input
+     */
     public Bool bool(Party owner) {
         return new Bool(this, ctx.input(owner, 1));
     }
 
     // ---- public constants ----
 
-    /** The public unsigned constant {@code value} in {@code width} bits. Free after the session's first constant. */
+    /**
+     * The public unsigned constant {@code value} in {@code width} bits. Free after the session's first constant.
+     *
+     * @param value the constant; a negative one is taken in two's complement
+     * @param width bits of the constant
+     * @return the constant as a secret value both parties know
+     * @throws IllegalArgumentException if {@code value} does not fit in {@code width} bits
+     */
     public UInt constant(long value, int width) {
         return new UInt(this, ctx.constant(BitString.of(value, width)));
     }
 
-    /** The public constant {@code value} (negative: two's complement) in {@code width} bits. */
+    /**
+     * The public constant {@code value} (negative: two's complement) in {@code width} bits.
+     *
+     * @param value the constant
+     * @param width bits of the constant
+     * @return the constant as a secret value both parties know
+     * @throws IllegalArgumentException if {@code value} does not fit in {@code width} bits
+     */
     public UInt constant(BigInteger value, int width) {
         return new UInt(this, ctx.constant(BitString.of(value, width)));
     }
 
-    /** The public bits {@code value}. */
+    /**
+     * The public bits {@code value}.
+     *
+     * @param value the constant's bits
+     * @return the bits as a secret value both parties know
+     */
     public BitVector constant(BitString value) {
         return new BitVector(this, ctx.constant(value));
     }
 
-    /** The public bit {@code value}. */
+    /**
+     * The public bit {@code value}.
+     *
+     * @param value the constant
+     * @return the bit as a secret value both parties know
+     */
     public Bool constant(boolean value) {
         return new Bool(this, ctx.constant(BitString.zeros(1).with(0, value)));
     }
 
     // ---- sub-circuits ----
 
-    /** {@code fn} on {@code x}, as a cached sub-circuit (see {@link SubCircuit} on what may be inline). */
+    /**
+     * {@code fn} on {@code x}, as a cached sub-circuit (see {@link SubCircuit} on what may be inline).
+     *
+     * @param fn the sub-circuit, which must not capture variables
+     * @param x the input
+     * @return the output
+     * @throws IllegalArgumentException if a value belongs to another computation, or {@code fn} captures variables
+     */
     public BitVector apply(SubCircuit.Unary fn, SecretValue x) {
         return apply(CircuitCache.keyOf(fn), fn, x);
     }
 
-    /** {@code fn} on {@code x}, cached under {@code key} and the width (for a definition that captures values). */
+    /**
+     * {@code fn} on {@code x}, cached under {@code key} and the width (for a definition that captures values).
+     *
+     * @param key names everything {@code fn} depends on, by {@code equals} and {@code hashCode}
+     * @param fn the sub-circuit
+     * @param x the input
+     * @return the output
+     * @throws IllegalArgumentException if a value belongs to another computation
+     */
     public BitVector apply(Object key, SubCircuit.Unary fn, SecretValue x) {
         return bits(op(new Object[] {key, "unary"}, (b, in) -> new Bits[] {fn.build(b, in[0])}, x)[0]);
     }
 
-    /** {@code fn} on {@code x} and {@code y}, compiled once per width and reused. */
+    /**
+     * {@code fn} on {@code x} and {@code y}, compiled once per width and reused.
+     *
+     * @param fn the sub-circuit, which must not capture variables
+     * @param x the first input
+     * @param y the second input
+     * @return the output
+     * @throws IllegalArgumentException if a value belongs to another computation, or {@code fn} captures variables
+     */
     public BitVector apply(SubCircuit.Binary fn, SecretValue x, SecretValue y) {
         return apply(CircuitCache.keyOf(fn), fn, x, y);
     }
 
-    /** {@code fn} on {@code x} and {@code y}, cached under {@code key} and the widths (for a definition that captures values). */
+    /**
+     * {@code fn} on {@code x} and {@code y}, cached under {@code key} and the widths (for a definition that captures
+     * values).
+     *
+     * @param key names everything {@code fn} depends on, by {@code equals} and {@code hashCode}
+     * @param fn the sub-circuit
+     * @param x the first input
+     * @param y the second input
+     * @return the output
+     * @throws IllegalArgumentException if a value belongs to another computation
+     */
     public BitVector apply(Object key, SubCircuit.Binary fn, SecretValue x, SecretValue y) {
         return bits(op(new Object[] {key, "binary"}, (b, in) -> new Bits[] {fn.build(b, in[0], in[1])}, x, y)[0]);
     }
 
-    /** {@code fn} on three inputs, compiled once per width and reused. */
+    /**
+     * {@code fn} on three inputs, compiled once per width and reused.
+     *
+     * @param fn the sub-circuit, which must not capture variables
+     * @param x the first input
+     * @param y the second input
+     * @param z the third input
+     * @return the output
+     * @throws IllegalArgumentException if a value belongs to another computation, or {@code fn} captures variables
+     */
     public BitVector apply(SubCircuit.Ternary fn, SecretValue x, SecretValue y, SecretValue z) {
         return apply(CircuitCache.keyOf(fn), fn, x, y, z);
     }
 
-    /** {@code fn} on three inputs, cached under {@code key} and the widths (for a definition that captures values). */
+    /**
+     * {@code fn} on three inputs, cached under {@code key} and the widths (for a definition that captures values).
+     *
+     * @param key names everything {@code fn} depends on, by {@code equals} and {@code hashCode}
+     * @param fn the sub-circuit
+     * @param x the first input
+     * @param y the second input
+     * @param z the third input
+     * @return the output
+     * @throws IllegalArgumentException if a value belongs to another computation
+     */
     public BitVector apply(Object key, SubCircuit.Ternary fn, SecretValue x, SecretValue y, SecretValue z) {
         return bits(op(new Object[] {key, "ternary"}, (b, in) -> new Bits[] {fn.build(b, in[0], in[1], in[2])}, x, y, z)[0]);
     }
 
-    /** {@code fn} on any number of inputs, giving any number of outputs. */
+    /**
+     * {@code fn} on any number of inputs, giving any number of outputs.
+     *
+     * @param fn the sub-circuit, which must not capture variables
+     * @param in the inputs, in the order {@code fn} receives their wires
+     * @return the outputs, in the order {@code fn} returns them
+     * @throws IllegalArgumentException if a value belongs to another computation, or {@code fn} captures variables
+     */
     public BitVector[] apply(SubCircuit.Many fn, SecretValue... in) {
         return apply(CircuitCache.keyOf(fn), fn, in);
     }
 
-    /** {@code fn} on any number of inputs, cached under {@code key} and the widths (for a definition that captures values). */
+    /**
+     * {@code fn} on any number of inputs, cached under {@code key} and the widths (for a definition that captures
+     * values).
+     *
+     * @param key names everything {@code fn} depends on, by {@code equals} and {@code hashCode}
+     * @param fn the sub-circuit
+     * @param in the inputs, in the order {@code fn} receives their wires
+     * @return the outputs, in the order {@code fn} returns them
+     * @throws IllegalArgumentException if a value belongs to another computation
+     */
     public BitVector[] apply(Object key, SubCircuit.Many fn, SecretValue... in) {
         Secret[] out = op(new Object[] {key, "many"}, fn, in);
         BitVector[] v = new BitVector[out.length];
@@ -181,6 +341,11 @@ public final class Computation {
      * A one-hot garbling module (HK21, {@link OneHotModule}) on {@code args}, one bit vector per output. Needs a
      * scheme with one-hot garbling (half-gates or grr3); the plaintext back end checks the module against its
      * definition on every call.
+     *
+     * @param module the module, which fixes the widths it takes
+     * @param args its inputs, in order
+     * @return its outputs, in order
+     * @throws IllegalArgumentException if a value belongs to another computation
      */
     public BitVector[] module(OneHotModule module, SecretValue... args) {
         widths(args);
@@ -192,7 +357,14 @@ public final class Computation {
         return v;
     }
 
-    /** A circuit compiled elsewhere (a Bristol or slot-ID file, say), called on one value per input group. */
+    /**
+     * A circuit compiled elsewhere (a Bristol or slot-ID file, say), called on one value per input group.
+     *
+     * @param circuit the circuit, the same at both parties (the evaluator checks its digest on its first call)
+     * @param args one value per input group, in order, each as wide as its group
+     * @return one value per output group, in order
+     * @throws IllegalArgumentException if a value belongs to another computation
+     */
     public BitVector[] call(CompiledCircuit circuit, SecretValue... args) {
         widths(args);
         Secret[] out = run(circuit, args);

@@ -17,17 +17,38 @@ public final class Inputs {
     private Inputs() {
     }
 
-    /** One unsigned value of {@code width} bits (at most 64). */
+    /**
+     * One value of {@code width} bits: a non-negative one as an unsigned number, a negative one in two's complement.
+     *
+     * @param value the private value
+     * @param width bits of the input the program takes
+     * @return a feed of this one value
+     * @throws IllegalArgumentException if {@code width} is negative or the value does not fit in it
+     */
     public static InputFeed of(long value, int width) {
         return InputFeed.of(BitString.of(value, width));
     }
 
-    /** One value of {@code width} bits; a negative one is taken in two's complement. */
+    /**
+     * One value of {@code width} bits; a negative one is taken in two's complement.
+     *
+     * @param value the private value
+     * @param width bits of the input the program takes
+     * @return a feed of this one value
+     * @throws IllegalArgumentException if {@code width} is negative or the value does not fit in it
+     */
     public static InputFeed of(BigInteger value, int width) {
         return InputFeed.of(BitString.of(value, width));
     }
 
-    /** These values, each of {@code width} bits (at most 64), in order. */
+    /**
+     * These values, each of {@code width} bits (a negative one in two's complement), in order.
+     *
+     * @param values the private values, in the order the program takes them
+     * @param width bits of each input
+     * @return a feed of these values
+     * @throws IllegalArgumentException if {@code width} is negative or a value does not fit in it
+     */
     public static InputFeed of(long[] values, int width) {
         List<BitString> bits = new ArrayList<>(values.length);
         for (long v : values) {
@@ -36,7 +57,11 @@ public final class Inputs {
         return InputFeed.of(bits);
     }
 
-    /** No inputs: for a party whose program takes none. */
+    /**
+     * No inputs: for a party whose program takes none.
+     *
+     * @return an empty feed, which fails the run if the program takes an input
+     */
     public static InputFeed none() {
         return InputFeed.of(List.of());
     }

@@ -15,27 +15,53 @@ public final class PartyInputs {
         this.owner = owner;
     }
 
-    /** The next input, an unsigned integer of {@code width} bits. */
+    /**
+     * The next input, an unsigned integer of {@code width} bits.
+     *
+     * @param width bits of the input; the owner's feed must give a value of this width
+     * @return the owner's next input
+     */
     public UInt uint(int width) {
         return computation.uint(owner, width);
     }
 
-    /** The next {@code count} inputs of {@code width} bits, in one exchange. */
+    /**
+     * The next {@code count} inputs of {@code width} bits, in one exchange (for the evaluator, one batch of oblivious
+     * transfers rather than one per value).
+     *
+     * @param width bits of each input
+     * @param count inputs to take
+     * @return the owner's next {@code count} inputs, in feed order
+     */
     public UInt[] uints(int width, int count) {
         return computation.uints(owner, width, count);
     }
 
-    /** The next input, a two's complement integer of {@code width} bits. */
+    /**
+     * The next input, a two's complement integer of {@code width} bits.
+     *
+     * @param width bits of the input, the sign bit included
+     * @return the owner's next input
+     */
     public SInt sint(int width) {
         return computation.sint(owner, width);
     }
 
-    /** The next input, a vector of {@code width} bits. */
+    /**
+     * The next input, a vector of {@code width} bits.
+     *
+     * @param width bits of the input
+     * @return the owner's next input
+     */
     public BitVector bits(int width) {
         return computation.bits(owner, width);
     }
 
-    /** The next input, one bit. */
+    /**
+     * The next input, one bit.
+     *
+     * @return the owner's next input
+     */
     public Bool bool() {
         return computation.bool(owner);
     }

@@ -16,32 +16,56 @@ public abstract class SecretValue {
         this.secret = secret;
     }
 
-    /** The computation this value belongs to. */
+    /**
+     * The computation this value belongs to.
+     *
+     * @return the computation that made this value; operations take operands of this one only
+     */
     public final Computation computation() {
         return computation;
     }
 
-    /** Bits in the value. */
+    /**
+     * Bits in the value.
+     *
+     * @return the width in bits
+     */
     public final int width() {
         return secret.width();
     }
 
-    /** The same bits as a bit vector. Free. */
+    /**
+     * The same bits as a bit vector. Free.
+     *
+     * @return this value as a {@link BitVector}
+     */
     public BitVector asBits() {
         return new BitVector(computation, secret);
     }
 
-    /** The same bits as an unsigned integer. Free. */
+    /**
+     * The same bits as an unsigned integer. Free.
+     *
+     * @return this value as a {@link UInt}
+     */
     public UInt asUInt() {
         return new UInt(computation, secret);
     }
 
-    /** The same bits as a two's complement integer. Free. */
+    /**
+     * The same bits as a two's complement integer. Free.
+     *
+     * @return this value as an {@link SInt}
+     */
     public SInt asSInt() {
         return new SInt(computation, secret);
     }
 
-    /** The secret as the back end holds it, for {@link io.yaostream.core.program.ProgramContext} calls. */
+    /**
+     * The secret as the back end holds it, for {@link io.yaostream.core.program.ProgramContext} calls.
+     *
+     * @return the back end's secret, shared with this value (not a copy)
+     */
     public final Secret secret() {
         return secret;
     }

@@ -15,7 +15,12 @@ import io.yaostream.core.program.ProgramContext;
  */
 @FunctionalInterface
 public interface SecureProgram<R> extends Program<R> {
-    /** The program: builds its circuit on {@code c} and returns what it reveals. */
+    /**
+     * The program: builds its circuit on {@code c} and returns what it reveals.
+     *
+     * @param c the computation this party's copy of the program runs in
+     * @return what this party learned
+     */
     R compute(Computation c);
 
     @Override

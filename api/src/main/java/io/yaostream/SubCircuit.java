@@ -20,28 +20,55 @@ public final class SubCircuit {
     /** One input. */
     @FunctionalInterface
     public interface Unary {
-        /** Adds the sub-circuit's gates to {@code b}; returns its output wires. */
+        /**
+         * Adds the sub-circuit's gates to {@code b}; returns its output wires.
+         *
+         * @param b the builder of the sub-circuit
+         * @param x the input's wires, as wide as the value it is applied to
+         * @return the output's wires
+         */
         Bits build(CircuitBuilder b, Bits x);
     }
 
     /** Two inputs. */
     @FunctionalInterface
     public interface Binary {
-        /** Adds the sub-circuit's gates to {@code b}; returns its output wires. */
+        /**
+         * Adds the sub-circuit's gates to {@code b}; returns its output wires.
+         *
+         * @param b the builder of the sub-circuit
+         * @param x the first input's wires
+         * @param y the second input's wires
+         * @return the output's wires
+         */
         Bits build(CircuitBuilder b, Bits x, Bits y);
     }
 
     /** Three inputs. */
     @FunctionalInterface
     public interface Ternary {
-        /** Adds the sub-circuit's gates to {@code b}; returns its output wires. */
+        /**
+         * Adds the sub-circuit's gates to {@code b}; returns its output wires.
+         *
+         * @param b the builder of the sub-circuit
+         * @param x the first input's wires
+         * @param y the second input's wires
+         * @param z the third input's wires
+         * @return the output's wires
+         */
         Bits build(CircuitBuilder b, Bits x, Bits y, Bits z);
     }
 
     /** Any number of inputs and outputs. */
     @FunctionalInterface
     public interface Many {
-        /** Adds the sub-circuit's gates to {@code b}; returns its outputs' wires. */
+        /**
+         * Adds the sub-circuit's gates to {@code b}; returns its outputs' wires.
+         *
+         * @param b the builder of the sub-circuit
+         * @param inputs the inputs' wires, one entry per input in the order they were passed
+         * @return the outputs' wires, one entry per output
+         */
         Bits[] build(CircuitBuilder b, Bits[] inputs);
     }
 }

@@ -40,7 +40,15 @@ import java.util.function.Supplier;
  * (with TLS, every link is mutually authenticated, which the protocol's private channels need between machines).
  */
 public final class ThreeParty {
-    /** How one party of {@link #runAll} ended: a result, or the exception it failed with. */
+    /**
+     * How one party of {@link #runAll} ended: a result, or the exception it failed with.
+     *
+     * @param <R> the program's result
+     * @param party the party's number, 1 to 3
+     * @param result its result, or null if it failed
+     * @param failure the exception it failed with (an {@code Error} wrapped in an {@code IllegalStateException}), or
+     *     null
+     */
     public record Outcome<R>(int party, ThreePartySession.Result<R> result, RuntimeException failure) {
     }
 
@@ -68,19 +76,34 @@ public final class ThreeParty {
     /**
      * Hands {@code observer}, as each session starts, a supplier of the AND gates it has run so far (safe to call from
      * another thread), for a progress line.
+     *
+     * @param observer takes each session's counter of AND gates as the session starts
+     * @return a new configuration; this one is unchanged
      */
     public ThreeParty progress(Consumer<LongSupplier> observer) {
         return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, observer);
     }
 
-    /** Party {@code party} (1, 2: garblers; 3: evaluator). */
+    /**
+     * Party {@code party} (1, 2: garblers; 3: evaluator).
+     *
+     * @param party 1 or 2 to garble, 3 to evaluate
+     * @return a configuration with the defaults
+     * @throws IllegalArgumentException for any other number
+     */
     public static ThreeParty as(int party) {
         ProgramContext.checkParty(party);
         return new ThreeParty(party, Schemes.DEFAULT, null, TransportOptions.defaults(), "program", List.of(), null, session -> { });
     }
 
 
-    /** The garbling scheme (see {@code Schemes.names()}); all three parties must use the same. */
+    /**
+     * The garbling scheme (see {@code Schemes.names()}); all three parties must use the same.
+     *
+     * @param scheme one of {@code Schemes.names()}
+     * @return a new configuration; this one is unchanged
+     * @throws IllegalArgumentException for an unknown scheme
+     */
     public ThreeParty scheme(String scheme) {
         Schemes.byName(scheme);
         return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress);
@@ -89,6 +112,8 @@ public final class ThreeParty {
     /**
      * {@code java} or {@code native}; the garblers may differ (both kernels garble bit for bit alike).
      *
+     * @param kernel {@code java}, {@code native}, or {@code auto} for the best available
+     * @return a new configuration; this one is unchanged
      * @throws IllegalArgumentException for an unknown kernel, or {@code native} where it cannot run (the reason in
      *     one line), before any connection
      */
@@ -97,32 +122,65 @@ public final class ThreeParty {
         return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress);
     }
 
-    /** How long to wait for a peer to connect, send or take data. */
+    /**
+     * How long to wait for a peer to connect, send or take data.
+     *
+     * @param timeout the longest wait to connect and for each send or receive
+     * @return a new configuration; this one is unchanged
+     */
     public ThreeParty timeout(Duration timeout) {
         return new ThreeParty(party, scheme, kernel, transport.withTimeout(timeout), name, circuits, bind, progress);
     }
 
-    /** Mutual TLS on every link: this party's certificate and PKCS#8 key, and the certificates that sign the others'. */
+    /**
+     * Mutual TLS on every link: this party's certificate and PKCS#8 key, and the certificates that sign the others'.
+     *
+     * @param certificate this party's certificate chain (PEM)
+     * @param key the certificate's private key, unencrypted PKCS#8 (PEM)
+     * @param trust the certificates that sign the other two parties' (PEM)
+     * @return a new configuration; this one is unchanged
+     * @throws IllegalArgumentException if a path is null (the files are read when the run connects)
+     */
     public ThreeParty tls(Path certificate, Path key, Path trust) {
         return transport(transport.withTls(new TlsFiles(certificate, key, trust)));
     }
 
-    /** Every transport option at once (timeout, TLS, limits). */
+    /**
+     * Every transport option at once (timeout, TLS, limits).
+     *
+     * @param options every transport option, replacing the timeout and TLS set before
+     * @return a new configuration; this one is unchanged
+     */
     public ThreeParty transport(TransportOptions options) {
         return new ThreeParty(party, scheme, kernel, options, name, circuits, bind, progress);
     }
 
-    /** The program's name and parameters, compared in the handshake. */
+    /**
+     * The program's name and parameters, compared in the handshake.
+     *
+     * @param name the program's name and parameters, the same at all three parties
+     * @return a new configuration; this one is unchanged
+     */
     public ThreeParty name(String name) {
         return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress);
     }
 
-    /** Circuits known before the run, compared in the handshake. */
+    /**
+     * Circuits known before the run, compared in the handshake.
+     *
+     * @param circuits the circuits, the same at all three parties (copied)
+     * @return a new configuration; this one is unchanged
+     */
     public ThreeParty circuits(List<CompiledCircuit> circuits) {
         return new ThreeParty(party, scheme, kernel, transport, name, List.copyOf(circuits), bind, progress);
     }
 
-    /** The interface to listen on (null, the default: every interface). */
+    /**
+     * The interface to listen on (null, the default: every interface).
+     *
+     * @param address the host name or address of the interface, or null for every interface
+     * @return a new configuration; this one is unchanged
+     */
     public ThreeParty bind(String address) {
         return new ThreeParty(party, scheme, kernel, transport, name, circuits, address, progress);
     }
@@ -131,6 +189,19 @@ public final class ThreeParty {
     /**
      * Connects to the other two ({@code addresses}: of P1, P2, P3; this party listens on the port of its own), runs the
      * program with this party's inputs, and closes the links.
+     *
+     * @param <R> the program's result
+     * @param addresses the addresses of parties 1, 2 and 3, in that order; this party listens on the port of its own
+     *     (0: one the system chooses, which a notice gives)
+     * @param program the program, the same at all three parties
+     * @param inputs this party's inputs, in the order the program takes them
+     * @return what the program returned at this party, with the session's costs and times
+     * @throws IllegalArgumentException if there are not three addresses, or a forced {@code native} kernel cannot run,
+     *     before any connection
+     * @throws io.yaostream.core.net.ChannelException if a peer cannot be reached in time, or a link fails
+     * @throws io.yaostream.core.program.ProtocolException if the handshake finds that the parties disagree, or the
+     *     inputs do not match what the program takes
+     * @throws io.yaostream.core.ot.PeerFault if a peer sends what the protocol does not allow
      */
     public <R> ThreePartySession.Result<R> run(List<InetSocketAddress> addresses, Program<R> program, InputFeed inputs) {
         if (addresses.size() != 3) {
@@ -147,7 +218,20 @@ public final class ThreeParty {
         }
     }
 
-    /** Runs the program as this party over open links (see {@link ThreeLinks#inMemory} for tests), and closes them. */
+    /**
+     * Runs the program as this party over open links (see {@link ThreeLinks#inMemory} for tests), and closes them.
+     *
+     * @param <R> the program's result
+     * @param links this party's links to the other two, closed when the run ends
+     * @param program the program, the same at all three parties
+     * @param inputs this party's inputs, in the order the program takes them
+     * @return what the program returned at this party, with the session's costs and times
+     * @throws IllegalArgumentException if the links are another party's
+     * @throws io.yaostream.core.net.ChannelException if a peer cannot be reached in time, or a link fails
+     * @throws io.yaostream.core.program.ProtocolException if the handshake finds that the parties disagree, or the
+     *     inputs do not match what the program takes
+     * @throws io.yaostream.core.ot.PeerFault if a peer sends what the protocol does not allow
+     */
     public <R> ThreePartySession.Result<R> run(ThreeLinks links, Program<R> program, InputFeed inputs) {
         if (links.me() != party) {
             throw new IllegalArgumentException("links of party " + links.me() + " given to party " + party);
@@ -163,6 +247,12 @@ public final class ThreeParty {
     /**
      * All three parties in this process over TCP loopback, with this configuration's scheme, kernel, name and transport
      * (its party number and bind address are not used): for demonstrations, tests and benchmarks. Waits for all three.
+     *
+     * @param <R> the program's result
+     * @param program the program all three run
+     * @param inputs the parties' inputs, index p - 1 for party p
+     * @return how each party ended, party 1 first
+     * @throws IllegalArgumentException if there are not three input feeds
      */
     public <R> List<Outcome<R>> runAll(Program<R> program, List<InputFeed> inputs) {
         List<NettyTransport.Listener> listeners = new ArrayList<>();
@@ -182,7 +272,16 @@ public final class ThreeParty {
         }
     }
 
-    /** All three parties in this process over the links given (e.g. {@link ThreeLinks#inMemory}). Waits for all three. */
+    /**
+     * All three parties in this process over the links given (e.g. {@link ThreeLinks#inMemory}). Waits for all three.
+     *
+     * @param <R> the program's result
+     * @param links the parties' links, index p - 1 for party p
+     * @param program the program all three run
+     * @param inputs the parties' inputs, index p - 1 for party p
+     * @return how each party ended, party 1 first
+     * @throws IllegalArgumentException if there are not three input feeds
+     */
     public <R> List<Outcome<R>> runAll(ThreeLinks[] links, Program<R> program, List<InputFeed> inputs) {
         List<Supplier<ThreeLinks>> given = new ArrayList<>();
         for (ThreeLinks l : links) {

@@ -66,27 +66,50 @@ public final class TwoParty {
         this.progress = progress;
     }
 
-    /** A party of role {@code role}; say where the peer is with {@link #listen} or {@link #connect}. */
+    /**
+     * A party of role {@code role}; say where the peer is with {@link #listen} or {@link #connect}.
+     *
+     * @param role the role this party runs as
+     * @return a configuration with the defaults, its peer not yet given
+     */
     public static TwoParty as(Party role) {
         return new TwoParty(role, null, -1, false, Schemes.DEFAULT, null, TransportOptions.defaults(), "program", List.of(), session -> { });
     }
 
-    /** A party of role {@code role}: {@code garbler} or {@code evaluator}. */
+    /**
+     * A party of role {@code role}: {@code garbler} or {@code evaluator}.
+     *
+     * @param role {@code garbler} or {@code evaluator}
+     * @return a configuration with the defaults, its peer not yet given
+     * @throws IllegalArgumentException for any other name
+     */
     public static TwoParty as(String role) {
         return as(Party.fromKey(role));
     }
 
-    /** Whether this party garbles (and the other evaluates). */
+    /**
+     * Whether this party garbles (and the other evaluates).
+     *
+     * @return true for the garbler, false for the evaluator
+     */
     public boolean isGarbler() {
         return role == Party.GARBLER;
     }
 
-    /** The garbler: {@code as(Party.GARBLER)}. */
+    /**
+     * The garbler: {@code as(Party.GARBLER)}.
+     *
+     * @return the garbler's configuration with the defaults
+     */
     public static TwoParty garbler() {
         return as(Party.GARBLER);
     }
 
-    /** The evaluator: {@code as(Party.EVALUATOR)}. */
+    /**
+     * The evaluator: {@code as(Party.EVALUATOR)}.
+     *
+     * @return the evaluator's configuration with the defaults
+     */
     public static TwoParty evaluator() {
         return as(Party.EVALUATOR);
     }
@@ -95,22 +118,44 @@ public final class TwoParty {
      * Waits for the peer on {@code port} of every interface; with port 0 the system chooses one, and the transport's
      * notices say which ({@code listening on 0.0.0.0:43817}). Connections that are not a yaostream peer (garbage,
      * HTTP, failed TLS, silence) are dropped with a notice while it waits.
+     *
+     * @param port the port to listen on, or 0 for one the system chooses
+     * @return a new configuration; this one is unchanged
      */
     public TwoParty listen(int port) {
         return listen(null, port);
     }
 
-    /** Waits for the peer on {@code port} of the interface {@code bindAddress} (null: every interface), as {@link #listen(int)}. */
+    /**
+     * Waits for the peer on {@code port} of the interface {@code bindAddress} (null: every interface), as
+     * {@link #listen(int)}.
+     *
+     * @param bindAddress the host name or address of the interface, or null for every interface
+     * @param port the port to listen on, or 0 for one the system chooses
+     * @return a new configuration; this one is unchanged
+     */
     public TwoParty listen(String bindAddress, int port) {
         return new TwoParty(role, bindAddress, port, true, scheme, kernel, transport, name, circuits, progress);
     }
 
-    /** Connects to the peer (retrying until the timeout, so either party may start first). */
+    /**
+     * Connects to the peer (retrying until the timeout, so either party may start first).
+     *
+     * @param host the peer's host name or address
+     * @param port the port the peer listens on
+     * @return a new configuration; this one is unchanged
+     */
     public TwoParty connect(String host, int port) {
         return new TwoParty(role, host, port, false, scheme, kernel, transport, name, circuits, progress);
     }
 
-    /** The garbling scheme (see {@link Schemes#names()}); both parties must use the same. */
+    /**
+     * The garbling scheme (see {@link Schemes#names()}); both parties must use the same.
+     *
+     * @param scheme one of {@link Schemes#names()}
+     * @return a new configuration; this one is unchanged
+     * @throws IllegalArgumentException for an unknown scheme
+     */
     public TwoParty scheme(String scheme) {
         Schemes.byName(scheme);
         return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, progress);
@@ -119,6 +164,8 @@ public final class TwoParty {
     /**
      * {@code java} or {@code native}; by default native where it loads.
      *
+     * @param kernel {@code java}, {@code native}, or {@code auto} for the best available
+     * @return a new configuration; this one is unchanged
      * @throws IllegalArgumentException for an unknown kernel, or {@code native} where it cannot run (the reason in
      *     one line), before any connection
      */
@@ -127,27 +174,55 @@ public final class TwoParty {
         return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, progress);
     }
 
-    /** How long to wait for the peer to connect, send or take data. */
+    /**
+     * How long to wait for the peer to connect, send or take data.
+     *
+     * @param timeout the longest wait to connect and for each send or receive
+     * @return a new configuration; this one is unchanged
+     */
     public TwoParty timeout(Duration timeout) {
         return new TwoParty(role, host, port, listen, scheme, kernel, transport.withTimeout(timeout), name, circuits, progress);
     }
 
-    /** Mutual TLS: this party's certificate and PKCS#8 key, and the certificates that sign the peer's (all PEM). */
+    /**
+     * Mutual TLS: this party's certificate and PKCS#8 key, and the certificates that sign the peer's (all PEM).
+     *
+     * @param certificate this party's certificate chain
+     * @param key the certificate's private key, unencrypted PKCS#8
+     * @param trust the certificates that sign the peer's
+     * @return a new configuration; this one is unchanged
+     * @throws IllegalArgumentException if a path is null (the files are read when the run connects)
+     */
     public TwoParty tls(Path certificate, Path key, Path trust) {
         return new TwoParty(role, host, port, listen, scheme, kernel, transport.withTls(new TlsFiles(certificate, key, trust)), name, circuits, progress);
     }
 
-    /** Any transport options (frame sizes, in-flight bytes, ...). */
+    /**
+     * Any transport options (frame sizes, in-flight bytes, ...).
+     *
+     * @param options every transport option, replacing the timeout and TLS set before
+     * @return a new configuration; this one is unchanged
+     */
     public TwoParty transport(TransportOptions options) {
         return new TwoParty(role, host, port, listen, scheme, kernel, options, name, circuits, progress);
     }
 
-    /** The program's name and parameters, which the handshake compares (e.g. {@code "hamming 900"}). */
+    /**
+     * The program's name and parameters, which the handshake compares (e.g. {@code "hamming 900"}).
+     *
+     * @param name the program's name and parameters, the same at both parties
+     * @return a new configuration; this one is unchanged
+     */
     public TwoParty name(String name) {
         return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, progress);
     }
 
-    /** Circuits known before the run, compared in the handshake (others are compared when first called). */
+    /**
+     * Circuits known before the run, compared in the handshake (others are compared when first called).
+     *
+     * @param circuits the circuits, the same at both parties (copied)
+     * @return a new configuration; this one is unchanged
+     */
     public TwoParty circuits(List<CompiledCircuit> circuits) {
         return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, List.copyOf(circuits), progress);
     }
@@ -160,7 +235,20 @@ public final class TwoParty {
         return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, observer);
     }
 
-    /** Connects (or waits for the peer), runs the program with this party's inputs, and closes the connection. */
+    /**
+     * Connects (or waits for the peer), runs the program with this party's inputs, and closes the connection.
+     *
+     * @param <R> the program's result
+     * @param program the program, the same at both parties
+     * @param inputs this party's inputs, in the order the program takes them
+     * @return what the program returned at this party, with the session's costs and times
+     * @throws IllegalStateException if neither {@link #listen} nor {@link #connect} was called
+     * @throws IllegalArgumentException if a forced {@code native} kernel cannot run, before any connection
+     * @throws io.yaostream.core.net.ChannelException if the peer cannot be reached in time, or the connection fails
+     * @throws io.yaostream.core.program.ProtocolException if the handshake finds that the parties disagree (roles,
+     *     scheme, name or circuits), or the inputs do not match what the program takes
+     * @throws io.yaostream.core.ot.PeerFault if the peer sends what the protocol does not allow
+     */
     public <R> YaoSession.Result<R> run(Program<R> program, InputFeed inputs) {
         if (host == null && !listen) {
             throw new IllegalStateException("say where the peer is: listen(port) or connect(host, port)");
@@ -170,7 +258,21 @@ public final class TwoParty {
         return run(role, channel, program, inputs);
     }
 
-    /** Runs the program as this configuration's party over an open channel, and closes it. */
+    /**
+     * Runs the program as {@code role} over an open channel, with this configuration's scheme, kernel, name and
+     * circuits, and closes the channel.
+     *
+     * @param <R> the program's result
+     * @param role the role to run as (this configuration's own is not used)
+     * @param channel an open channel to the peer, closed when the run ends
+     * @param program the program, the same at both parties
+     * @param inputs this party's inputs, in the order the program takes them
+     * @return what the program returned at this party, with the session's costs and times
+     * @throws io.yaostream.core.net.ChannelException if the connection fails
+     * @throws io.yaostream.core.program.ProtocolException if the handshake finds that the parties disagree (roles,
+     *     scheme, name or circuits), or the inputs do not match what the program takes
+     * @throws io.yaostream.core.ot.PeerFault if the peer sends what the protocol does not allow
+     */
     public <R> YaoSession.Result<R> run(Party role, Channel channel, Program<R> program, InputFeed inputs) {
         try (channel) {
             Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
@@ -182,13 +284,26 @@ public final class TwoParty {
         }
     }
 
-    /** What each party of a two-party run in one process got. */
+    /**
+     * What each party of a two-party run in one process got.
+     *
+     * @param <R> the program's result
+     * @param garbler the garbler's result
+     * @param evaluator the evaluator's result
+     */
     public record Both<R>(YaoSession.Result<R> garbler, YaoSession.Result<R> evaluator) {
     }
 
     /**
      * Both parties in this process, connected over TCP loopback, with this configuration's scheme, kernel, name
      * and transport (its role and address are not used): for demonstrations, tests and benchmarks.
+     *
+     * @param <R> the program's result
+     * @param program the program both parties run
+     * @param garblerInputs the garbler's inputs
+     * @param evaluatorInputs the evaluator's inputs
+     * @return what each party got
+     * @throws RuntimeException the evaluator's failure if it failed, else the garbler's, once both have ended
      */
     public <R> Both<R> runBoth(Program<R> program, InputFeed garblerInputs, InputFeed evaluatorInputs) {
         try (NettyTransport.Listener listener = NettyTransport.listen("127.0.0.1", 0, transport)) {
@@ -209,7 +324,15 @@ public final class TwoParty {
         }
     }
 
-    /** The program's cost under this configuration's scheme and name, counted without cryptography. */
+    /**
+     * The program's cost under this configuration's scheme and name, counted without cryptography.
+     *
+     * @param <R> the program's result
+     * @param program the program
+     * @param garblerInputs the garbler's inputs, on which the program runs as it would for real
+     * @param evaluatorInputs the evaluator's inputs
+     * @return the costs a real run would report, as the evaluator counts them
+     */
     public <R> ProgramCosts estimate(Program<R> program, InputFeed garblerInputs, InputFeed evaluatorInputs) {
         Kernel k = Kernels.create(Kernels.JAVA);
         CostContext ctx = new CostContext(Party.EVALUATOR, Schemes.byName(scheme), new EcBaseOt(k), name, circuits, garblerInputs, evaluatorInputs);
@@ -217,7 +340,17 @@ public final class TwoParty {
         return ctx.costs();
     }
 
-    /** The program on plain values, as {@code viewer} sees it: for tests. */
+    /**
+     * The program on plain values, as {@code viewer} sees it: for tests.
+     *
+     * @param <R> the program's result
+     * @param program the program
+     * @param viewer the party whose results the program returns (a value revealed to the other party only comes back
+     *     empty)
+     * @param garblerInputs the garbler's inputs
+     * @param evaluatorInputs the evaluator's inputs
+     * @return what the program returns at {@code viewer}
+     */
     public static <R> R plain(Program<R> program, Party viewer, InputFeed garblerInputs, InputFeed evaluatorInputs) {
         return program.run(new PlainContext(viewer, garblerInputs, evaluatorInputs));
     }

@@ -39,12 +39,24 @@ public final class AesSBox implements OneHotModule {
 
     private final GfInverse inverse = new GfInverse(BinaryField.AES);
 
-    /** S(x) of the 8-bit {@code x}, bit 0 the least significant. */
+    /**
+     * S(x) of the 8-bit {@code x}, bit 0 the least significant.
+     *
+     * @param x the input byte, 8 bits
+     * @return S(x), 8 bits
+     * @throws IllegalArgumentException if {@code x} is not 8 bits wide
+     */
     public static BitVector of(SecretValue x) {
         return x.computation().module(INSTANCE, x)[0];
     }
 
-    /** The standard circuit: Boyar–Peralta's S-box, 32 AND gates ({@link SBoxes#aes}). */
+    /**
+     * The standard circuit: Boyar–Peralta's S-box, 32 AND gates ({@link SBoxes#aes}).
+     *
+     * @param x the input byte, 8 bits
+     * @return S(x), 8 bits
+     * @throws IllegalArgumentException if {@code x} is not 8 bits wide
+     */
     public static BitVector standard(SecretValue x) {
         return x.computation().apply(SBoxes::aes, x);
     }

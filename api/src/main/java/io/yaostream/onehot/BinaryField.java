@@ -14,7 +14,12 @@ public final class BinaryField {
     private final long polynomial;
     private final int n;
 
-    /** The field modulo {@code polynomial} (bit i the coefficient of x^i), which must be irreducible of degree 2 to 32. */
+    /**
+     * The field modulo {@code polynomial} (bit i the coefficient of x^i), which must be irreducible of degree 2 to 32.
+     *
+     * @param polynomial p, bit i the coefficient of x^i (so bit n is set)
+     * @throws IllegalArgumentException if p is not of degree 2 to 32, or is reducible
+     */
     public BinaryField(long polynomial) {
         int degree = 63 - Long.numberOfLeadingZeros(polynomial);
         if (polynomial <= 0 || degree < 2 || degree > MAX_DEGREE) {
@@ -27,21 +32,41 @@ public final class BinaryField {
         this.n = degree;
     }
 
-    /** n: bits of an element. */
+    /**
+     * n: bits of an element.
+     *
+     * @return n, 2 to 32
+     */
     public int degree() {
         return n;
     }
 
+    /**
+     * The field's polynomial p.
+     *
+     * @return p, bit i the coefficient of x^i
+     */
     public long polynomial() {
         return polynomial;
     }
 
-    /** a · b in the field. */
+    /**
+     * a · b in the field.
+     *
+     * @param a an element, below 2^n
+     * @param b an element, below 2^n
+     * @return the product, below 2^n
+     */
     public long multiply(long a, long b) {
         return reduce(carryless(a, b));
     }
 
-    /** a^-1, and 0 for 0 (the convention of AES and of HK21 Fig. 10): a^(2^n − 2). */
+    /**
+     * a^-1, and 0 for 0 (the convention of AES and of HK21 Fig. 10): a^(2^n − 2).
+     *
+     * @param a an element, below 2^n
+     * @return the inverse, below 2^n; 0 for 0
+     */
     public long inverse(long a) {
         long result = 1;
         long square = a;
@@ -54,7 +79,12 @@ public final class BinaryField {
         return result;
     }
 
-    /** A polynomial of degree below 2n − 1 modulo p. */
+    /**
+     * A polynomial of degree below 2n − 1 modulo p.
+     *
+     * @param product the polynomial, bit i the coefficient of x^i (a carry-less product of two elements, say)
+     * @return the remainder modulo p, below 2^n
+     */
     public long reduce(long product) {
         long r = product;
         for (int d = 62; d >= n; d--) {

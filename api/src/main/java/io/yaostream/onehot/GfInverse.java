@@ -47,6 +47,12 @@ public final class GfInverse implements OneHotModule {
         this(BinaryField.AES);
     }
 
+    /**
+     * The inverse in {@code field}, 0 for 0.
+     *
+     * @param field the field, of degree n at most 16 (the one-hot gate's table has 2^n rows)
+     * @throws IllegalArgumentException for a field of degree above 16
+     */
     public GfInverse(BinaryField field) {
         if (field.degree() > OneHotGates.MAX_ONE_HOT_BITS) {
             throw new IllegalArgumentException("a one-hot inverse in " + field + ": its gate's table has 2^n rows, n up to "
@@ -59,12 +65,25 @@ public final class GfInverse implements OneHotModule {
         this.inverse = TruthTable.of(n, n, field::inverse);
     }
 
-    /** a^-1 in AES's field, 0 for 0. */
+    /**
+     * a^-1 in AES's field, 0 for 0.
+     *
+     * @param a the element, 8 bits
+     * @return a^-1, 8 bits
+     * @throws IllegalArgumentException if {@code a} is not 8 bits wide
+     */
     public static BitVector of(SecretValue a) {
         return of(a, BinaryField.AES);
     }
 
-    /** a^-1 in {@code field}, 0 for 0. */
+    /**
+     * a^-1 in {@code field}, 0 for 0.
+     *
+     * @param a the element, n bits
+     * @param field the field, of degree n at most 16
+     * @return a^-1, n bits
+     * @throws IllegalArgumentException if the degree is above 16 or {@code a} is not n bits wide
+     */
     public static BitVector of(SecretValue a, BinaryField field) {
         return a.computation().module(new GfInverse(field), a)[0];
     }
@@ -72,6 +91,10 @@ public final class GfInverse implements OneHotModule {
     /**
      * The standard circuit of a^-1 (0 for 0) in AES's field: Boyar–Peralta's S-box (32 AND gates) followed by the
      * inverse of the S-box's affine map, which is linear.
+     *
+     * @param a the element, 8 bits
+     * @return a^-1, 8 bits
+     * @throws IllegalArgumentException if {@code a} is not 8 bits wide
      */
     public static BitVector standard(SecretValue a) {
         return standard(a, BinaryField.AES);
@@ -81,6 +104,10 @@ public final class GfInverse implements OneHotModule {
      * The standard circuit of a^-1 (0 for 0) in {@code field}: for AES's field as {@link #standard(SecretValue)},
      * otherwise a^(2^n − 2) by Itoh–Tsujii (free squarings, about log2(n) + popcount(n − 1) multiplications of
      * {@link GfMultiply#standard}).
+     *
+     * @param a the element, n bits wide
+     * @param field the field
+     * @return a^-1, n bits
      */
     public static BitVector standard(SecretValue a, BinaryField field) {
         if (field.equals(BinaryField.AES)) {

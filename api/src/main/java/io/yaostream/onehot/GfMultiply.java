@@ -23,14 +23,26 @@ public final class GfMultiply implements OneHotModule {
     private final OuterProduct outer;
     private final int[][] reduction;
 
-    /** Multiplication in AES's field, GF(2^8) modulo x^8 + x^4 + x^3 + x + 1, chunks of {@code k} bits. */
     /** One instance per field and k, so the reduction map is computed once. */
     private static final java.util.Map<Object, GfMultiply> INSTANCES = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /**
+     * Multiplication in AES's field, GF(2^8) modulo x^8 + x^4 + x^3 + x + 1, chunks of {@code k} bits.
+     *
+     * @param k bits of the outer product's chunks, 1 to 16
+     * @throws IllegalArgumentException if {@code k} is outside 1 to 16
+     */
     public GfMultiply(int k) {
         this(BinaryField.AES, k);
     }
 
+    /**
+     * Multiplication in {@code field}, chunks of {@code k} bits.
+     *
+     * @param field the field
+     * @param k bits of the outer product's chunks, 1 to 16
+     * @throws IllegalArgumentException if {@code k} is outside 1 to 16
+     */
     public GfMultiply(BinaryField field, int k) {
         this.outer = new OuterProduct(k); // checks k
         this.field = field;
@@ -38,26 +50,61 @@ public final class GfMultiply implements OneHotModule {
         this.reduction = field.productFromOuter();
     }
 
-    /** a · b in AES's field, chunks of {@code k} bits. */
+    /**
+     * a · b in AES's field, chunks of {@code k} bits.
+     *
+     * @param a an element, 8 bits
+     * @param b an element, 8 bits
+     * @param k bits of the outer product's chunks, 1 to 16
+     * @return a · b, 8 bits
+     * @throws IllegalArgumentException if {@code k} is outside 1 to 16, or an operand is not 8 bits wide
+     */
     public static BitVector of(SecretValue a, SecretValue b, int k) {
         return of(a, b, BinaryField.AES, k);
     }
 
-    /** a · b in {@code field}, chunks of {@code k} bits. */
+    /**
+     * a · b in {@code field}, chunks of {@code k} bits.
+     *
+     * @param a an element, n bits
+     * @param b an element, n bits
+     * @param field the field, of degree n
+     * @param k bits of the outer product's chunks, 1 to 16
+     * @return a · b, n bits
+     * @throws IllegalArgumentException if {@code k} is outside 1 to 16, or an operand is not n bits wide
+     */
     public static BitVector of(SecretValue a, SecretValue b, BinaryField field, int k) {
         return a.computation().module(INSTANCES.computeIfAbsent(java.util.List.of(field, k), key -> new GfMultiply(field, k)), a, b)[0];
     }
 
-    /** The standard circuit of a · b in AES's field: 48 AND gates (one Karatsuba level over 4-bit schoolbook halves). */
+    /**
+     * The standard circuit of a · b in AES's field: 48 AND gates (one Karatsuba level over 4-bit schoolbook halves).
+     *
+     * @param a an element, 8 bits wide
+     * @param b an element, 8 bits wide
+     * @return a · b, 8 bits
+     */
     public static BitVector standard(SecretValue a, SecretValue b) {
         return standard(a, b, BinaryField.AES);
     }
 
-    /** The standard circuit of a · b in {@code field}: 3(n/2)^2 AND gates for an even n, n^2 for an odd one. */
+    /**
+     * The standard circuit of a · b in {@code field}: 3(n/2)^2 AND gates for an even n, n^2 for an odd one.
+     *
+     * @param a an element, n bits wide
+     * @param b an element, n bits wide
+     * @param field the field, of degree n
+     * @return a · b, n bits
+     */
     public static BitVector standard(SecretValue a, SecretValue b, BinaryField field) {
         return a.computation().apply(List.of("gf multiply, standard", field), (bld, x, y) -> GfCircuits.multiply(bld, x, y, field), a, b);
     }
 
+    /**
+     * The field this module multiplies in.
+     *
+     * @return the field
+     */
     public BinaryField field() {
         return field;
     }

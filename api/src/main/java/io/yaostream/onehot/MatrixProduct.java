@@ -33,7 +33,16 @@ public final class MatrixProduct implements OneHotModule {
     private final OuterProduct outer;
     private final int k;
 
-    /** The product of an {@code n} x {@code l} and an {@code l} x {@code m} matrix, outer products of k-bit chunks. */
+    /**
+     * The product of an {@code n} x {@code l} and an {@code l} x {@code m} matrix, outer products of k-bit chunks.
+     *
+     * @param n rows of A, at least 1
+     * @param l columns of A and rows of B, at least 1
+     * @param m columns of B, at least 1
+     * @param k bits of the outer product's chunks, 1 to 16
+     * @throws IllegalArgumentException if a dimension is below 1 or {@code k} is outside 1 to 16
+     * @throws ArithmeticException if n·l·m overflows an {@code int}
+     */
     public MatrixProduct(int n, int l, int m, int k) {
         if (n < 1 || l < 1 || m < 1) {
             throw new IllegalArgumentException("matrix dimensions " + n + " x " + l + " x " + m + ": each at least 1");
@@ -46,7 +55,19 @@ public final class MatrixProduct implements OneHotModule {
         this.outer = new OuterProduct(k);
     }
 
-    /** A·B for an {@code n} x {@code l} matrix {@code a} and an {@code l} x {@code m} matrix {@code b}, row-major. */
+    /**
+     * A·B for an {@code n} x {@code l} matrix {@code a} and an {@code l} x {@code m} matrix {@code b}, row-major.
+     *
+     * @param a A, n·l bits
+     * @param b B, l·m bits
+     * @param n rows of A
+     * @param l columns of A and rows of B
+     * @param m columns of B
+     * @param k bits of the outer product's chunks, 1 to 16
+     * @return A·B, n·m bits, row-major
+     * @throws IllegalArgumentException if a dimension is below 1, {@code k} is outside 1 to 16, or an operand is not as
+     *     wide as its matrix
+     */
     public static BitVector of(SecretValue a, SecretValue b, int n, int l, int m, int k) {
         return a.computation().module(new MatrixProduct(n, l, m, k), a, b)[0];
     }
@@ -54,6 +75,14 @@ public final class MatrixProduct implements OneHotModule {
     /**
      * The standard circuit of A·B: for each t the outer product of column t of A and row t of B with n·m AND gates
      * (one cached circuit, called l times), the products XORed (free): n·l·m AND gates.
+     *
+     * @param a A, n·l bits
+     * @param b B, l·m bits
+     * @param n rows of A
+     * @param l columns of A and rows of B
+     * @param m columns of B
+     * @return A·B, n·m bits, row-major
+     * @throws IllegalArgumentException if a dimension is below 1, or an operand is not as wide as its matrix
      */
     public static BitVector standard(SecretValue a, SecretValue b, int n, int l, int m) {
         new MatrixProduct(n, l, m, 1).outputWidths(a.width(), b.width()); // checks the widths

@@ -68,7 +68,13 @@ public final class ModReduce implements OneHotModule {
     /** The chunks' tables, per l, k and input width: computed once, both parties compute them alike. */
     private static final Map<List<Object>, Plan> PLANS = new ConcurrentHashMap<>();
 
-    /** a mod {@code l} (2 ≤ l &lt; 2^62), chunks of at most {@code k} bits. */
+    /**
+     * a mod {@code l} (2 ≤ l &lt; 2^62), chunks of at most {@code k} bits.
+     *
+     * @param l the public modulus, 2 to 2^62 − 1
+     * @param k bits of a chunk of the masked value, 1 to 16
+     * @throws IllegalArgumentException if {@code l} or {@code k} is out of range
+     */
     public ModReduce(long l, int k) {
         if (l < 2 || l >= 1L << 62) {
             throw new IllegalArgumentException("modulus l = " + l + ": 2 to 2^62 - 1");
@@ -81,7 +87,15 @@ public final class ModReduce implements OneHotModule {
         this.outBits = 64 - Long.numberOfLeadingZeros(l - 1);
     }
 
-    /** a mod l in ⌈log2 l⌉ bits, one-hot. */
+    /**
+     * a mod l in ⌈log2 l⌉ bits, one-hot.
+     *
+     * @param a the value, n bits
+     * @param l the public modulus, 2 to 2^62 − 1
+     * @param k bits of a chunk of the masked value, 1 to 16
+     * @return a mod l, ⌈log2 l⌉ bits
+     * @throws IllegalArgumentException if {@code l} or {@code k} is out of range
+     */
     public static UInt of(SecretValue a, long l, int k) {
         return a.computation().module(new ModReduce(l, k), a)[0].asUInt();
     }
@@ -89,6 +103,11 @@ public final class ModReduce implements OneHotModule {
     /**
      * The standard circuit: a mod l by conditional subtractions of l·2^j from the largest that fits in n bits
      * down to l (HK21 §7.7's), each in the bits its bound needs.
+     *
+     * @param a the value, n bits
+     * @param l the public modulus, at least 2
+     * @return a mod l, ⌈log2 l⌉ bits
+     * @throws IllegalArgumentException if {@code l} is below 2
      */
     public static UInt standard(SecretValue a, long l) {
         if (l < 2) {
@@ -106,6 +125,11 @@ public final class ModReduce implements OneHotModule {
      * HK21 §7.7's standard circuit as the paper states it: for j from 15 down to 0 (on 32 bits), subtract l·2^j
      * where it does not go below zero, each step a full-width subtraction whose borrow selects (about 2n AND gates
      * a step). {@link #standard} is cheaper, narrowing each step to the bits its bound needs.
+     *
+     * @param a the value, n bits
+     * @param l the public modulus, at least 2
+     * @return a mod l, ⌈log2 l⌉ bits
+     * @throws IllegalArgumentException if {@code l} is below 2
      */
     public static UInt paperStandard(SecretValue a, long l) {
         if (l < 2) {

@@ -50,12 +50,24 @@ public final class Multiply implements OneHotModule {
         this.leafBits = leafBits;
     }
 
-    /** The low n bits of the product of two n-bit numbers, outer-product chunks of {@code k} bits. */
+    /**
+     * The low n bits of the product of two n-bit numbers, outer-product chunks of {@code k} bits.
+     *
+     * @param k bits of the outer product's chunks, 1 to 16
+     * @return the module
+     * @throws IllegalArgumentException if {@code k} is outside 1 to 16
+     */
     public static Multiply lowHalf(int k) {
         return new Multiply(k, Form.LOW, 3);
     }
 
-    /** The n + m-bit product of an n-bit and an m-bit number. */
+    /**
+     * The (n + m)-bit product of an n-bit and an m-bit number, outer-product chunks of {@code k} bits.
+     *
+     * @param k bits of the outer product's chunks, 1 to 16
+     * @return the module
+     * @throws IllegalArgumentException if {@code k} is outside 1 to 16
+     */
     public static Multiply fullProduct(int k) {
         return new Multiply(k, Form.FULL, 3);
     }
@@ -63,32 +75,76 @@ public final class Multiply implements OneHotModule {
     /**
      * The 2n-bit product of two n-bit numbers by Karatsuba–Ofman, operands of at most {@code leafBits} bits
      * multiplied by {@link #fullProduct}.
+     *
+     * @param k bits of the outer product's chunks, 1 to 16
+     * @param leafBits the widest operands multiplied without recursion, at least 3
+     * @return the module
+     * @throws IllegalArgumentException if {@code k} is outside 1 to 16 or {@code leafBits} is below 3
      */
     public static Multiply karatsubaProduct(int k, int leafBits) {
         return new Multiply(k, Form.KARATSUBA, leafBits);
     }
 
-    /** (a·b) mod 2^n for n-bit a and b, one-hot: {@link #lowHalf}. */
+    /**
+     * (a·b) mod 2^n for n-bit a and b, one-hot: {@link #lowHalf}.
+     *
+     * @param a an n-bit number
+     * @param b an n-bit number
+     * @param k bits of the outer product's chunks, 1 to 16
+     * @return a·b mod 2^n, n bits
+     * @throws IllegalArgumentException if {@code k} is outside 1 to 16, or the widths differ
+     */
     public static UInt of(SecretValue a, SecretValue b, int k) {
         return a.computation().module(lowHalf(k), a, b)[0].asUInt();
     }
 
-    /** a·b in n + m bits, one-hot: {@link #fullProduct}. */
+    /**
+     * a·b in n + m bits, one-hot: {@link #fullProduct}.
+     *
+     * @param a an n-bit number
+     * @param b an m-bit number
+     * @param k bits of the outer product's chunks, 1 to 16
+     * @return a·b, n + m bits
+     * @throws IllegalArgumentException if {@code k} is outside 1 to 16
+     */
     public static UInt full(SecretValue a, SecretValue b, int k) {
         return a.computation().module(fullProduct(k), a, b)[0].asUInt();
     }
 
-    /** a·b in 2n bits, Karatsuba over one-hot leaves: {@link #karatsubaProduct}. */
+    /**
+     * a·b in 2n bits, Karatsuba over one-hot leaves: {@link #karatsubaProduct}.
+     *
+     * @param a an n-bit number
+     * @param b an n-bit number
+     * @param k bits of the outer product's chunks, 1 to 16
+     * @param leafBits the widest operands multiplied without recursion, at least 3
+     * @return a·b, 2n bits
+     * @throws IllegalArgumentException if {@code k} is outside 1 to 16, {@code leafBits} is below 3, or the widths
+     *     differ
+     */
     public static UInt karatsuba(SecretValue a, SecretValue b, int k, int leafBits) {
         return a.computation().module(karatsubaProduct(k, leafBits), a, b)[0].asUInt();
     }
 
-    /** The standard circuit for {@link #of}: schoolbook, n(n+1)/2 + (n−1)(n−2)/2 ANDs ({@link UInt#multiply}). */
+    /**
+     * The standard circuit for {@link #of}: schoolbook, n(n+1)/2 + (n−1)(n−2)/2 ANDs ({@link UInt#multiply}).
+     *
+     * @param a an n-bit number
+     * @param b an n-bit number
+     * @return a·b mod 2^n, n bits
+     * @throws IllegalArgumentException if the widths differ
+     */
     public static UInt standard(SecretValue a, SecretValue b) {
         return a.asUInt().multiply(b.asUInt());
     }
 
-    /** The standard circuit for {@link #full}: schoolbook, 2nm − n ANDs (as {@link UInt#multiplyFull}, any widths). */
+    /**
+     * The standard circuit for {@link #full}: schoolbook, 2nm − n ANDs (as {@link UInt#multiplyFull}, any widths).
+     *
+     * @param a an n-bit number
+     * @param b an m-bit number
+     * @return a·b, n + m bits
+     */
     public static UInt standardFull(SecretValue a, SecretValue b) {
         return a.computation().apply("schoolbook full product", (c, x, y) -> c.multiplyFull(x, y), a, b).asUInt();
     }

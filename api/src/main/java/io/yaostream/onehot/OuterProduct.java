@@ -26,12 +26,23 @@ public final class OuterProduct implements OneHotModule {
     private final int k;
     private final int below;
 
-    /** The whole product, chunks of {@code k} bits. */
+    /**
+     * The whole product, chunks of {@code k} bits.
+     *
+     * @param k bits of a chunk, 1 to 16
+     * @throws IllegalArgumentException if {@code k} is outside 1 to 16
+     */
     public OuterProduct(int k) {
         this(k, Integer.MAX_VALUE);
     }
 
-    /** The entries with i + j below {@code below}, the others 0; chunks of {@code k} bits. */
+    /**
+     * The entries with i + j below {@code below}, the others 0; chunks of {@code k} bits.
+     *
+     * @param k bits of a chunk, 1 to 16
+     * @param below entries with i + j below it are computed, the others are 0
+     * @throws IllegalArgumentException if {@code k} is outside 1 to 16
+     */
     public OuterProduct(int k, int below) {
         if (k < 1 || k > OneHotGates.MAX_ONE_HOT_BITS) {
             throw new IllegalArgumentException("chunk size k = " + k + ": 1 to " + OneHotGates.MAX_ONE_HOT_BITS);
@@ -40,7 +51,15 @@ public final class OuterProduct implements OneHotModule {
         this.below = below;
     }
 
-    /** a ⊗ b (bit i·m + j is a_i AND b_j), one-hot gates over k-bit chunks. */
+    /**
+     * a ⊗ b (bit i·m + j is a_i AND b_j), one-hot gates over k-bit chunks.
+     *
+     * @param a the n-bit vector
+     * @param b the m-bit vector
+     * @param k bits of a chunk, 1 to 16
+     * @return a ⊗ b, n·m bits
+     * @throws IllegalArgumentException if {@code k} is outside 1 to 16
+     */
     public static BitVector of(SecretValue a, SecretValue b, int k) {
         return a.computation().module(new OuterProduct(k), a, b)[0];
     }

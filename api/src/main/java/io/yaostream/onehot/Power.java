@@ -65,7 +65,13 @@ public final class Power implements OneHotModule {
     /** Per l, k and input width: the exponent's modulus and the chunks' tables, computed once alike by both parties. */
     private static final Map<List<Object>, Plan> PLANS = new ConcurrentHashMap<>();
 
-    /** l^a mod 2^n (any l, taken mod 2^n), exponent chunks of at most {@code k} bits. */
+    /**
+     * l^a mod 2^n (any l, taken mod 2^n), exponent chunks of at most {@code k} bits.
+     *
+     * @param l the public base
+     * @param k bits of a chunk of the masked exponent, 1 to 16
+     * @throws IllegalArgumentException if {@code k} is outside 1 to 16
+     */
     public Power(long l, int k) {
         if (k < 1 || k > OneHotGates.MAX_ONE_HOT_BITS) {
             throw new IllegalArgumentException("chunk size k = " + k + ": 1 to " + OneHotGates.MAX_ONE_HOT_BITS);
@@ -74,7 +80,15 @@ public final class Power implements OneHotModule {
         this.k = k;
     }
 
-    /** l^a mod 2^n for n-bit a (n at most 64), one-hot. */
+    /**
+     * l^a mod 2^n for n-bit a (n at most 64), one-hot.
+     *
+     * @param l the public base, taken mod 2^n
+     * @param a the exponent, n bits (1 to 64)
+     * @param k bits of a chunk of the masked exponent, 1 to 16
+     * @return l^a mod 2^n, n bits
+     * @throws IllegalArgumentException if {@code k} is outside 1 to 16, or {@code a} is not 1 to 64 bits wide
+     */
     public static UInt of(long l, SecretValue a, int k) {
         return a.computation().module(new Power(l, k), a)[0].asUInt();
     }
@@ -83,6 +97,10 @@ public final class Power implements OneHotModule {
      * HK21 §7.8's standard circuit as the paper states it: n − 1 multiplications of general n-bit secrets, each factor
      * (a_i ? l^(2^i) : 1) selected by a circuit of its own, so no multiplication sees that its factor is nearly
      * constant. {@link #standard} lets the compiler fold those constants, which costs far less.
+     *
+     * @param l the public base, taken mod 2^n
+     * @param a the exponent, n bits
+     * @return l^a mod 2^n, n bits
      */
     public static UInt paperStandard(long l, SecretValue a) {
         int n = a.width();
@@ -102,6 +120,10 @@ public final class Power implements OneHotModule {
      * The standard circuit: square-and-multiply with selects, l^a = Π_i (a_i ? l^(2^i) : 1) mod 2^n, n − 1
      * schoolbook multiplications of n bits (the selects are wiring; factors that are constant, e.g. l^(2^i) ≡ 1
      * for odd l once 2^i is a multiple of l's order, fold away).
+     *
+     * @param l the public base, taken mod 2^n
+     * @param a the exponent, n bits
+     * @return l^a mod 2^n, n bits
      */
     public static UInt standard(long l, SecretValue a) {
         return a.computation().apply(List.of("power standard", l), (b, x) -> {
