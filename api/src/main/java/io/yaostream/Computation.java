@@ -33,12 +33,8 @@ public final class Computation {
     private final ProgramContext ctx;
     private Secret zeroBit;
 
-    /**
-     * The computation over a back end's context; {@link SecureProgram} makes it, a program only uses it.
-     *
-     * @param ctx the back end this copy of the program runs on
-     */
-    public Computation(ProgramContext ctx) {
+    /** The computation over a back end's context; only {@link SecureProgram} makes one. */
+    Computation(ProgramContext ctx) {
         this.ctx = ctx;
     }
 

@@ -230,6 +230,9 @@ public final class TwoParty {
     /**
      * Hands {@code observer}, as each session starts, a supplier of the AND gates it has run so far (safe to call from
      * another thread), for a progress line.
+     *
+     * @param observer called once per session, on the thread that runs it, before the handshake
+     * @return this configuration with the observer; the default observes nothing
      */
     public TwoParty progress(Consumer<LongSupplier> observer) {
         return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, observer);

@@ -43,7 +43,8 @@ class ArchitectureTest {
             new Layer("what the protocols share", "io.yaostream.core.protocol"),
             new Layer("protocols", "io.yaostream.core.twoparty", "io.yaostream.core.threeparty"),
             new Layer("plaintext and cost back ends", "io.yaostream.core.plain"),
-            new Layer("API", "io.yaostream", "io.yaostream.onehot", "io.yaostream.fixtures"),
+            new Layer("API", "io.yaostream", "io.yaostream.onehot"),
+            new Layer("fixtures of the demo and the benchmarks", "io.yaostream.fixtures"),
             new Layer("examples", "io.yaostream.examples"),
             new Layer("command line", "io.yaostream.cli", "io.yaostream.cli.bench"));
 

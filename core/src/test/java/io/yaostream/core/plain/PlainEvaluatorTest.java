@@ -167,7 +167,7 @@ class PlainEvaluatorTest {
         IllegalArgumentException count = assertThrows(IllegalArgumentException.class, () -> e.evaluate(c, hex(1, 4)));
         assertEquals("circuit has 2 input groups, got 1 values", count.getMessage());
         IllegalArgumentException width = assertThrows(IllegalArgumentException.class, () -> e.evaluate(c, hex(1, 4), hex(1, 8)));
-        assertEquals("input 2 ('b') is 4 bits, got a 8-bit value", width.getMessage());
+        assertEquals("input 2 ('b') is 4 bits, got an 8-bit value", width.getMessage());
     }
 
     /** A 4-bit ripple adder whose slots are reused: the output of each gate overwrites a dead input. */
