@@ -41,6 +41,7 @@ class ArchitectureTest {
                     "io.yaostream.core.ot", "io.yaostream.nativekernel"),
             new Layer("program SPI", "io.yaostream.core.program"),
             new Layer("what the protocols share", "io.yaostream.core.protocol"),
+            new Layer("one-hot garbling", "io.yaostream.core.onehot"),
             new Layer("protocols", "io.yaostream.core.twoparty", "io.yaostream.core.threeparty"),
             new Layer("plaintext and cost back ends", "io.yaostream.core.plain"),
             new Layer("API", "io.yaostream", "io.yaostream.onehot"),

@@ -8,6 +8,7 @@ import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
+import io.yaostream.core.onehot.EvaluatorOneHot;
 import io.yaostream.core.ot.BaseOt;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.ProtocolException;

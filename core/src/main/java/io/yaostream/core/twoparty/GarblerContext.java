@@ -8,6 +8,7 @@ import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
+import io.yaostream.core.onehot.GarblerOneHot;
 import io.yaostream.core.ot.BaseOt;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Secret;
@@ -108,7 +109,7 @@ final class GarblerContext extends GarblingContext {
 
     @Override
     public OneHotScope oneHotScope(String module) {
-        return new GarblerOneHot(this, module);
+        return new GarblerOneHot(this, module, delta(), masks());
     }
 
     /** Δ, whose low bit is 1 (free-XOR schemes only). */

@@ -1,4 +1,4 @@
-package io.yaostream.core.twoparty;
+package io.yaostream.core.onehot;
 
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.garble.OneHotGate;
@@ -7,6 +7,7 @@ import io.yaostream.core.program.Masked;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.program.TruthTable;
 import io.yaostream.core.protocol.OneHotScope;
+import io.yaostream.core.protocol.PartyContext;
 
 import java.util.random.RandomGenerator;
 
@@ -15,24 +16,31 @@ import java.util.random.RandomGenerator;
  * is A's low bit. Constants are cΔ, masks come from the session's generator, and the gate's ciphertexts go to the
  * stream as it makes them.
  */
-final class GarblerOneHot extends OneHotScope {
-    private final GarblerContext ctx;
+public final class GarblerOneHot extends OneHotScope {
+    private final PartyContext ctx;
+    private final long[] delta;
+    private final RandomGenerator masks;
 
-    GarblerOneHot(GarblerContext ctx, String module) {
+    /**
+     * The gates of one call of {@code module} at the garbler {@code ctx}, whose free-XOR offset is {@code delta} (low
+     * bit 1) and whose modules draw their masks from {@code masks}.
+     */
+    public GarblerOneHot(PartyContext ctx, String module, long[] delta, RandomGenerator masks) {
         super(ctx, module);
         this.ctx = ctx;
+        this.delta = delta;
+        this.masks = masks;
     }
 
     @Override
     public RandomGenerator masks() {
-        return ctx.masks();
+        return masks;
     }
 
     @Override
     public Secret constant(GarblerKnown c) {
         check();
         BitString v = c.valueOrNull();
-        long[] delta = ctx.delta();
         Secret s = ctx.newSecret(c.width());
         for (int i = 0; i < c.width(); i++) {
             if (v.get(i)) {
@@ -46,7 +54,6 @@ final class GarblerOneHot extends OneHotScope {
     /** α is the colour of each share; ⟦a ⊕ α⟧ is a's sharing with αΔ added to the garbler's share. */
     @Override
     public Masked colorGate(Secret a) {
-        long[] delta = ctx.delta();
         boolean[] alpha = new boolean[a.width()];
         Secret masked = a.slice(0, a.width());
         for (int i = 0; i < alpha.length; i++) {
@@ -77,7 +84,6 @@ final class GarblerOneHot extends OneHotScope {
         int n = a.width();
         int m = b.width();
         long[] cts = ctx.oneHotCiphertexts(OneHotGate.ciphertexts(n, m));
-        long[] delta = ctx.delta();
         ctx.oneHotGate().garble(delta[0], delta[1], a.secret().state, n, b.state, m, f.rows(), f.outBits(), out.state, cts);
         ctx.stream.writeBlocks(cts, 0, OneHotGate.ciphertexts(n, m));
         ctx.tally.oneHot(16L * OneHotGate.ciphertexts(n, m));

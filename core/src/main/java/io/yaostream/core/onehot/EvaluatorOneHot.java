@@ -1,4 +1,4 @@
-package io.yaostream.core.twoparty;
+package io.yaostream.core.onehot;
 
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.garble.OneHotGate;
@@ -8,6 +8,7 @@ import io.yaostream.core.program.Masked;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.program.TruthTable;
 import io.yaostream.core.protocol.OneHotScope;
+import io.yaostream.core.protocol.PartyContext;
 
 import java.util.random.RandomGenerator;
 
@@ -16,10 +17,11 @@ import java.util.random.RandomGenerator;
  * XOR a. She knows no mask and no garbler constant (her share of one is 0); what she sees of a masked value is
  * colours: her own (Color) or hers XOR the garbler's (Reveal).
  */
-final class EvaluatorOneHot extends OneHotScope {
-    private final EvaluatorContext ctx;
+public final class EvaluatorOneHot extends OneHotScope {
+    private final PartyContext ctx;
 
-    EvaluatorOneHot(EvaluatorContext ctx, String module) {
+    /** The gates of one call of {@code module} at the evaluator {@code ctx}. */
+    public EvaluatorOneHot(PartyContext ctx, String module) {
         super(ctx, module);
         this.ctx = ctx;
     }
