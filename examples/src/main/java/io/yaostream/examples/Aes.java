@@ -90,10 +90,10 @@ public final class Aes {
     /** The program for {@code blocks} blocks with the S-box {@code sbox}. */
     public static SecureProgram<List<BitString>> program(int blocks, SBox sbox) {
         return c -> {
-            BitVector keys = c.bits(Party.GARBLER, (ROUNDS + 1) * BLOCK);
+            BitVector keys = c.garbler().bits((ROUNDS + 1) * BLOCK);
             List<BitString> out = new ArrayList<>();
             for (int i = 0; i < blocks; i++) {
-                BitVector s = c.bits(Party.EVALUATOR, BLOCK).xor(roundKey(keys, 0));
+                BitVector s = c.evaluator().bits(BLOCK).xor(roundKey(keys, 0));
                 for (int r = 1; r <= ROUNDS; r++) {
                     s = subBytes(c, s, sbox).rewire(SHIFT_ROWS);
                     if (r < ROUNDS) {

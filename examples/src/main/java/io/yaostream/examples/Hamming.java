@@ -3,7 +3,6 @@ package io.yaostream.examples;
 import io.yaostream.BitVector;
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
 
 import java.math.BigInteger;
 
@@ -22,8 +21,8 @@ public final class Hamming {
     /** The program for strings of {@code bits} bits. */
     public static SecureProgram<BigInteger> program(int bits) {
         return c -> {
-            BitVector a = c.bits(Party.GARBLER, bits);
-            BitVector b = c.bits(Party.EVALUATOR, bits);
+            BitVector a = c.garbler().bits(bits);
+            BitVector b = c.evaluator().bits(bits);
             return a.xor(b).hammingWeight().reveal();
         };
     }

@@ -1,7 +1,6 @@
 package io.yaostream.examples;
 
 import io.yaostream.SecureProgram;
-import io.yaostream.core.circuit.Party;
 
 import java.math.BigInteger;
 
@@ -16,7 +15,7 @@ public final class Karatsuba {
     }
 
     public static SecureProgram<BigInteger> program(int bits) {
-        return c -> c.uint(Party.GARBLER, bits).karatsuba(c.uint(Party.EVALUATOR, bits)).reveal();
+        return c -> c.garbler().uint(bits).karatsuba(c.evaluator().uint(bits)).reveal();
     }
 
     public static String name(int bits) {

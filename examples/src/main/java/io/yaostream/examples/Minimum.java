@@ -7,7 +7,6 @@ import io.yaostream.UInt;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.InputFeed;
 
 import java.math.BigInteger;
@@ -84,11 +83,11 @@ public final class Minimum {
     }
 
     private static BigInteger oneAtATime(Computation c, int perParty, int bits) {
-        UInt min = c.uint(Party.GARBLER, bits);
-        min = min.min(c.uint(Party.EVALUATOR, bits));
+        UInt min = c.garbler().uint(bits);
+        min = min.min(c.evaluator().uint(bits));
         for (int i = 1; i < perParty; i++) {
-            min = min.min(c.uint(Party.GARBLER, bits));
-            min = min.min(c.uint(Party.EVALUATOR, bits));
+            min = min.min(c.garbler().uint(bits));
+            min = min.min(c.evaluator().uint(bits));
         }
         return min.reveal();
     }
@@ -98,13 +97,13 @@ public final class Minimum {
      * running minimum; with {@code inputsFirst} (strategy A) every input is taken before the first subset.
      */
     private static BigInteger bySubsets(Computation c, int perParty, int bits, int half, boolean inputsFirst) {
-        UInt[] allG = inputsFirst ? c.uints(Party.GARBLER, bits, perParty) : null;
-        UInt[] allE = inputsFirst ? c.uints(Party.EVALUATOR, bits, perParty) : null;
+        UInt[] allG = inputsFirst ? c.garbler().uints(bits, perParty) : null;
+        UInt[] allE = inputsFirst ? c.evaluator().uints(bits, perParty) : null;
         UInt min = null;
         for (int done = 0; done < perParty; done += half) {
             int k = Math.min(half, perParty - done);
-            UInt[] g = inputsFirst ? Arrays.copyOfRange(allG, done, done + k) : c.uints(Party.GARBLER, bits, k);
-            UInt[] e = inputsFirst ? Arrays.copyOfRange(allE, done, done + k) : c.uints(Party.EVALUATOR, bits, k);
+            UInt[] g = inputsFirst ? Arrays.copyOfRange(allG, done, done + k) : c.garbler().uints(bits, k);
+            UInt[] e = inputsFirst ? Arrays.copyOfRange(allE, done, done + k) : c.evaluator().uints(bits, k);
             SecretValue[] subset = new SecretValue[2 * k];
             System.arraycopy(g, 0, subset, 0, k);
             System.arraycopy(e, 0, subset, k, k);

@@ -4,7 +4,6 @@ import io.yaostream.SecureProgram;
 import io.yaostream.TwoParty;
 import io.yaostream.UInt;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.onehot.ModReduce;
 import io.yaostream.onehot.Multiply;
@@ -18,14 +17,14 @@ import java.math.BigInteger;
  */
 public final class OneHotProduct {
     static final SecureProgram<BigInteger> ONE_HOT = c -> {
-        UInt x = c.uint(Party.GARBLER, 32);
-        UInt y = c.uint(Party.EVALUATOR, 32);
+        UInt x = c.garbler().uint(32);
+        UInt y = c.evaluator().uint(32);
         return ModReduce.of(Multiply.of(x, y, 6), 65521, 8).reveal();
     };
 
     static final SecureProgram<BigInteger> STANDARD = c -> {
-        UInt x = c.uint(Party.GARBLER, 32);
-        UInt y = c.uint(Party.EVALUATOR, 32);
+        UInt x = c.garbler().uint(32);
+        UInt y = c.evaluator().uint(32);
         return ModReduce.standard(x.multiply(y), 65521).reveal();
     };
 

@@ -30,10 +30,10 @@ public final class Present {
 
     public static SecureProgram<List<BitString>> program(int blocks) {
         return c -> {
-            BitVector keys = c.bits(Party.GARBLER, (ROUNDS + 1) * BLOCK);
+            BitVector keys = c.garbler().bits((ROUNDS + 1) * BLOCK);
             List<BitString> out = new ArrayList<>();
             for (int i = 0; i < blocks; i++) {
-                BitVector s = c.bits(Party.EVALUATOR, BLOCK);
+                BitVector s = c.evaluator().bits(BLOCK);
                 for (int r = 0; r < ROUNDS; r++) {
                     s = c.apply(Present::round, s, keys.slice(r * BLOCK, (r + 1) * BLOCK));
                 }
