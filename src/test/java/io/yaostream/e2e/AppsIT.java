@@ -41,6 +41,30 @@ class AppsIT {
         assertTrue(r.err().contains(fragment), "'" + fragment + "' in: " + r.err());
     }
 
+    /**
+     * The minimum's strategy c in the heap the README states (-Xmx32m a party) with headroom to spare: each party's
+     * peak stays under 27 MiB. Before the compiler kept one candidate circuit at a time and the OTs were staged a block
+     * at a time, compiling the 500-value circuit alone took 16 to 20 MiB and the parties peaked at 29 to 31 MiB, one
+     * run in thirteen running out.
+     */
+    @Test
+    void minimumStrategyCLeavesHeadroomIn32MiB() {
+        Cli.firstPassOnly("the heap a party needs does not depend on the kernel");
+        int port = Cli.freePort();
+        List<String> heap = List.of("-Xmx32m", "-XX:TieredStopAtLevel=1");
+        Cli.Running garbler = Cli.launch(heap, "minimum", "--role", "garbler", "--listen", Integer.toString(port), "--random", "100000",
+                "--seed", "1", "--strategy", "c", "--json");
+        Cli.Result evaluator = Cli.launch(heap, "minimum", "--role", "evaluator", "--connect", "127.0.0.1:" + port, "--random", "100000",
+                "--seed", "2", "--strategy", "c", "--json").await(120);
+        Cli.Result g = garbler.await(120);
+        for (Cli.Result r : new Cli.Result[] {g, evaluator}) {
+            assertEquals(0, r.status(), r.err());
+            long peak = Long.parseLong(r.out().replaceAll("(?s).*\"peakHeapBytes\":(\\d+).*", "$1"));
+            assertTrue(peak < 27L << 20, "peak heap " + peak + " bytes, not under 27 MiB: " + r.out());
+        }
+        assertEquals(g.out().replaceAll("(?s).*\"result\":\"?(\\w+).*", "$1"), evaluator.out().replaceAll("(?s).*\"result\":\"?(\\w+).*", "$1"));
+    }
+
     @Test
     void aesBetweenTwoProcessesGivesFips197ToTheEvaluatorOnly() {
         Cli.Result[] r = twoParties("aes", List.of("--in", "000102030405060708090a0b0c0d0e0f"), List.of("--in", "00112233445566778899aabbccddeeff"));
