@@ -2,6 +2,7 @@ package io.yaostream.cli;
 
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
+import io.yaostream.core.text.Printable;
 import io.yaostream.examples.Aes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -61,8 +62,8 @@ final class AesCommand extends BlockCipherCommand {
     }
 
     private static byte[] bytes(String hex, String what) {
-        String h = HexValues.digits(hex);
-        String shown = HexValues.shown(hex);
+        String h = BitString.withoutHexPrefix(hex);
+        String shown = Printable.clip(hex);
         if (h.length() != 32) {
             throw new UserError("--in (" + what + "): '" + shown + "' has " + h.length() + " hex digits, an AES-128 " + what + " takes 32");
         }

@@ -46,7 +46,7 @@ final class InOption {
         List<BitString> parsed = new ArrayList<>();
         for (int i = 0; i < groups.size(); i++) {
             try {
-                parsed.add(HexValues.parse(v.get(i), groups.get(i).width(), msbFirst));
+                parsed.add(BitString.fromHex(v.get(i), groups.get(i).width(), msbFirst));
             } catch (IllegalArgumentException e) {
                 throw new UserError("--in #" + (i + 1) + " (" + groups.get(i).name() + "): " + e.getMessage());
             }

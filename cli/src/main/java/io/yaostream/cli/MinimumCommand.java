@@ -2,6 +2,7 @@ package io.yaostream.cli;
 
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.text.Printable;
 import io.yaostream.examples.Minimum;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -129,7 +130,7 @@ final class MinimumCommand extends AppCommand<BigInteger> {
             try {
                 x = Long.parseLong(t);
             } catch (NumberFormatException e) {
-                throw new UserError(file + ":" + lineNo + ": '" + HexValues.shown(t) + "' is not a decimal number");
+                throw new UserError(file + ":" + lineNo + ": '" + Printable.clip(t) + "' is not a decimal number");
             }
             if (x < 0 || x >>> bits != 0) {
                 throw new UserError(file + ":" + lineNo + ": " + x + " does not fit in " + bits + " unsigned bits (--bits)");

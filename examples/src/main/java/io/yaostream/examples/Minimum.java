@@ -128,20 +128,27 @@ public final class Minimum {
 
     /** A party's values as a feed that can be read ahead. */
     public static InputFeed feed(long[] values, int bits) {
+        int[] next = {0};
+        return feed(values.length, bits, () -> values[next[0]++]);
+    }
+
+    /** {@code count} values of {@code bits} bits, each taken from {@code value} as the program (or the feed's look-ahead) asks. */
+    private static InputFeed feed(int count, int bits, java.util.function.LongSupplier value) {
         return InputFeed.from(new Iterator<>() {
-            private int next;
+            private int given;
 
             @Override
             public boolean hasNext() {
-                return next < values.length;
+                return given < count;
             }
 
             @Override
             public BitString next() {
-                if (next == values.length) {
+                if (given == count) {
                     throw new NoSuchElementException();
                 }
-                return BitString.of(values[next++], bits);
+                given++;
+                return BitString.of(value.getAsLong(), bits);
             }
         });
     }
@@ -151,9 +158,14 @@ public final class Minimum {
         java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
         long[] v = new long[count];
         for (int i = 0; i < count; i++) {
-            v[i] = bits == 64 ? rnd.nextLong() & Long.MAX_VALUE : rnd.nextLong(1L << bits);
+            v[i] = draw(rnd, bits);
         }
         return v;
+    }
+
+    /** The next value below 2^bits (below 2^63 for 64 bits) from {@code rnd}. */
+    private static long draw(java.util.SplittableRandom rnd, int bits) {
+        return bits == 64 ? rnd.nextLong() & Long.MAX_VALUE : rnd.nextLong(1L << bits);
     }
 
     /**
@@ -162,23 +174,7 @@ public final class Minimum {
      */
     public static InputFeed randomFeed(int count, int bits, long seed) {
         java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
-        return InputFeed.from(new Iterator<>() {
-            private int next;
-
-            @Override
-            public boolean hasNext() {
-                return next < count;
-            }
-
-            @Override
-            public BitString next() {
-                if (next == count) {
-                    throw new NoSuchElementException();
-                }
-                next++;
-                return BitString.of(bits == 64 ? rnd.nextLong() & Long.MAX_VALUE : rnd.nextLong(1L << bits), bits);
-            }
-        });
+        return feed(count, bits, () -> draw(rnd, bits));
     }
 
     /** The minimum in plaintext, by sorting: the reference the tests compare with. */

@@ -175,23 +175,28 @@ public final class BitString {
         return (width + 3) / 4;
     }
 
+    /** The digits of {@code hex}: without its {@code 0x} or {@code 0X} prefix, if it has one. */
+    public static String withoutHexPrefix(String hex) {
+        return hex.startsWith("0x") || hex.startsWith("0X") ? hex.substring(2) : hex;
+    }
+
     /**
      * Parses a hex value of the given width. An optional {@code 0x} prefix is allowed.
      *
      * @throws IllegalArgumentException with a message that says what is wrong with the text
      */
     public static BitString fromHex(String hex, int width, boolean msbFirst) {
-        String h = hex.startsWith("0x") || hex.startsWith("0X") ? hex.substring(2) : hex;
+        String h = withoutHexPrefix(hex);
         int digits = hexDigits(width);
         if (h.length() != digits) {
             throw new IllegalArgumentException("'" + Printable.clip(hex) + "' has " + h.length() + " hex digits, but "
-                    + English.article(width) + " " + width + "-bit value takes " + digits);
+                    + English.article(width) + " " + width + "-bit value takes " + digits + (h == hex ? "" : " (after an optional 0x)"));
         }
         long[] w = new long[(width + 63) >>> 6];
         for (int d = 0; d < digits; d++) {
             int v = Character.digit(h.charAt(d), 16);
             if (v < 0) {
-                throw new IllegalArgumentException("'" + Printable.clip(hex) + "' is not hexadecimal (character " + (d + 1) + ")");
+                throw new IllegalArgumentException("'" + Printable.clip(hex) + "' is not hexadecimal (character " + (hex.length() - h.length() + d + 1) + ")");
             }
             for (int t = 0; t < 4; t++) {
                 int bitOfDigit = (v >>> (3 - t)) & 1; // t-th bit of the digit, most significant first
