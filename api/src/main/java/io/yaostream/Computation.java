@@ -86,6 +86,34 @@ public final class Computation {
     }
 
     /**
+     * Values shared by an earlier session ({@link SecretValue#share()}): {@code c.shared().uint(32)} takes the next
+     * input of each party, its share, and XORs the two inside the circuit (free with free XOR; a garbled XOR under
+     * {@code prf-only}). Each party feeds its own {@link Shared} in its inputs ({@link Inputs#of(Shared...)}), in
+     * the order the program takes them among its other inputs.
+     *
+     * @return the shared values, taken in the order the program asks for them
+     */
+    public PartyInputs shared() {
+        return new PartyInputs(this, null);
+    }
+
+    /** The next shared value of {@code width} bits: each party's share, XORed. */
+    Secret shared(int width) {
+        return ctx.xor(ctx.input(Party.GARBLER, width), ctx.input(Party.EVALUATOR, width));
+    }
+
+    /** The next {@code count} shared values of {@code width} bits, each party's shares in one exchange. */
+    Secret[] shared(int width, int count) {
+        Secret[] g = ctx.inputs(Party.GARBLER, width, count);
+        Secret[] e = ctx.inputs(Party.EVALUATOR, width, count);
+        Secret[] out = new Secret[count];
+        for (int i = 0; i < count; i++) {
+            out[i] = ctx.xor(g[i], e[i]);
+        }
+        return out;
+    }
+
+    /**
      * The owner's next input, an unsigned integer of {@code width} bits.
      *
      * @param owner the party whose input it is; the other party learns nothing of it

@@ -58,6 +58,31 @@ public final class Inputs {
     }
 
     /**
+     * This party's shares of values an earlier session shared, in order, for a program that takes them with
+     * {@link Computation#shared()}.
+     *
+     * @param shares this party's shares
+     * @return a feed of the shares' bits
+     */
+    public static InputFeed of(Shared... shares) {
+        return of(List.of(shares));
+    }
+
+    /**
+     * This party's shares, in order, as {@link #of(Shared...)}.
+     *
+     * @param shares this party's shares
+     * @return a feed of the shares' bits
+     */
+    public static InputFeed of(List<Shared> shares) {
+        List<BitString> bits = new ArrayList<>(shares.size());
+        for (Shared s : shares) {
+            bits.add(s.bits());
+        }
+        return InputFeed.of(bits);
+    }
+
+    /**
      * No inputs: for a party whose program takes none.
      *
      * @return an empty feed, which fails the run if the program takes an input

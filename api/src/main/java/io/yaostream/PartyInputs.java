@@ -1,13 +1,16 @@
 package io.yaostream;
 
 import io.yaostream.core.circuit.Party;
+import io.yaostream.core.program.Secret;
 
 /**
  * One party's inputs as a program takes them: {@code c.garbler().uint(64)} is the garbler's next input, a 64-bit
- * unsigned integer, which the evaluator never sees (and the other way round for {@code c.evaluator()}).
+ * unsigned integer, which the evaluator never sees (and the other way round for {@code c.evaluator()}). From
+ * {@code c.shared()}, each value is one an earlier session shared: both parties' next inputs, XORed.
  */
 public final class PartyInputs {
     private final Computation computation;
+    /** The party whose inputs these are; null for shared values. */
     private final Party owner;
 
     PartyInputs(Computation computation, Party owner) {
@@ -22,7 +25,7 @@ public final class PartyInputs {
      * @return the owner's next input
      */
     public UInt uint(int width) {
-        return computation.uint(owner, width);
+        return new UInt(computation, secret(width));
     }
 
     /**
@@ -34,7 +37,15 @@ public final class PartyInputs {
      * @return the owner's next {@code count} inputs, in feed order
      */
     public UInt[] uints(int width, int count) {
-        return computation.uints(owner, width, count);
+        if (owner != null) {
+            return computation.uints(owner, width, count);
+        }
+        Secret[] s = computation.shared(width, count);
+        UInt[] out = new UInt[count];
+        for (int i = 0; i < count; i++) {
+            out[i] = new UInt(computation, s[i]);
+        }
+        return out;
     }
 
     /**
@@ -44,7 +55,7 @@ public final class PartyInputs {
      * @return the owner's next input
      */
     public SInt sint(int width) {
-        return computation.sint(owner, width);
+        return new SInt(computation, secret(width));
     }
 
     /**
@@ -54,7 +65,7 @@ public final class PartyInputs {
      * @return the owner's next input
      */
     public BitVector bits(int width) {
-        return computation.bits(owner, width);
+        return new BitVector(computation, secret(width));
     }
 
     /**
@@ -63,6 +74,10 @@ public final class PartyInputs {
      * @return the owner's next input
      */
     public Bool bool() {
-        return computation.bool(owner);
+        return new Bool(computation, secret(1));
+    }
+
+    private Secret secret(int width) {
+        return owner == null ? computation.shared(width) : computation.context().input(owner, width);
     }
 }

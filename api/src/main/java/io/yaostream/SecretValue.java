@@ -62,6 +62,18 @@ public abstract class SecretValue {
     }
 
     /**
+     * Ends the value as a shared result instead of revealing it: this party's share of its bits, which alone is
+     * uniformly random (see {@link Shared}). Free: no gate, no byte, no round trip. A later session takes the shares
+     * back with {@link Computation#shared()}.
+     *
+     * @return this party's share
+     * @throws io.yaostream.core.program.ProtocolException in a three-party session, which reveals only
+     */
+    public final Shared share() {
+        return new Shared(computation.party(), computation.context().share(secret));
+    }
+
+    /**
      * The secret as the back end holds it, for {@link io.yaostream.core.program.ProgramContext} calls.
      *
      * @return the back end's secret, shared with this value (not a copy)

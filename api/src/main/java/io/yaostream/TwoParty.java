@@ -278,13 +278,53 @@ public final class TwoParty {
      */
     public <R> YaoSession.Result<R> run(Party role, Channel channel, Program<R> program, InputFeed inputs) {
         try (channel) {
-            Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
-            GarblingScheme s = Schemes.byName(scheme);
-            YaoSession.Config config = new YaoSession.Config(s, k, new EcBaseOt(k), name, circuits);
-            YaoSession session = new YaoSession(role, channel, config, AesCtrRandom.create(k, new SecureRandom()));
-            progress.accept(session::andGatesSoFar);
-            return session.run(program, inputs);
+            return session(role, channel, program, inputs, name);
         }
+    }
+
+    /** One session over {@code channel} under the handshake name {@code sessionName}; the caller closes the channel. */
+    <R> YaoSession.Result<R> session(Party role, Channel channel, Program<R> program, InputFeed inputs, String sessionName) {
+        Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
+        GarblingScheme s = Schemes.byName(scheme);
+        YaoSession.Config config = new YaoSession.Config(s, k, new EcBaseOt(k), sessionName, circuits);
+        YaoSession session = new YaoSession(role, channel, config, AesCtrRandom.create(k, new SecureRandom()));
+        progress.accept(session::andGatesSoFar);
+        return session.run(program, inputs);
+    }
+
+    /**
+     * This party's side of one computation run as {@code count} shards: parallel sessions over slices of the inputs,
+     * each its own connection to the address given here (all on one port), base OTs and Δ, whose results stay
+     * secret until a combining session joins them (see {@link Shards}).
+     *
+     * @param count the number of shards, the same at both parties
+     * @return the sharded run's configuration, with this one's scheme, kernel, timeout, TLS and name
+     * @throws IllegalArgumentException if {@code count} is below 1 or above {@value io.yaostream.core.shard.ShardHello#MAX_SHARDS}
+     */
+    public Shards shards(int count) {
+        return new Shards(this, count);
+    }
+
+    Party role() {
+        return role;
+    }
+
+    /** Links for a sharded run to the peer this configuration names. */
+    io.yaostream.core.shard.ShardLinks shardLinks(int count) {
+        if (host == null && !listen) {
+            throw new IllegalStateException("say where the peer is: listen(port) or connect(host, port)");
+        }
+        Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel); // before the peer waits on us
+        return listen ? io.yaostream.core.shard.ShardLinks.listening(host, port, transport, count)
+                : io.yaostream.core.shard.ShardLinks.connecting(host, port, transport, count);
+    }
+
+    TransportOptions transportOptions() {
+        return transport;
+    }
+
+    String name() {
+        return name;
     }
 
     /**

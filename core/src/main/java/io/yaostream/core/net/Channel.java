@@ -58,6 +58,15 @@ public interface Channel extends AutoCloseable {
         close();
     }
 
+    /**
+     * Ends the session from another thread than the one using the channel (a sharded run stopping its other shards
+     * when one fails): where the channel can, the peer learns {@code reason} as from {@link #abort}, and this
+     * channel's user fails at its next read or write; it still closes the channel itself. By default nothing happens,
+     * and the session ends by its timeout.
+     */
+    default void cancel(String reason) {
+    }
+
     /** Bytes written (flushed or not) since the channel opened. */
     long bytesWritten();
 

@@ -74,6 +74,7 @@ final class NettyChannel extends LongStagingChannel {
     private volatile String gone;
     private volatile long goneNanos;
 
+    /** {@code ownedGroup}: the event loop this channel stops when it closes, or null where its listener owns it. */
     NettyChannel(io.netty.channel.Channel ch, EventLoopGroup ownedGroup, TransportOptions options, String peer) {
         this.ch = ch;
         this.ownedGroup = ownedGroup;
@@ -446,32 +447,18 @@ final class NettyChannel extends LongStagingChannel {
             close();
             return;
         }
-        byte[] text = reason.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        int n = Math.min(text.length, FrameDecoder.GOODBYE_MAX);
-        // Cut at a character's first byte, so the reason stays valid UTF-8.
-        while (n < text.length && n > 0 && (text[n] & 0xc0) == 0x80) {
-            n--;
-        }
         closed = true; // from here on, what arrives is dropped
         if (out != null) {
             out.release();
             out = null;
         }
-        ByteBuf bye = ch.alloc().buffer(4 + n);
-        bye.writeInt(FrameDecoder.GOODBYE | n).writeBytes(text, 0, n);
         ch.eventLoop().execute(() -> ch.config().setAutoRead(true));
-        ch.writeAndFlush(bye).addListener(f -> {
-            if (f.isSuccess() && ch instanceof io.netty.channel.socket.DuplexChannel duplex) {
-                duplex.shutdownOutput();
-            } else {
-                ch.close();
-            }
-        });
+        sayGoodbye(reason);
         ch.closeFuture().awaitUninterruptibly(Math.min(idleNanos, TimeUnit.SECONDS.toNanos(5)), TimeUnit.NANOSECONDS);
         fail("this party ended the session: " + reason);
         skipTlsGoodbye();
         ch.close().awaitUninterruptibly(idleNanos, TimeUnit.NANOSECONDS);
-        ownedGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+        releaseGroup();
         releaseBuffers();
     }
 
@@ -497,8 +484,48 @@ final class NettyChannel extends LongStagingChannel {
                 skipTlsGoodbye();
             }
             ch.close().awaitUninterruptibly(idleNanos, TimeUnit.NANOSECONDS);
-            ownedGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+            releaseGroup();
             releaseBuffers();
+        }
+    }
+
+    /**
+     * Ends the connection from any thread: the goodbye goes out after the frames handed to Netty so far, and the
+     * owner's next read or write fails ("this party ended the session: REASON"). The owner still closes the channel,
+     * on its own thread, which releases the buffers.
+     */
+    @Override
+    public void cancel(String reason) {
+        if (closed || failure != null) {
+            return;
+        }
+        sayGoodbye(reason);
+        fail("this party ended the session: " + reason);
+    }
+
+    /** The goodbye frame with {@code reason} (cut to fit, as valid UTF-8), then the end of this side's stream. */
+    private void sayGoodbye(String reason) {
+        byte[] text = reason.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int n = Math.min(text.length, FrameDecoder.GOODBYE_MAX);
+        // Cut at a character's first byte, so the reason stays valid UTF-8.
+        while (n < text.length && n > 0 && (text[n] & 0xc0) == 0x80) {
+            n--;
+        }
+        ByteBuf bye = ch.alloc().buffer(4 + n);
+        bye.writeInt(FrameDecoder.GOODBYE | n).writeBytes(text, 0, n);
+        ch.writeAndFlush(bye).addListener(f -> {
+            if (f.isSuccess() && ch instanceof io.netty.channel.socket.DuplexChannel duplex) {
+                duplex.shutdownOutput();
+            } else {
+                ch.close();
+            }
+        });
+    }
+
+    /** Stops the connection's own event loop; one a listener shares among its peers is the listener's to stop. */
+    private void releaseGroup() {
+        if (ownedGroup != null) {
+            ownedGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
         }
     }
 

@@ -86,19 +86,24 @@ public final class NettyTransport {
      */
     public static final class Listener implements AutoCloseable {
         private final EventLoopGroup group;
+        /** Where peers of a many-peer listener run, a thread each up to its size; null for a one-peer listener. */
+        private final EventLoopGroup peerGroup;
         private final TransportOptions options;
         private final SslContext ssl;
         private final CompletableFuture<NettyChannel> peer = new CompletableFuture<>();
+        /** A many-peer listener's greeted connections not yet taken ({@link #acceptNext}), and its failure, if any. */
+        private final java.util.concurrent.LinkedBlockingQueue<Object> arrivals = new java.util.concurrent.LinkedBlockingQueue<>();
         /** Connections that have not greeted yet; used on the event loop only. */
         private final Set<SocketChannel> candidates = new HashSet<>();
         private final AtomicInteger dropped = new AtomicInteger();
         private io.netty.channel.Channel server;
         private String address;
         private boolean handedOver;
-        private boolean closed;
+        private volatile boolean closed;
 
-        private Listener(EventLoopGroup group, TransportOptions options, SslContext ssl) {
+        private Listener(EventLoopGroup group, EventLoopGroup peerGroup, TransportOptions options, SslContext ssl) {
             this.group = group;
+            this.peerGroup = peerGroup;
             this.options = options;
             this.ssl = ssl;
         }
@@ -138,7 +143,33 @@ public final class NettyTransport {
             }
         }
 
-        /** Stops listening; drops connections still greeting, and releases the event loop unless the peer owns it. */
+        /**
+         * A many-peer listener's next greeted connection, waiting up to {@code timeoutMillis}; null when none came in
+         * that time. The caller owns the channel; the listener keeps listening until it is closed.
+         */
+        public Channel acceptNext(long timeoutMillis) {
+            if (peerGroup == null) {
+                throw new IllegalStateException("a one-peer listener hands its peer to accept()");
+            }
+            Object next;
+            try {
+                next = arrivals.poll(timeoutMillis, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ChannelException("interrupted while waiting for peers on " + address, e);
+            }
+            if (next instanceof ChannelException failure) {
+                arrivals.add(failure); // for every later call too
+                throw failure;
+            }
+            return (Channel) next;
+        }
+
+        /**
+         * Stops listening; drops connections still greeting, and releases the event loop unless the peer owns it. A
+         * many-peer listener also closes the connections nobody took and stops its peers' event loops, so every
+         * connection taken from it must be closed first.
+         */
         @Override
         public void close() {
             if (closed) {
@@ -146,6 +177,17 @@ public final class NettyTransport {
             }
             closed = true;
             server.close().awaitUninterruptibly();
+            if (peerGroup != null) {
+                arrivals.add(new ChannelException("stopped listening on " + address));
+                for (Object o; (o = arrivals.poll()) != null; ) {
+                    if (o instanceof NettyChannel unclaimed) {
+                        unclaimed.close();
+                    }
+                }
+                peerGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+                group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+                return;
+            }
             if (handedOver) {
                 return; // the event loop dropped the other connections when the peer greeted
             }
@@ -168,8 +210,13 @@ public final class NettyTransport {
                 @Override
                 public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
                     if (!peer.isDone() && ctx.channel().isOpen()) {
-                        peer.completeExceptionally(new ChannelException("cannot accept a peer on " + address + ": "
-                                + TlsErrors.innermostMessage(cause), cause));
+                        ChannelException failure = new ChannelException("cannot accept a peer on " + address + ": "
+                                + TlsErrors.innermostMessage(cause), cause);
+                        if (peerGroup != null) {
+                            arrivals.add(failure);
+                        } else {
+                            peer.completeExceptionally(failure);
+                        }
                     }
                 }
             };
@@ -193,6 +240,16 @@ public final class NettyTransport {
                 @Override
                 public void greeted(ChannelHandlerContext ctx) {
                     candidates.remove(ch);
+                    if (peerGroup != null) { // one of many peers: the listener goes on listening
+                        NettyChannel channel = new NettyChannel(ch, null, options, remote);
+                        addFrames(ch, channel, options);
+                        if (closed) {
+                            ch.close();
+                        } else {
+                            arrivals.add(channel);
+                        }
+                        return;
+                    }
                     NettyChannel channel = new NettyChannel(ch, group, options, remote);
                     if (!peer.complete(channel)) {
                         ch.close(); // the listener has stopped
@@ -250,10 +307,27 @@ public final class NettyTransport {
      * The TLS files, when there are any, are read and checked first (see {@link TlsFiles#check}).
      */
     public static Listener listen(String host, int port, TransportOptions options) {
+        return listen(host, port, options, 0);
+    }
+
+    /**
+     * Listens on {@code port} of {@code host} (null: all interfaces) for any number of peers, each taken with
+     * {@link Listener#acceptNext} as it greets, until the listener closes. The connections share an event loop of
+     * {@code threads} threads, one each while there are no more of them.
+     */
+    public static Listener listenForMany(String host, int port, TransportOptions options, int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("a many-peer listener needs at least one thread, not " + threads);
+        }
+        return listen(host, port, options, threads);
+    }
+
+    private static Listener listen(String host, int port, TransportOptions options, int peerThreads) {
         SslContext ssl = options.tls() == null ? null : TlsMaterial.load(options.tls()).serverContext();
         EventLoopGroup group = newGroup();
-        Listener listener = new Listener(group, options, ssl);
-        ServerBootstrap b = new ServerBootstrap().group(group).channel(EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
+        EventLoopGroup peerGroup = peerThreads == 0 ? null : newGroup(peerThreads);
+        Listener listener = new Listener(group, peerGroup, options, ssl);
+        ServerBootstrap b = new ServerBootstrap().group(group, peerGroup == null ? group : peerGroup).channel(EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                 .handler(listener.acceptErrors())
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.ALLOCATOR, options.allocator())
@@ -268,6 +342,9 @@ public final class NettyTransport {
         ChannelFuture bound = (host == null ? b.bind(port) : b.bind(host, port)).awaitUninterruptibly();
         if (!bound.isSuccess()) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+            if (peerGroup != null) {
+                peerGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+            }
             throw new ChannelException("cannot listen on " + (host == null ? "port " + port : hostPort(host, port)) + ": "
                     + TlsErrors.innermostMessage(bound.cause()));
         }
@@ -402,7 +479,11 @@ public final class NettyTransport {
     }
 
     private static EventLoopGroup newGroup() {
+        return newGroup(1);
+    }
+
+    private static EventLoopGroup newGroup(int size) {
         DefaultThreadFactory threads = new DefaultThreadFactory(THREAD_NAME, true);
-        return EPOLL ? new EpollEventLoopGroup(1, threads) : new NioEventLoopGroup(1, threads);
+        return EPOLL ? new EpollEventLoopGroup(size, threads) : new NioEventLoopGroup(size, threads);
     }
 }

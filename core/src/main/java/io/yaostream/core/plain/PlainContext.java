@@ -28,6 +28,7 @@ public class PlainContext implements ProgramContext {
     private final InputFeed evaluatorInputs;
     private final PlainEvaluator evaluator = new PlainEvaluator();
     private java.util.random.RandomGenerator masks;
+    private java.util.random.RandomGenerator shareMasks;
     final CostTally tally;
 
     public PlainContext(Party viewer, InputFeed garblerInputs, InputFeed evaluatorInputs) {
@@ -121,6 +122,34 @@ public class PlainContext implements ProgramContext {
     public Optional<BitString> reveal(Secret value, Receiver to) {
         boolean mine = to == Receiver.BOTH || to.name().equals(viewer.name());
         return mine ? Optional.of(bits(value)) : Optional.empty();
+    }
+
+    /**
+     * As a real run shares: the garbler's share a random mask, the evaluator's the value XOR that mask. The masks come
+     * from the generator this back end was given, so two plaintext runs of one program, one per viewer, given
+     * generators in the same state, hold shares of the same values; by default a fresh {@code SecureRandom}.
+     */
+    @Override
+    public BitString share(Secret value) {
+        boolean[] b = new boolean[value.width()];
+        for (int i = 0; i < b.length; i++) {
+            boolean mask = shareMasks().nextBoolean();
+            b[i] = viewer == Party.GARBLER ? mask : mask ^ (value.state[i] != 0);
+        }
+        return BitString.fromBits(b);
+    }
+
+    /** Draws the masks of {@link #share} from {@code masks} (the same state at both viewers' runs: the same shares). */
+    public PlainContext shareMasks(java.util.random.RandomGenerator masks) {
+        this.shareMasks = masks;
+        return this;
+    }
+
+    private java.util.random.RandomGenerator shareMasks() {
+        if (shareMasks == null) {
+            shareMasks = new java.security.SecureRandom();
+        }
+        return shareMasks;
     }
 
     @Override

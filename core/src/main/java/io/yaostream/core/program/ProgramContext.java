@@ -69,6 +69,17 @@ public interface ProgramContext {
     /** Reveals {@code value} to {@code to}: the bits at a party that receives them, empty at the other. */
     Optional<BitString> reveal(Secret value, Receiver to);
 
+    /**
+     * Ends {@code value} as a shared result: returns this party's share of its bits and sends nothing. The garbler's
+     * share is the colour (permute) bit of each bit's label of 0, the evaluator's the colour bit of the label it
+     * holds, so the two XOR to the value and each alone is uniformly random. A later session takes the shares as
+     * both parties' inputs and XORs them inside its circuit (see {@code Computation.shared()}). Free: no gate, no
+     * byte, no round. Three-party sessions do not share.
+     */
+    default BitString share(Secret value) {
+        throw new ProtocolException("shared results are for two-party sessions; this back end reveals only");
+    }
+
     /** AND gates run so far (in calls that have completed). */
     long andGates();
 

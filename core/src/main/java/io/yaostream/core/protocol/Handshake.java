@@ -25,6 +25,11 @@ import java.util.List;
 public final class Handshake {
     public static final byte[] MAGIC = {'Y', 'A', 'O', 'S'};
     static final int VERSION = 1;
+    /**
+     * Where a handshake has its version, a shard's hello ({@code core.shard.ShardHello}) has this word ("SHRD"): the
+     * peer runs a sharded computation.
+     */
+    public static final int SHARDED = 0x5348_5244;
     private static final int MAX_TEXT = 1024;
     private static final int DIGEST_BYTES = 32;
 
@@ -90,6 +95,10 @@ public final class Handshake {
             }
         }
         int version = ByteBuffer.wrap(head, 4, 4).getInt();
+        if (version == SHARDED) {
+            throw new ProtocolException("the peer runs a sharded computation, this party one session: give both parties the same number"
+                    + " of shards (--shards)");
+        }
         if (version != VERSION) {
             throw new ProtocolException("handshake mismatch: the peer speaks protocol version " + version + ", this party " + VERSION);
         }

@@ -62,8 +62,6 @@ final class EvaluatorContext extends EvaluatingContext {
         inputs.reserve(width, count);
     }
 
-
-
     @Override
     public void announce(CompiledCircuit c, byte[] digest) {
         channel.readFully(peerDigest, 0, DIGEST_BYTES);
@@ -89,6 +87,12 @@ final class EvaluatorContext extends EvaluatingContext {
         return mine;
     }
 
+    /** The evaluator's share: the colour bits of the labels it holds. Nothing is sent. */
+    @Override
+    public BitString share(Secret value) {
+        return colours(value);
+    }
+
     @Override
     public OneHotScope oneHotScope(String module) {
         return new EvaluatorOneHot(this, module);
@@ -103,9 +107,5 @@ final class EvaluatorContext extends EvaluatingContext {
     public long demandChunks() {
         return inputs.demandChunks;
     }
-
-
-
-
 
 }

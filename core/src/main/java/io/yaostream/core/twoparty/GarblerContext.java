@@ -79,8 +79,6 @@ final class GarblerContext extends GarblingContext {
         evaluatorInputs.labels(width, s);
     }
 
-
-
     @Override
     public void announce(CompiledCircuit c, byte[] digest) {
         channel.write(digest, 0, digest.length);
@@ -105,6 +103,12 @@ final class GarblerContext extends GarblingContext {
             bits[i] = core.decodeLabel(slots[i], active, i);
         }
         return Optional.of(BitString.fromBits(bits));
+    }
+
+    /** The garbler's share: the colour bits of the labels of 0 (the permute bits), which it keeps. Nothing is sent. */
+    @Override
+    public BitString share(Secret value) {
+        return colours(value);
     }
 
     @Override
@@ -142,9 +146,5 @@ final class GarblerContext extends GarblingContext {
     public long demandChunks() {
         return evaluatorInputs.demandChunks();
     }
-
-
-
-
 
 }

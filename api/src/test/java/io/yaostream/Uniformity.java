@@ -1,4 +1,4 @@
-package io.yaostream.onehot;
+package io.yaostream;
 
 import io.yaostream.core.bits.BitString;
 
@@ -12,11 +12,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * p = 10^-6 (Wilson–Hilferty), so a correct module fails about once in a million runs, while a mask that leaves any
  * of the bucketed bits depending on the input gives statistics in the thousands.
  */
-final class Uniformity {
+public final class Uniformity {
     private Uniformity() {
     }
 
-    static long[] histogram(List<BitString> values, int buckets, ToIntFunction<BitString> bucket) {
+    public static long[] histogram(List<BitString> values, int buckets, ToIntFunction<BitString> bucket) {
         long[] counts = new long[buckets];
         for (BitString v : values) {
             counts[bucket.applyAsInt(v)]++;
@@ -25,7 +25,7 @@ final class Uniformity {
     }
 
     /** Σ (observed − expected)² / expected against the uniform distribution. */
-    static double againstUniform(long[] counts) {
+    public static double againstUniform(long[] counts) {
         long total = 0;
         for (long c : counts) {
             total += c;
@@ -39,7 +39,7 @@ final class Uniformity {
     }
 
     /** The two-sample (homogeneity) statistic: are a and b drawn from one distribution? */
-    static double between(long[] a, long[] b) {
+    public static double between(long[] a, long[] b) {
         long ta = 0;
         long tb = 0;
         for (int i = 0; i < a.length; i++) {
@@ -60,14 +60,14 @@ final class Uniformity {
     }
 
     /** The chi-square value exceeded with probability 10^-6 at {@code df} degrees of freedom (Wilson–Hilferty). */
-    static double critical(int df) {
+    public static double critical(int df) {
         double z = 4.753;
         double v = 2.0 / (9 * df);
         return df * Math.pow(1 - v + z * Math.sqrt(v), 3);
     }
 
     /** Bits {@code from} to {@code from + 4} of v, a bucket of 16. */
-    static int nibble(BitString v, int from) {
+    public static int nibble(BitString v, int from) {
         return (int) v.slice(from, from + 4).toLong();
     }
 
@@ -75,7 +75,7 @@ final class Uniformity {
      * The values seen for two inputs: each set uniform on its low and its high four bits, and the two sets alike
      * there; {@code what} names them in failures.
      */
-    static void assertUniformAndAlike(String what, List<BitString> first, List<BitString> second) {
+    public static void assertUniformAndAlike(String what, List<BitString> first, List<BitString> second) {
         int width = first.get(0).width();
         for (int from : new int[] {0, width - 4}) {
             long[] a = histogram(first, 16, v -> nibble(v, from));
@@ -88,7 +88,7 @@ final class Uniformity {
     }
 
     /** One-bit values seen for two inputs: balanced, and alike. */
-    static void assertBalancedAndAlike(String what, List<BitString> first, List<BitString> second) {
+    public static void assertBalancedAndAlike(String what, List<BitString> first, List<BitString> second) {
         long[] a = histogram(first, 2, v -> v.get(0) ? 1 : 0);
         long[] b = histogram(second, 2, v -> v.get(0) ? 1 : 0);
         double limit = critical(1);
