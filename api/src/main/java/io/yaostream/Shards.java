@@ -2,7 +2,6 @@ package io.yaostream;
 
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.program.Program;
 import io.yaostream.core.shard.ShardHello;
 import io.yaostream.core.shard.ShardLinks;
 import io.yaostream.core.shard.ShardRunner;
@@ -62,7 +61,7 @@ public final class Shards {
      * @return each shard's result, in shard order
      * @throws io.yaostream.core.shard.ShardException if a shard fails, naming it and the cause
      */
-    public <S> Sharded<List<S>> run(IntFunction<? extends Program<S>> shard, IntFunction<? extends InputFeed> inputs) {
+    public <S> Sharded<List<S>> run(IntFunction<? extends SecureProgram<S>> shard, IntFunction<? extends InputFeed> inputs) {
         try (ShardLinks links = party.shardLinks(count)) {
             return runOver(links, party.role(), shard, inputs, null);
         }
@@ -79,7 +78,7 @@ public final class Shards {
      * @return the combining program's result, with every session's costs
      * @throws io.yaostream.core.shard.ShardException if a shard or the combining session fails, naming it and the cause
      */
-    public <R> Sharded<R> run(IntFunction<? extends Program<Shared>> shard, IntFunction<? extends InputFeed> inputs, Program<R> combine) {
+    public <R> Sharded<R> run(IntFunction<? extends SecureProgram<Shared>> shard, IntFunction<? extends InputFeed> inputs, SecureProgram<R> combine) {
         try (ShardLinks links = party.shardLinks(count)) {
             return runOver(links, party.role(), shard, inputs, combine);
         }
@@ -106,7 +105,7 @@ public final class Shards {
      * @return what each party got
      * @throws RuntimeException the evaluator's failure if it failed, else the garbler's, once both have ended
      */
-    public <S> Both<List<S>> runBoth(IntFunction<? extends Program<S>> shard, IntFunction<? extends InputFeed> garblerInputs,
+    public <S> Both<List<S>> runBoth(IntFunction<? extends SecureProgram<S>> shard, IntFunction<? extends InputFeed> garblerInputs,
                                      IntFunction<? extends InputFeed> evaluatorInputs) {
         return both(shard, garblerInputs, evaluatorInputs, null);
     }
@@ -123,13 +122,13 @@ public final class Shards {
      * @return what each party got
      * @throws RuntimeException the evaluator's failure if it failed, else the garbler's, once both have ended
      */
-    public <R> Both<R> runBoth(IntFunction<? extends Program<Shared>> shard, IntFunction<? extends InputFeed> garblerInputs,
-                               IntFunction<? extends InputFeed> evaluatorInputs, Program<R> combine) {
+    public <R> Both<R> runBoth(IntFunction<? extends SecureProgram<Shared>> shard, IntFunction<? extends InputFeed> garblerInputs,
+                               IntFunction<? extends InputFeed> evaluatorInputs, SecureProgram<R> combine) {
         return both(shard, garblerInputs, evaluatorInputs, combine);
     }
 
-    private <S, R> Both<R> both(IntFunction<? extends Program<S>> shard, IntFunction<? extends InputFeed> garblerInputs,
-                                IntFunction<? extends InputFeed> evaluatorInputs, Program<R> combine) {
+    private <S, R> Both<R> both(IntFunction<? extends SecureProgram<S>> shard, IntFunction<? extends InputFeed> garblerInputs,
+                                IntFunction<? extends InputFeed> evaluatorInputs, SecureProgram<R> combine) {
         try (ShardLinks listening = ShardLinks.listening("127.0.0.1", 0, party.transportOptions(), count)) {
             CompletableFuture<Sharded<R>> garbler = CompletableFuture.supplyAsync(
                     () -> runOver(listening, Party.GARBLER, shard, garblerInputs, combine));
@@ -153,8 +152,8 @@ public final class Shards {
      * shares and the run's result is the combining session's; without, the run's result is the shards' results.
      */
     @SuppressWarnings("unchecked")
-    private <S, R> Sharded<R> runOver(ShardLinks links, Party role, IntFunction<? extends Program<S>> shard,
-                                      IntFunction<? extends InputFeed> inputs, Program<R> combine) {
+    private <S, R> Sharded<R> runOver(ShardLinks links, Party role, IntFunction<? extends SecureProgram<S>> shard,
+                                      IntFunction<? extends InputFeed> inputs, SecureProgram<R> combine) {
         long start = System.nanoTime();
         List<YaoSession.Result<S>> shards = ShardRunner.runShards(links,
                 (i, channel) -> party.session(role, channel, shard.apply(i), inputs.apply(i), shardName(i)));

@@ -156,7 +156,8 @@ public abstract class ShardLinks implements AutoCloseable {
                 }
                 if (greeting.incrementAndGet() > MAX_GREETING) {
                     greeting.decrementAndGet();
-                    refuse(c, MAX_GREETING + " other connections are still to say their shard");
+                    String why = MAX_GREETING + " other connections are still to say their shard";
+                    refuse(c, why, why);
                     continue;
                 }
                 Thread t = new Thread(() -> {
@@ -180,44 +181,48 @@ public abstract class ShardLinks implements AutoCloseable {
                 hello = ShardHello.read(c);
             } catch (ProtocolException e) {
                 if (e.getMessage().equals(ShardHello.ONE_SESSION)) {
-                    failAll(new ProtocolException(ShardHello.ONE_SESSION));
+                    String local = "the peer runs one session, this party a sharded run of " + shards + " shards: " + SAME;
+                    failAll(new ProtocolException(local));
+                    refuse(c, local, "the listening party runs " + shards + " shards, the connecting one a single session: " + SAME);
+                } else {
+                    refuse(c, e.getMessage(), e.getMessage());
                 }
-                refuse(c, e.getMessage());
                 return;
             } catch (ChannelException e) {
                 options.notices().accept("dropped a connection that did not say its shard: " + e.getMessage());
                 c.close();
                 return;
             }
-            String refusal;
             synchronized (this) {
                 if (run == null && hello.shards() == shards) {
                     run = hello.run();
                 }
                 if (run != null && run != hello.run()) {
-                    refusal = "it belongs to another run than the one this party serves";
+                    refuse(c, "it belongs to another run than the one this party serves",
+                            "the listening party serves another run (of another connecting party)");
                 } else if (hello.shards() != shards) {
-                    refusal = "the peer runs " + hello.shards() + " shards, this party " + shards + ": give both parties the same --shards";
-                    failAll(new ProtocolException(refusal));
+                    String local = "the peer runs " + hello.shards() + " shards, this party " + shards + ": " + SAME;
+                    failAll(new ProtocolException(local));
+                    refuse(c, local, "the listening party runs " + shards + " shards, the connecting one " + hello.shards() + ": " + SAME);
                 } else if (slots[hello.shard()].isCompletedExceptionally()) {
-                    refusal = "this party's run has ended";
+                    refuse(c, "this party's run has ended", "the listening party's run has ended");
                 } else if (slots[hello.shard()].isDone()) {
-                    refusal = hello.what() + " is connected already";
+                    refuse(c, hello.what() + " is connected already", hello.what() + " is connected already");
                 } else {
                     // The answer goes out before the shard can take the connection and write on it.
                     c.write(new byte[] {ShardHello.ACCEPTED}, 0, 1);
                     c.flush();
                     slots[hello.shard()].complete(c);
-                    return;
                 }
             }
-            refuse(c, refusal);
         }
 
-        /** Ends a connection with the reason, said to the peer and in a notice here. */
-        private void refuse(Channel c, String reason) {
-            options.notices().accept("refused a connection: " + reason);
-            c.abort("refused: " + reason);
+        private static final String SAME = "give both parties the same number of shards (--shards)";
+
+        /** Ends a connection: {@code local} in a notice here, {@code toPeer} in the goodbye the peer reports. */
+        private void refuse(Channel c, String local, String toPeer) {
+            options.notices().accept("refused a connection: " + local);
+            c.abort("refused: " + toPeer);
         }
 
         private void failAll(RuntimeException e) {

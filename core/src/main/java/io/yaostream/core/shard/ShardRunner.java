@@ -5,6 +5,7 @@ import io.yaostream.core.net.Channel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -48,12 +49,27 @@ public final class ShardRunner {
         Channel[] open = new Channel[k];
         Thread[] threads = new Thread[k];
         AtomicReference<Failure> first = new AtomicReference<>();
+        // Shard 0 connects first: a peer that disagrees on the run (another number of shards, one session) then meets
+        // one connection and says so, rather than racing k of them.
+        CountDownLatch firstOpen = new CountDownLatch(1);
         for (int i = 0; i < k; i++) {
             int shard = i;
             threads[i] = new Thread(() -> {
                 Channel c = null;
                 try {
-                    c = links.open(shard);
+                    if (shard == 0) {
+                        try {
+                            c = links.open(shard);
+                        } finally {
+                            firstOpen.countDown();
+                        }
+                    } else {
+                        awaitFirst(firstOpen);
+                        if (first.get() != null) {
+                            return;
+                        }
+                        c = links.open(shard);
+                    }
                     synchronized (open) {
                         if (first.get() != null) {
                             c.abort(stopped(first.get()));
@@ -163,6 +179,15 @@ public final class ShardRunner {
         }
         String what = shard == shards ? "the combining session" : "shard " + shard + " of " + shards;
         return new ShardException(shard, what + ": " + message, e);
+    }
+
+    private static void awaitFirst(CountDownLatch firstOpen) {
+        try {
+            firstOpen.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new io.yaostream.core.net.ChannelException("stopped before connecting", e);
+        }
     }
 
     private static void joinAll(Thread[] threads) {

@@ -1,0 +1,266 @@
+package io.yaostream.shards;
+
+import io.yaostream.Inputs;
+import io.yaostream.SecureProgram;
+import io.yaostream.Shared;
+import io.yaostream.Sharded;
+import io.yaostream.Shards;
+import io.yaostream.TwoParty;
+import io.yaostream.UInt;
+import io.yaostream.core.garble.Schemes;
+import io.yaostream.core.net.ChannelException;
+import io.yaostream.core.net.NettyTransport;
+import io.yaostream.core.net.TransportOptions;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.ProtocolException;
+import io.yaostream.core.shard.ShardException;
+import io.yaostream.core.shard.ShardLinks;
+import io.yaostream.core.shard.ShardRunner;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.math.BigInteger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.IntFunction;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/** Sharded runs over TCP loopback: results equal the unsharded ones, one port, refusals and faults in one line. */
+class ShardsTest {
+    private static final int BITS = 20;
+
+    /** The minimum of this shard's values from each party (n each), shared; a shard with no values shares the largest value. */
+    static SecureProgram<Shared> shard(int n) {
+        return c -> {
+            if (n == 0) {
+                return c.constant((1L << BITS) - 1, BITS).share();
+            }
+            return minimum(c.garbler().uints(BITS, n), c.evaluator().uints(BITS, n)).share();
+        };
+    }
+
+    static SecureProgram<BigInteger> combine(int k) {
+        return c -> minimum(c.shared().uints(BITS, k)).reveal();
+    }
+
+    private static UInt minimum(UInt[]... groups) {
+        UInt min = null;
+        for (UInt[] g : groups) {
+            for (UInt v : g) {
+                min = min == null ? v : min.min(v);
+            }
+        }
+        return min;
+    }
+
+    /** Slice i of n values in k slices: the first n % k slices one longer. */
+    static int[] bounds(int n, int k, int i) {
+        int base = n / k;
+        int extra = n % k;
+        int from = i * base + Math.min(i, extra);
+        return new int[] {from, from + base + (i < extra ? 1 : 0)};
+    }
+
+    static IntFunction<InputFeed> slices(long[] values, int k) {
+        return i -> {
+            int[] b = bounds(values.length, k, i);
+            return Inputs.of(Arrays.copyOfRange(values, b[0], b[1]), BITS);
+        };
+    }
+
+    private static long[] random(SplittableRandom rnd, int n) {
+        long[] v = new long[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = rnd.nextLong(1L << BITS);
+        }
+        return v;
+    }
+
+    private static TwoParty quick() {
+        return TwoParty.garbler().timeout(Duration.ofSeconds(20)).name("minimum test");
+    }
+
+    @AfterEach
+    void noThreadLeftBehind() throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        List<String> left;
+        do {
+            left = Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                    .filter(n -> n.startsWith(ShardRunner.THREAD_NAME) || n.startsWith(NettyTransport.THREAD_NAME)).toList();
+            if (left.isEmpty()) {
+                return;
+            }
+            Thread.sleep(50);
+        } while (System.nanoTime() < deadline);
+        fail("threads left behind: " + left);
+    }
+
+    static List<Object[]> cases() {
+        List<Object[]> c = new ArrayList<>();
+        int[][] kn = {{1, 7}, {2, 7}, {3, 7}, {5, 3}, {8, 13}};
+        List<String> schemes = Schemes.names();
+        for (int i = 0; i < kn.length; i++) {
+            c.add(new Object[] {schemes.get(i % schemes.size()), kn[i][0], kn[i][1]});
+        }
+        for (String s : schemes) {
+            c.add(new Object[] {s, 3, 10});
+        }
+        return c;
+    }
+
+    /** K = 1, 2, 3, 5, 8 over every scheme, uneven slices, and (K = 5 over 3 values) shards with no input. */
+    @ParameterizedTest
+    @MethodSource("cases")
+    void theShardedMinimumIsTheMinimum(String scheme, int k, int n) {
+        SplittableRandom rnd = new SplittableRandom();
+        long[] g = random(rnd, n);
+        long[] e = random(rnd, n);
+        long expected = Math.min(Arrays.stream(g).min().orElseThrow(), Arrays.stream(e).min().orElseThrow());
+        Shards.Both<BigInteger> both = quick().scheme(scheme).shards(k).runBoth(i -> shard(bounds(n, k, i)[1] - bounds(n, k, i)[0]),
+                slices(g, k), slices(e, k), combine(k));
+        assertEquals(expected, both.garbler().value().longValue());
+        assertEquals(expected, both.evaluator().value().longValue());
+        assertEquals(k, both.evaluator().shards().size());
+        long perValue = 2L * BITS; // a comparison and a selection
+        int empty = Math.max(0, k - n);
+        assertEquals(perValue * (2L * n - 1 + empty), both.evaluator().andGates(),
+                "the unsharded run's AND gates, and one minimum more for each empty shard's stand-in, nothing more");
+    }
+
+    @Test
+    void shardsWithoutACombineGiveTheirResultsInOrder() {
+        int k = 4;
+        Shards.Both<List<Long>> both = quick().shards(k).runBoth(i -> c -> c.garbler().uint(16).add(c.evaluator().uint(16)).reveal().longValue(),
+                i -> Inputs.of(1000 * i, 16), i -> Inputs.of(i, 16));
+        assertEquals(List.of(0L, 1001L, 2002L, 3003L), both.evaluator().value());
+        assertEquals(both.evaluator().value(), both.garbler().value());
+    }
+
+    /** Each party's side of a run on a thread of its own, the garbler listening on a port the system chooses. */
+    private record Sides<R>(CompletableFuture<Sharded<R>> garbler, CompletableFuture<Sharded<R>> evaluator, List<String> notices) {
+    }
+
+    private static Sides<BigInteger> minimumRun(int garblerShards, int evaluatorShards, long[] g, long[] e, IntFunction<SecureProgram<Shared>> evaluatorShard) {
+        List<String> notices = new CopyOnWriteArrayList<>();
+        TransportOptions quiet = TransportOptions.defaults().withTimeout(Duration.ofSeconds(10)).withNotices(notices::add);
+        int port = freePort();
+        CompletableFuture<Sharded<BigInteger>> gs = CompletableFuture.supplyAsync(() -> TwoParty.garbler().transport(quiet).name("m")
+                .listen("127.0.0.1", port).shards(garblerShards)
+                .run(i -> shard(bounds(g.length, garblerShards, i)[1] - bounds(g.length, garblerShards, i)[0]), slices(g, garblerShards),
+                        combine(garblerShards)));
+        CompletableFuture<Sharded<BigInteger>> es = CompletableFuture.supplyAsync(() -> TwoParty.evaluator().transport(quiet).name("m")
+                .connect("127.0.0.1", port).shards(evaluatorShards)
+                .run(evaluatorShard, slices(e, evaluatorShards), combine(evaluatorShards)));
+        return new Sides<>(gs, es, notices);
+    }
+
+    private static Throwable failureOf(CompletableFuture<?> f) {
+        try {
+            f.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            return e.getCause();
+        }
+        throw new AssertionError("the run did not fail");
+    }
+
+    @Test
+    void aPeerWithAnotherNumberOfShardsIsRefusedInOneLine() {
+        long[] v = {5, 6, 7, 8};
+        Sides<BigInteger> s = minimumRun(4, 2, v, v, i -> shard(bounds(4, 2, i)[1] - bounds(4, 2, i)[0]));
+        Throwable g = failureOf(s.garbler());
+        Throwable e = failureOf(s.evaluator());
+        assertTrue(g.getMessage().contains("the peer runs 2 shards, this party 4"), g.getMessage());
+        assertTrue(e.getMessage().contains("refused: the listening party runs 4 shards, the connecting one 2"), e.getMessage());
+        assertEquals(1, g.getMessage().lines().count());
+    }
+
+    @Test
+    void aShardThatFailsEndsTheRunAtBothPartiesNamingIt() {
+        long[] v = {5, 6, 7, 8, 9, 10};
+        Sides<BigInteger> s = minimumRun(3, 3, v, v, i -> i == 1 ? c -> {
+            throw new ProtocolException("the evaluator's shard 1 gave up");
+        } : shard(2));
+        Throwable g = failureOf(s.garbler());
+        Throwable e = failureOf(s.evaluator());
+        assertTrue(e instanceof ShardException && ((ShardException) e).shard() == 1, e.toString());
+        assertTrue(e.getMessage().startsWith("shard 1 of 3: the evaluator's shard 1 gave up"), e.getMessage());
+        assertTrue(g instanceof ShardException && ((ShardException) g).shard() == 1, g.toString());
+        assertTrue(g.getMessage().contains("the evaluator's shard 1 gave up"), g.getMessage());
+    }
+
+    @Test
+    void aConnectionOfAnotherRunIsRefusedAndTheRunGoesOn() throws Exception {
+        long[] v = {9, 3, 7, 5};
+        List<String> notices = new CopyOnWriteArrayList<>();
+        TransportOptions options = TransportOptions.defaults().withTimeout(Duration.ofSeconds(10)).withNotices(notices::add);
+        int port = freePort();
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        CompletableFuture<Sharded<BigInteger>> g = CompletableFuture.supplyAsync(() -> TwoParty.garbler().transport(options).name("m")
+                .listen("127.0.0.1", port).shards(2).run(i -> shard(2), slices(v, 2), combine(2)));
+        CompletableFuture<Sharded<BigInteger>> e = CompletableFuture.supplyAsync(() -> TwoParty.evaluator().transport(options).name("m")
+                .connect("127.0.0.1", port).shards(2).run(i -> c -> {
+                    started.countDown();
+                    try {
+                        go.await();
+                    } catch (InterruptedException x) {
+                        throw new AssertionError(x);
+                    }
+                    return shard(2).compute(c);
+                }, slices(v, 2), combine(2)));
+        started.await();
+        ShardLinks stray = ShardLinks.connecting("127.0.0.1", port, options, 2);
+        ChannelException refused = assertThrows(ChannelException.class, () -> stray.open(1));
+        assertTrue(refused.getMessage().contains("refused: the listening party serves another run"), refused.getMessage());
+        assertTrue(notices.stream().anyMatch(n -> n.contains("refused a connection: it belongs to another run")), notices.toString());
+        go.countDown();
+        assertEquals(3, e.get().value().longValue());
+        assertEquals(3, g.get().value().longValue());
+    }
+
+    @Test
+    void aOneSessionPeerAndAShardedOneSayWhatDiffers() {
+        TransportOptions options = TransportOptions.defaults().withTimeout(Duration.ofSeconds(10)).withNotices(n -> { });
+        int port = freePort();
+        SecureProgram<Object> one = c -> c.garbler().uint(8).add(c.evaluator().uint(8)).reveal();
+        CompletableFuture<Sharded<List<Object>>> g = CompletableFuture.supplyAsync(() -> TwoParty.garbler().transport(options)
+                .listen("127.0.0.1", port).shards(2).run(i -> one, i -> Inputs.of(1, 8)));
+        CompletableFuture<Object> e = CompletableFuture.supplyAsync(() -> TwoParty.evaluator().transport(options)
+                .connect("127.0.0.1", port).run(one, Inputs.of(2, 8)));
+        assertTrue(failureOf(g).getMessage().contains("the peer runs one session, this party a sharded run"), failureOf(g).getMessage());
+        assertTrue(failureOf(e).getMessage().contains("refused: the listening party runs 2 shards, the connecting one a single session"),
+                failureOf(e).getMessage());
+    }
+
+    @Test
+    void aShardedPeerAndAOneSessionListenerSayWhatDiffers() {
+        TransportOptions options = TransportOptions.defaults().withTimeout(Duration.ofSeconds(10)).withNotices(n -> { });
+        int port = freePort();
+        SecureProgram<Object> one = c -> c.garbler().uint(8).add(c.evaluator().uint(8)).reveal();
+        CompletableFuture<Object> g = CompletableFuture.supplyAsync(() -> TwoParty.garbler().transport(options)
+                .listen("127.0.0.1", port).run(one, Inputs.of(1, 8)));
+        CompletableFuture<Sharded<List<Object>>> e = CompletableFuture.supplyAsync(() -> TwoParty.evaluator().transport(options)
+                .connect("127.0.0.1", port).shards(3).run(i -> one, i -> Inputs.of(2, 8)));
+        assertTrue(failureOf(g).getMessage().contains("the peer runs a sharded computation, this party one session"), failureOf(g).getMessage());
+        assertTrue(failureOf(e).getMessage().contains("the peer runs one session, this party a sharded run"), failureOf(e).getMessage());
+    }
+
+    private static int freePort() {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (java.io.IOException x) {
+            throw new java.io.UncheckedIOException(x);
+        }
+    }
+}
