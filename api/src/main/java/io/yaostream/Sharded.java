@@ -45,4 +45,13 @@ public record Sharded<R>(R value, List<YaoSession.Result<?>> shards, YaoSession.
     public long bytes() {
         return sessions().stream().mapToLong(r -> r.costs().bytes()).sum();
     }
+
+    /**
+     * Bytes this party sent, over every session.
+     *
+     * @return the bytes this party's connections carried out
+     */
+    public long bytesSent() {
+        return sessions().stream().mapToLong(YaoSession.Result::bytesSent).sum();
+    }
 }

@@ -129,7 +129,7 @@ public final class Shards {
 
     private <S, R> Both<R> both(IntFunction<? extends SecureProgram<S>> shard, IntFunction<? extends InputFeed> garblerInputs,
                                 IntFunction<? extends InputFeed> evaluatorInputs, SecureProgram<R> combine) {
-        try (ShardLinks listening = ShardLinks.listening("127.0.0.1", 0, party.transportOptions(), count)) {
+        try (ShardLinks listening = ShardLinks.listeningQuietly("127.0.0.1", 0, party.transportOptions(), count)) {
             CompletableFuture<Sharded<R>> garbler = CompletableFuture.supplyAsync(
                     () -> runOver(listening, Party.GARBLER, shard, garblerInputs, combine));
             Sharded<R> evaluator;

@@ -1,6 +1,9 @@
 package io.yaostream.cli;
 
 import io.yaostream.SecureProgram;
+import io.yaostream.Shared;
+import io.yaostream.Sharded;
+import io.yaostream.Shards;
 import io.yaostream.TwoParty;
 import io.yaostream.cli.bench.HeapPeak;
 import io.yaostream.core.circuit.Party;
@@ -14,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * What every application command shares: one party over TCP ({@code --role} with {@code --listen} or
@@ -51,6 +56,58 @@ abstract class AppCommand<R> implements Callable<Integer> {
     }
 
     /**
+     * How the application splits into {@code k} shards: the shards' programs and each party's inputs to them, and either
+     * a combining program over the shares the shards end in ({@code sharing} and {@code combine}) or how the shards'
+     * revealed results join into the unsharded one ({@code revealing} and {@code join}).
+     */
+    record ShardPlan<R>(String name, IntFunction<SecureProgram<Shared>> sharing, SecureProgram<R> combine,
+                        IntFunction<SecureProgram<R>> revealing, Function<List<R>, R> join,
+                        IntFunction<InputFeed> garbler, IntFunction<InputFeed> evaluator) {
+        static <R> ShardPlan<R> combined(String name, IntFunction<SecureProgram<Shared>> shard, SecureProgram<R> combine,
+                                         IntFunction<InputFeed> garbler, IntFunction<InputFeed> evaluator) {
+            return new ShardPlan<>(name, shard, combine, null, null, garbler, evaluator);
+        }
+
+        static <R> ShardPlan<R> joined(String name, IntFunction<SecureProgram<R>> shard, Function<List<R>, R> join,
+                                       IntFunction<InputFeed> garbler, IntFunction<InputFeed> evaluator) {
+            return new ShardPlan<>(name, null, null, shard, join, garbler, evaluator);
+        }
+
+        /** This party's run over {@code shards}. */
+        Sharded<R> run(Shards shards, Party role) {
+            IntFunction<InputFeed> mine = role == Party.GARBLER ? garbler : evaluator;
+            if (combine != null) {
+                return shards.run(sharing, mine, combine);
+            }
+            Sharded<List<R>> r = shards.run(revealing, mine);
+            return joinedUp(r);
+        }
+
+        /** Both parties' runs in this process. */
+        Shards.Both<R> runBoth(Shards shards) {
+            if (combine != null) {
+                return shards.runBoth(sharing, garbler, evaluator, combine);
+            }
+            Shards.Both<List<R>> both = shards.runBoth(revealing, garbler, evaluator);
+            return new Shards.Both<>(joinedUp(both.garbler()), joinedUp(both.evaluator()));
+        }
+
+        private Sharded<R> joinedUp(Sharded<List<R>> r) {
+            return new Sharded<>(join.apply(r.value()), r.shards(), r.combine(), r.seconds());
+        }
+    }
+
+    /** The plan split into {@code k} shards, checked as {@link #plan} checks; only commands with {@code --shards} have one. */
+    ShardPlan<R> shardPlan(Party role, int k) {
+        throw new IllegalStateException(getClass().getSimpleName() + " has no --shards");
+    }
+
+    /** The command's {@code --shards}, or null where it has none. */
+    ShardsOption shardsOption() {
+        return null;
+    }
+
+    /**
      * Checks the application's options and this party's inputs ({@code role}; both parties' with {@code --demo},
      * where {@code role} is null) and returns the plan; a problem is a {@link UserError}.
      */
@@ -73,6 +130,9 @@ abstract class AppCommand<R> implements Callable<Integer> {
             if (kernelOption.kernel != null) {
                 base = base.kernel(kernelOption.kernel);
             }
+            if (sharded()) {
+                return runBothSharded(base, shardPlan(null, shardsOption().count()));
+            }
             return runBoth(base, plan(null));
         }
         if (role == null) {
@@ -92,11 +152,18 @@ abstract class AppCommand<R> implements Callable<Integer> {
             HostPort address = peer.connectAddress();
             me = me.connect(address.host(), address.port());
         }
-        Plan<R> plan = plan(party);
-        me = me.name(plan.name());
         if (kernelOption.kernel != null) {
             me = me.kernel(kernelOption.kernel);
         }
+        if (sharded()) {
+            ShardPlan<R> plan = shardPlan(party, shardsOption().count());
+            HeapPeak.reset();
+            Sharded<R> r = plan.run(me.name(plan.name()).shards(shardsOption().count()), party);
+            reportSharded(party.key(), Optional.ofNullable(r.value()).map(this::format), r, "on what it received");
+            return 0;
+        }
+        Plan<R> plan = plan(party);
+        me = me.name(plan.name());
         HeapPeak.reset();
         YaoSession.Result<R> r = me.run(plan.program(), party == Party.GARBLER ? plan.garbler() : plan.evaluator());
         report(party.key(), Optional.ofNullable(r.value()).map(this::format), r, r.costs().bytes(), r.seconds(), r.setupSeconds(), r.onlineSeconds(),
@@ -116,6 +183,41 @@ abstract class AppCommand<R> implements Callable<Integer> {
         report("demo", e.isPresent() ? e : g, both.evaluator(), both.evaluator().costs().bytes(), longer.seconds(), longer.setupSeconds(),
                 Math.max(both.garbler().onlineSeconds(), both.evaluator().onlineSeconds()), "each way");
         return 0;
+    }
+
+    private boolean sharded() {
+        return shardsOption() != null && shardsOption().on();
+    }
+
+    private int runBothSharded(TwoParty base, ShardPlan<R> plan) {
+        HeapPeak.reset();
+        Shards.Both<R> both = plan.runBoth(base.name(plan.name()).shards(shardsOption().count()));
+        Optional<String> g = Optional.ofNullable(both.garbler().value()).map(this::format);
+        Optional<String> e = Optional.ofNullable(both.evaluator().value()).map(this::format);
+        if (g.isPresent() && e.isPresent() && !g.equals(e)) {
+            throw new IllegalStateException("the parties learned different results: " + g.get() + " and " + e.get());
+        }
+        reportSharded("demo", e.isPresent() ? e : g, both.evaluator(), "each way");
+        return 0;
+    }
+
+    /** A sharded run's result and summary: the sessions' totals, and each shard's figures. */
+    private void reportSharded(String who, Optional<String> text, Sharded<R> r, String covering) {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        long peak = HeapPeak.bytes();
+        if (json.on) {
+            Map<String, Object> m = Report.fields("role", who, "scheme", peer.scheme.scheme().name(), "result", text.orElse(null),
+                    "and", r.andGates(), "bytes", r.bytes(), "seconds", r.seconds(), "peakHeapBytes", peak,
+                    "network", network.simulatedNetwork().toString());
+            m.putAll(ShardsOption.fields(r));
+            out.println(Json.write(m));
+            return;
+        }
+        text.ifPresent(out::println);
+        err.println(String.format("%s: %,d AND gates, %,d bytes, %.3f s, %s AND gates/s, peak heap %.1f MiB", who, r.andGates(), r.bytes(),
+                r.seconds(), Report.rate(r.andGates(), r.seconds()), peak / 1048576.0) + ShardsOption.note(r)
+                + Report.networkNote(network.simulatedNetwork(), covering));
     }
 
     /**

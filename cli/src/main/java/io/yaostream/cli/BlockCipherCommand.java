@@ -36,6 +36,30 @@ abstract class BlockCipherCommand extends AppCommand<List<BitString>> {
     /** A ciphertext as the specification writes it. */
     abstract String hex(BitString ciphertext);
 
+    @Mixin
+    ShardsOption shards;
+
+    @Override
+    ShardsOption shardsOption() {
+        return shards;
+    }
+
+    /** The blocks cut into k slices, one shard each; the evaluator gets every ciphertext, in order. */
+    @Override
+    final ShardPlan<List<BitString>> shardPlan(Party role, int k) {
+        plan(role); // checks every option and input
+        List<String> v = values(in.values(), role, role == null ? 2 : 1, role == null ? "key and block" : role == Party.GARBLER ? "key" : "block");
+        return ShardPlan.joined(name(blocks), i -> program(size(k, i)),
+                parts -> parts.stream().flatMap(List::stream).toList(),
+                i -> role == Party.EVALUATOR ? InputFeed.none() : InputFeed.of(roundKeys(v.get(0))),
+                i -> role == Party.GARBLER ? InputFeed.none() : InputFeed.of(Collections.nCopies(size(k, i), block(v.get(v.size() - 1)))));
+    }
+
+    /** Blocks in shard i of k: the first blocks % k shards one more. */
+    private int size(int k, int i) {
+        return blocks / k + (i < blocks % k ? 1 : 0);
+    }
+
     @Override
     final Plan<List<BitString>> plan(Party role) {
         if (blocks < 1) {

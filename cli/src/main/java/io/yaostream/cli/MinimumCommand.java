@@ -5,6 +5,7 @@ import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.text.Printable;
 import io.yaostream.examples.Minimum;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -45,8 +46,29 @@ final class MinimumCommand extends AppCommand<BigInteger> {
             + "even (default: ${DEFAULT-VALUE}).")
     int subset;
 
+    @Mixin
+    ShardsOption shards;
+
     @Override
-    Plan<BigInteger> plan(Party role) {
+    ShardsOption shardsOption() {
+        return shards;
+    }
+
+    /**
+     * Each party's values as the run takes them: {@code perParty} from each, from a file (held, and sliced by index)
+     * or drawn from a seed (as the program takes them, the same values whatever the shards).
+     */
+    private record Values(int perParty, long[] garbler, long[] evaluator, Long garblerSeed, Long evaluatorSeed) {
+        InputFeed garblerFeed(int from, int to, int bits) {
+            return garblerSeed != null ? Minimum.randomFeed(from, to - from, bits, garblerSeed) : Minimum.feed(garbler, from, to, bits);
+        }
+
+        InputFeed evaluatorFeed(int from, int to, int bits) {
+            return evaluatorSeed != null ? Minimum.randomFeed(from, to - from, bits, evaluatorSeed) : Minimum.feed(evaluator, from, to, bits);
+        }
+    }
+
+    private Minimum.Strategy strategy() {
         HexValues.checkBits(bits, 63);
         Minimum.Strategy s;
         try {
@@ -57,6 +79,11 @@ final class MinimumCommand extends AppCommand<BigInteger> {
         if (s != Minimum.Strategy.B && (subset < 2 || subset % 2 != 0)) {
             throw new UsageError("--subset: must be even and at least 2 (half from each party), got " + subset);
         }
+        return s;
+    }
+
+    /** This party's values, or both parties' with {@code --demo} ({@code role} null), checked. */
+    private Values values(Party role) {
         long[] garbler = new long[0];
         long[] evaluator = new long[0];
         if (random != null) {
@@ -68,34 +95,54 @@ final class MinimumCommand extends AppCommand<BigInteger> {
             }
             long base = seed != null ? seed : new SecureRandom().nextLong();
             // Drawn as the program takes them, not held: the same values as Minimum.random.
-            int perParty = random / 2;
-            InputFeed g = role != Party.EVALUATOR ? Minimum.randomFeed(perParty, bits, base) : Minimum.feed(garbler, bits);
-            InputFeed e = role != Party.GARBLER ? Minimum.randomFeed(perParty, bits, role == null ? base + 1 : base)
-                    : Minimum.feed(evaluator, bits);
-            return new Plan<>(Minimum.program(perParty, bits, s, subset), Minimum.name(perParty, bits, s, subset), g, e);
-        } else {
-            if (seed != null) {
-                throw new UsageError("--seed: only with --random");
-            }
-            int files = valueFiles == null ? 0 : valueFiles.size();
-            if (files != (role == null ? 2 : 1)) {
-                throw new UsageError("--values: " + (role == null ? "--demo takes the garbler's file, then the evaluator's"
-                        : "give this party's file") + ", or --random N: got " + files + " file(s)");
-            }
-            if (role != Party.EVALUATOR) {
-                garbler = read(valueFiles.get(0));
-            }
-            if (role != Party.GARBLER) {
-                evaluator = read(valueFiles.get(files - 1));
-            }
+            return new Values(random / 2, garbler, evaluator, role != Party.EVALUATOR ? base : null,
+                    role != Party.GARBLER ? (role == null ? base + 1 : base) : null);
+        }
+        if (seed != null) {
+            throw new UsageError("--seed: only with --random");
+        }
+        int files = valueFiles == null ? 0 : valueFiles.size();
+        if (files != (role == null ? 2 : 1)) {
+            throw new UsageError("--values: " + (role == null ? "--demo takes the garbler's file, then the evaluator's"
+                    : "give this party's file") + ", or --random N: got " + files + " file(s)");
+        }
+        if (role != Party.EVALUATOR) {
+            garbler = read(valueFiles.get(0));
+        }
+        if (role != Party.GARBLER) {
+            evaluator = read(valueFiles.get(files - 1));
         }
         if (role == null && garbler.length != evaluator.length) {
             throw new UserError("--values: the garbler has " + garbler.length + " values and the evaluator " + evaluator.length
                     + "; each party gives half of them");
         }
-        int perParty = role == Party.EVALUATOR ? evaluator.length : garbler.length;
-        return new Plan<>(Minimum.program(perParty, bits, s, subset), Minimum.name(perParty, bits, s, subset),
-                Minimum.feed(garbler, bits), Minimum.feed(evaluator, bits));
+        return new Values(role == Party.EVALUATOR ? evaluator.length : garbler.length, garbler, evaluator, null, null);
+    }
+
+    @Override
+    Plan<BigInteger> plan(Party role) {
+        Minimum.Strategy s = strategy();
+        Values v = values(role);
+        int n = v.perParty();
+        return new Plan<>(Minimum.program(n, bits, s, subset), Minimum.name(n, bits, s, subset), v.garblerFeed(0, n, bits),
+                v.evaluatorFeed(0, n, bits));
+    }
+
+    /** Each party's values cut into k slices; each shard shares the minimum of its slices, the combine takes the least. */
+    @Override
+    ShardPlan<BigInteger> shardPlan(Party role, int k) {
+        Minimum.Strategy s = strategy();
+        Values v = values(role);
+        int n = v.perParty();
+        return ShardPlan.combined(Minimum.name(n, bits, s, subset),
+                i -> Minimum.shard(size(n, k, i), bits, s, subset), Minimum.combine(k, bits),
+                i -> v.garblerFeed(Minimum.slice(n, k, i)[0], Minimum.slice(n, k, i)[1], bits),
+                i -> v.evaluatorFeed(Minimum.slice(n, k, i)[0], Minimum.slice(n, k, i)[1], bits));
+    }
+
+    private static int size(int count, int k, int i) {
+        int[] slice = Minimum.slice(count, k, i);
+        return slice[1] - slice[0];
     }
 
     /** The file's values, checked: UTF-8 text, decimal, one per line (blank lines skipped), each below 2^bits. */

@@ -1,5 +1,7 @@
 package io.yaostream.cli;
 
+import io.yaostream.SecureProgram;
+import io.yaostream.Sharded;
 import io.yaostream.TwoParty;
 import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
@@ -18,6 +20,7 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -37,6 +40,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     RepeatOption repeatOption;
+
+    @Mixin
+    ShardsOption shards;
 
 
     @Option(names = "--msb-first", description = "Values are MSB-first bit strings.")
@@ -77,6 +83,9 @@ final class RunCommand implements Callable<Integer> {
         Kernel kernel = kernelOption.create();
         TwoParty config = side.scheme(s.name()).kernel(kernelOption.kernel).transport(transport)
                 .name(programName(circuitFile.getFileName().toString(), repeat)).circuits(List.of(c));
+        if (shards.on()) {
+            return runSharded(config, party, c, repeat, mine, s, kernel, transport);
+        }
         RunStatistics.Progress progress = new RunStatistics.Progress();
         YaoSession.Result<List<Optional<BitString>>> o;
         try (RunStatistics stats = new RunStatistics(progress, repeat * c.counts().and(), spec.commandLine().getErr())) {
@@ -86,6 +95,35 @@ final class RunCommand implements Callable<Integer> {
                 msbFirst, o.andGates(), o.bytesSent(), o.seconds(), RunStatistics.peakHeapBytes(),
                 Report.fields("role", party.key(), "scheme", s.name(), "kernel", kernel.name(), "network", transport.network().toString()),
                 Report.networkNote(transport.network(), "on what it received"));
+        return 0;
+    }
+
+    /**
+     * The repetitions split across the shards (the first {@code repeat % k} one more), each shard a session of its own;
+     * the outputs are the unsharded run's (every repetition gives the same), checked equal across the shards.
+     */
+    private int runSharded(TwoParty config, Party party, CompiledCircuit c, long repeat, List<BitString> mine, GarblingScheme s, Kernel kernel,
+                           TransportOptions transport) {
+        int k = shards.count();
+        List<Optional<BitString>> none = java.util.Collections.nCopies(c.outputs().size(), Optional.empty());
+        java.util.function.IntFunction<SecureProgram<List<Optional<BitString>>>> shard = i -> {
+            long times = repeat / k + (i < repeat % k ? 1 : 0);
+            return times == 0 ? ctx -> none : ctx -> new RepeatProgram(c, times).run(ctx.context());
+        };
+        Sharded<List<List<Optional<BitString>>>> r = config.shards(k).run(shard, i -> InputFeed.of(mine));
+        List<Optional<BitString>> outputs = null;
+        for (int i = 0; i < k && i < repeat; i++) {
+            List<Optional<BitString>> o = r.value().get(i);
+            if (outputs != null && !outputs.equals(o)) {
+                throw new IllegalStateException("shard " + i + " gave other outputs than shard 0");
+            }
+            outputs = o;
+        }
+        Map<String, Object> extra = Report.fields("role", party.key(), "scheme", s.name(), "kernel", kernel.name(), "network", transport.network().toString());
+        extra.putAll(ShardsOption.fields(r));
+        Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), json.on, party.key(), ThreePartyOptions.results(outputs),
+                msbFirst, r.andGates(), r.bytesSent(), r.seconds(), RunStatistics.peakHeapBytes(), extra,
+                ShardsOption.note(r) + Report.networkNote(transport.network(), "on what it received"));
         return 0;
     }
 

@@ -3,6 +3,7 @@ package io.yaostream.examples;
 import io.yaostream.Computation;
 import io.yaostream.SecretValue;
 import io.yaostream.SecureProgram;
+import io.yaostream.Shared;
 import io.yaostream.UInt;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
@@ -69,11 +70,53 @@ public final class Minimum {
         if (strategy != Strategy.B && (subset < 2 || subset % 2 != 0)) {
             throw new IllegalArgumentException("the subset size must be even and at least 2 (half from each party), not " + subset);
         }
+        return c -> minimum(c, perParty, bits, strategy, subset).reveal();
+    }
+
+    /** The minimum of {@code perParty} values from each party, by {@code strategy}, still secret. */
+    private static UInt minimum(Computation c, int perParty, int bits, Strategy strategy, int subset) {
         return switch (strategy) {
-            case A -> c -> bySubsets(c, perParty, bits, subset / 2, true);
-            case B -> c -> oneAtATime(c, perParty, bits);
-            case C -> c -> bySubsets(c, perParty, bits, subset / 2, false);
+            case A -> bySubsets(c, perParty, bits, subset / 2, true);
+            case B -> oneAtATime(c, perParty, bits);
+            case C -> bySubsets(c, perParty, bits, subset / 2, false);
         };
+    }
+
+    /**
+     * One shard of a sharded minimum ({@link io.yaostream.Shards}): the minimum of this shard's {@code perParty} values
+     * from each party, shared rather than revealed. A shard with no values shares the largest {@code bits}-bit value,
+     * which leaves the minimum as it is.
+     */
+    public static SecureProgram<Shared> shard(int perParty, int bits, Strategy strategy, int subset) {
+        if (perParty == 0) {
+            return c -> c.constant(largest(bits), bits).share();
+        }
+        program(perParty, bits, strategy, subset); // checks the parameters
+        return c -> minimum(c, perParty, bits, strategy, subset).share();
+    }
+
+    /** The combining session of a sharded minimum: the minimum of the k shards' shared minima, revealed to both. */
+    public static SecureProgram<BigInteger> combine(int shards, int bits) {
+        return c -> {
+            UInt[] minima = c.shared().uints(bits, shards);
+            UInt min = minima[0];
+            for (int i = 1; i < shards; i++) {
+                min = min.min(minima[i]);
+            }
+            return min.reveal();
+        };
+    }
+
+    private static long largest(int bits) {
+        return bits == 64 ? -1L : (1L << bits) - 1;
+    }
+
+    /** Slice {@code i} of {@code count} values cut into {@code k}: {@code [from, to)}, the first {@code count % k} slices one longer. */
+    public static int[] slice(int count, int k, int i) {
+        int base = count / k;
+        int extra = count % k;
+        int from = i * base + Math.min(i, extra);
+        return new int[] {from, from + base + (i < extra ? 1 : 0)};
     }
 
     /** The handshake's name: both parties must agree on every parameter, their own value counts included. */
@@ -82,21 +125,21 @@ public final class Minimum {
                 + (strategy != Strategy.B ? ", subsets of " + subset : "");
     }
 
-    private static BigInteger oneAtATime(Computation c, int perParty, int bits) {
+    private static UInt oneAtATime(Computation c, int perParty, int bits) {
         UInt min = c.garbler().uint(bits);
         min = min.min(c.evaluator().uint(bits));
         for (int i = 1; i < perParty; i++) {
             min = min.min(c.garbler().uint(bits));
             min = min.min(c.evaluator().uint(bits));
         }
-        return min.reveal();
+        return min;
     }
 
     /**
      * Subsets of {@code half} values from each party, each reduced by the cached circuit and folded into the
      * running minimum; with {@code inputsFirst} (strategy A) every input is taken before the first subset.
      */
-    private static BigInteger bySubsets(Computation c, int perParty, int bits, int half, boolean inputsFirst) {
+    private static UInt bySubsets(Computation c, int perParty, int bits, int half, boolean inputsFirst) {
         UInt[] allG = inputsFirst ? c.garbler().uints(bits, perParty) : null;
         UInt[] allE = inputsFirst ? c.evaluator().uints(bits, perParty) : null;
         UInt min = null;
@@ -110,7 +153,7 @@ public final class Minimum {
             UInt m = minimumOf(c, subset);
             min = min == null ? m : min.min(m);
         }
-        return min.reveal();
+        return min;
     }
 
     /** One cached circuit per count: the values folded in order, 2(count − 1)·w AND gates. */
@@ -173,8 +216,25 @@ public final class Minimum {
      * without holding them all (at half a million values, 4 MB a party would otherwise hold for the whole run).
      */
     public static InputFeed randomFeed(int count, int bits, long seed) {
+        return randomFeed(0, count, bits, seed);
+    }
+
+    /**
+     * Values {@code from} to {@code from + count} of those {@link #random} gives for {@code seed}: a shard's slice of
+     * them, drawn as it is taken (the ones before it are drawn and dropped first).
+     */
+    public static InputFeed randomFeed(int from, int count, int bits, long seed) {
         java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        for (int i = 0; i < from; i++) {
+            draw(rnd, bits);
+        }
         return feed(count, bits, () -> draw(rnd, bits));
+    }
+
+    /** Values {@code from} to {@code to} of {@code values}, as a feed. */
+    public static InputFeed feed(long[] values, int from, int to, int bits) {
+        int[] next = {from};
+        return feed(to - from, bits, () -> values[next[0]++]);
     }
 
     /** The minimum in plaintext, by sorting: the reference the tests compare with. */

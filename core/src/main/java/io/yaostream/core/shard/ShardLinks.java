@@ -55,7 +55,12 @@ public abstract class ShardLinks implements AutoCloseable {
      * notice) from now until closed.
      */
     public static ShardLinks listening(String host, int port, TransportOptions options, int shards) {
-        return new Listening(host, port, options, shards);
+        return new Listening(host, port, options, shards, port == 0);
+    }
+
+    /** As {@link #listening(String, int, TransportOptions, int)}, without the notice of the port (both parties in one process). */
+    public static ShardLinks listeningQuietly(String host, int port, TransportOptions options, int shards) {
+        return new Listening(host, port, options, shards, false);
     }
 
     /** The port the links listen on, or -1 for connecting links. */
@@ -117,7 +122,7 @@ public abstract class ShardLinks implements AutoCloseable {
         private Long run;
 
         @SuppressWarnings("unchecked")
-        Listening(String host, int port, TransportOptions options, int shards) {
+        Listening(String host, int port, TransportOptions options, int shards, boolean sayPort) {
             super(shards, options);
             this.slots = new CompletableFuture[shards + 1];
             this.taken = new boolean[shards + 1];
@@ -126,7 +131,7 @@ public abstract class ShardLinks implements AutoCloseable {
             }
             // A thread per expected connection, so each shard's network work has a core of its own.
             this.listener = NettyTransport.listenForMany(host, port, options, shards + 1);
-            if (port == 0) {
+            if (sayPort) {
                 options.notices().accept("listening on " + listener.address());
             }
             this.acceptor = new Thread(this::acceptAll, "yaostream-shard-accept");
