@@ -6,6 +6,7 @@ import io.yaostream.Sharded;
 import io.yaostream.Shards;
 import io.yaostream.TwoParty;
 import io.yaostream.cli.bench.HeapPeak;
+import io.yaostream.cli.bench.ProcessCpu;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.twoparty.YaoSession;
@@ -158,6 +159,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
         if (sharded()) {
             ShardPlan<R> plan = shardPlan(party, shardsOption().count());
             HeapPeak.reset();
+            ProcessCpu.mark();
             Sharded<R> r = plan.run(me.name(plan.name()).shards(shardsOption().count()), party);
             reportSharded(party.key(), Optional.ofNullable(r.value()).map(this::format), r, "on what it received");
             return 0;
@@ -165,6 +167,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
         Plan<R> plan = plan(party);
         me = me.name(plan.name());
         HeapPeak.reset();
+        ProcessCpu.mark();
         YaoSession.Result<R> r = me.run(plan.program(), party == Party.GARBLER ? plan.garbler() : plan.evaluator());
         report(party.key(), Optional.ofNullable(r.value()).map(this::format), r, r.costs().bytes(), r.seconds(), r.setupSeconds(), r.onlineSeconds(),
                 "on what it received");
@@ -173,6 +176,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
 
     private int runBoth(TwoParty base, Plan<R> plan) {
         HeapPeak.reset();
+        ProcessCpu.mark();
         TwoParty.Both<R> both = base.name(plan.name()).runBoth(plan.program(), plan.garbler(), plan.evaluator());
         Optional<String> g = Optional.ofNullable(both.garbler().value()).map(this::format);
         Optional<String> e = Optional.ofNullable(both.evaluator().value()).map(this::format);
@@ -191,6 +195,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
 
     private int runBothSharded(TwoParty base, ShardPlan<R> plan) {
         HeapPeak.reset();
+        ProcessCpu.mark();
         Shards.Both<R> both = plan.runBoth(base.name(plan.name()).shards(shardsOption().count()));
         Optional<String> g = Optional.ofNullable(both.garbler().value()).map(this::format);
         Optional<String> e = Optional.ofNullable(both.evaluator().value()).map(this::format);
@@ -208,8 +213,8 @@ abstract class AppCommand<R> implements Callable<Integer> {
         long peak = HeapPeak.bytes();
         if (json.on) {
             Map<String, Object> m = Report.fields("role", who, "scheme", peer.scheme.scheme().name(), "result", text.orElse(null),
-                    "and", r.andGates(), "bytes", r.bytes(), "seconds", r.seconds(), "peakHeapBytes", peak,
-                    "network", network.simulatedNetwork().toString());
+                    "and", r.andGates(), "bytes", r.bytes(), "seconds", r.seconds(), "cpuSeconds", ProcessCpu.secondsSinceMark(),
+                    "peakHeapBytes", peak, "network", network.simulatedNetwork().toString());
             m.putAll(ShardsOption.fields(r));
             out.println(Json.write(m));
             return;
@@ -233,7 +238,8 @@ abstract class AppCommand<R> implements Callable<Integer> {
             Map<String, Object> m = Report.fields("role", who, "scheme", peer.scheme.scheme().name(),
                     "result", text.orElse(null), "and", r.andGates(), "bytes", bytes, "workingSet", r.costs().workingSet(),
                     "baseOtSeconds", setupSeconds, "onlineSeconds", online, "seconds", seconds,
-                    "peakHeapBytes", peak, "calls", r.calls(), "ots", r.costs().ots(), "rounds", r.costs().rounds(),
+                    "cpuSeconds", ProcessCpu.secondsSinceMark(), "peakHeapBytes", peak, "calls", r.calls(), "ots", r.costs().ots(),
+                    "rounds", r.costs().rounds(),
                     "network", network.simulatedNetwork().toString());
             out.println(Json.write(m));
             return;

@@ -43,6 +43,7 @@ class ArchitectureTest {
             new Layer("what the protocols share", "io.yaostream.core.protocol"),
             new Layer("one-hot garbling", "io.yaostream.core.onehot"),
             new Layer("protocols", "io.yaostream.core.twoparty", "io.yaostream.core.threeparty"),
+            new Layer("sharded runs", "io.yaostream.core.shard"),
             new Layer("plaintext and cost back ends", "io.yaostream.core.plain"),
             new Layer("API", "io.yaostream", "io.yaostream.onehot"),
             new Layer("fixtures of the demo and the benchmarks", "io.yaostream.fixtures"),

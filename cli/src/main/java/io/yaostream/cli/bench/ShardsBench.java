@@ -1,0 +1,100 @@
+package io.yaostream.cli.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A sharded application in two processes over TCP loopback, as users run it ({@code minimum --shards K},
+ * {@code aes --blocks N --shards K}), each party in a JVM of its own; a simulated network, when given, delays each
+ * shard's link on its own, as K pairs of machines would have K links.
+ */
+public final class ShardsBench {
+    private ShardsBench() {
+    }
+
+    /**
+     * One row: what the two parties reported.
+     *
+     * @param cpuSecondsPerGigaAnd each party's process CPU seconds over the run, per 10^9 AND gates: garbler, evaluator
+     */
+    public record Row(String app, int shards, long and, long bytes, double seconds, double[] cpuSecondsPerGigaAnd, long peakHeapBytes,
+                      String network) {
+        public double andPerSecond() {
+            return seconds > 0 ? and / seconds : 0;
+        }
+    }
+
+    /** The same AES key and block as the FIPS-197 example; both parties give theirs, the evaluator gets every ciphertext. */
+    private static final String KEY = "000102030405060708090a0b0c0d0e0f";
+    private static final String BLOCK = "00112233445566778899aabbccddeeff";
+    private static final String CIPHERTEXT = "69c4e0d86a7b0430d8cdb78070b4c55a";
+
+    /** The minimum of {@code values} values (half from each party), as {@code shards} shards. */
+    public static Row minimum(int values, int shards, String network, String heap, int timeoutSeconds) {
+        List<String> common = List.of("minimum", "--random", Integer.toString(values), "--bits", "20");
+        Row r = run("minimum", shards, network, heap, timeoutSeconds, common, List.of("--seed", "1"), List.of("--seed", "2"));
+        return r;
+    }
+
+    /** AES-128 of {@code blocks} blocks, as {@code shards} shards; every ciphertext is checked against FIPS-197's. */
+    public static Row aes(int blocks, int shards, String network, String heap, int timeoutSeconds) {
+        List<String> common = List.of("aes", "--blocks", Integer.toString(blocks));
+        return run("aes", shards, network, heap, timeoutSeconds, common, List.of("--in", KEY), List.of("--in", BLOCK));
+    }
+
+    private static Row run(String app, int shards, String network, String heap, int timeoutSeconds, List<String> common, List<String> garblerArgs,
+                           List<String> evaluatorArgs) {
+        int port = PartyProcess.freePorts(1)[0];
+        List<String> both = new ArrayList<>(common);
+        both.addAll(List.of("--shards", Integer.toString(shards), "--json", "--timeout", Integer.toString(timeoutSeconds), "--network", network));
+        CompletableFuture<String> garbler = PartyProcess.start(heap, with(both, garblerArgs, "--role", "garbler", "--listen", Integer.toString(port),
+                "--bind", "127.0.0.1"), "the garbler");
+        CompletableFuture<String> evaluator = PartyProcess.start(heap, with(both, evaluatorArgs, "--role", "evaluator", "--connect",
+                "127.0.0.1:" + port), "the evaluator");
+        String g;
+        String e;
+        String name = app + " with " + shards + " shard" + (shards == 1 ? "" : "s");
+        try {
+            e = evaluator.get(10L * timeoutSeconds, TimeUnit.SECONDS);
+            g = garbler.get(10L * timeoutSeconds, TimeUnit.SECONDS);
+        } catch (Exception ex) {
+            throw new IllegalStateException(name + ": " + (ex.getCause() != null ? ex.getCause().getMessage() : ex.getMessage()), ex);
+        }
+        check(app, name, g, e);
+        long and = (long) PartyProcess.number(e, "and");
+        double seconds = Math.max(PartyProcess.number(g, "seconds"), PartyProcess.number(e, "seconds"));
+        double[] cpu = {perGiga(PartyProcess.number(g, "cpuSeconds"), and), perGiga(PartyProcess.number(e, "cpuSeconds"), and)};
+        long peak = (long) Math.max(PartyProcess.number(g, "peakHeapBytes"), PartyProcess.number(e, "peakHeapBytes"));
+        return new Row(app, shards, and, (long) PartyProcess.number(e, "bytes"), seconds, cpu, peak, network);
+    }
+
+    private static double perGiga(double cpuSeconds, long and) {
+        return cpuSeconds < 0 || and == 0 ? -1 : cpuSeconds * 1e9 / and;
+    }
+
+    /** That the run computed what it should: the parties agree on the minimum; every ciphertext is FIPS-197's. */
+    private static void check(String app, String name, String g, String e) {
+        if (app.equals("minimum")) {
+            if (!PartyProcess.field(g, "result").equals(PartyProcess.field(e, "result"))) {
+                throw new IllegalStateException(name + ": the parties disagree on the minimum");
+            }
+            return;
+        }
+        int at = e.indexOf("\"result\":\"");
+        String result = at < 0 ? "" : e.substring(at + 10, e.indexOf('"', at + 10));
+        for (String line : result.split("\\\\n")) {
+            if (!line.equals(CIPHERTEXT)) {
+                throw new IllegalStateException(name + ": a ciphertext is " + line + ", not FIPS-197's " + CIPHERTEXT);
+            }
+        }
+    }
+
+    private static List<String> with(List<String> common, List<String> own, String... more) {
+        List<String> args = new ArrayList<>(common);
+        args.addAll(own);
+        args.addAll(List.of(more));
+        return args;
+    }
+}
