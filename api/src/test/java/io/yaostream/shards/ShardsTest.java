@@ -138,6 +138,33 @@ class ShardsTest {
                 "the unsharded run's AND gates, and one minimum more for each empty shard's stand-in, nothing more");
     }
 
+    /**
+     * The bound on bytes: a sharded run sends at most the unsharded run's bytes, plus (K − 1) times a session's fixed
+     * bytes, plus the combining session. A session's fixed bytes are those of an empty one (handshake, base OTs,
+     * closing) and what each session pays once whatever its size: the digest of each circuit at its first call (32
+     * bytes), the public zero's label (16), the first chunk header of the evaluator's corrections (8), and OT extension
+     * rounded up to a multiple of 128 OTs (at most 127 columns of 16 bytes).
+     */
+    @Test
+    void aShardedRunSendsWhatTheUnshardedDoesPlusFixedCostsPerShard() {
+        int n = 3000;
+        SplittableRandom rnd = new SplittableRandom(7);
+        long[] g = random(rnd, n);
+        long[] e = random(rnd, n);
+        TwoParty config = quick();
+        long unsharded = config.runBoth(shard(n), Inputs.of(g, BITS), Inputs.of(e, BITS)).evaluator().costs().bytes();
+        long empty = config.runBoth(c -> null, Inputs.none(), Inputs.none()).evaluator().costs().bytes();
+        long onceASession = 32 + 16 + 8 + 127 * 16; // one circuit here: the minimum of two values
+        for (int k : new int[] {2, 4, 8}) {
+            Sharded<BigInteger> r = quick().shards(k).runBoth(i -> shard(bounds(n, k, i)[1] - bounds(n, k, i)[0]), slices(g, k), slices(e, k),
+                    combine(k)).evaluator();
+            long shards = r.bytes() - r.combine().costs().bytes();
+            long bound = unsharded + (k - 1) * (empty + onceASession);
+            assertTrue(shards <= bound, k + " shards: " + shards + " bytes, above " + unsharded + " + " + (k - 1) + " x (" + empty + " + "
+                    + onceASession + ")");
+        }
+    }
+
     @Test
     void shardsWithoutACombineGiveTheirResultsInOrder() {
         int k = 4;
