@@ -9,8 +9,6 @@ import io.yaostream.core.twoparty.YaoSession;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.function.IntFunction;
 
 /**
@@ -130,20 +128,12 @@ public final class Shards {
     private <S, R> Both<R> both(IntFunction<? extends SecureProgram<S>> shard, IntFunction<? extends InputFeed> garblerInputs,
                                 IntFunction<? extends InputFeed> evaluatorInputs, SecureProgram<R> combine) {
         try (ShardLinks listening = ShardLinks.listeningQuietly("127.0.0.1", 0, party.transportOptions(), count)) {
-            CompletableFuture<Sharded<R>> garbler = CompletableFuture.supplyAsync(
-                    () -> runOver(listening, Party.GARBLER, shard, garblerInputs, combine));
-            Sharded<R> evaluator;
-            try (ShardLinks connecting = ShardLinks.connecting("127.0.0.1", listening.port(), party.transportOptions(), count)) {
-                evaluator = runOver(connecting, Party.EVALUATOR, shard, evaluatorInputs, combine);
-            } catch (RuntimeException e) {
-                garbler.handle((r, t) -> null).join(); // let the garbler finish failing before reporting
-                throw e;
-            }
-            try {
-                return new Both<>(garbler.join(), evaluator);
-            } catch (CompletionException e) {
-                throw e.getCause() instanceof RuntimeException r ? r : e;
-            }
+            BothParties.Results<Sharded<R>> r = BothParties.run(() -> runOver(listening, Party.GARBLER, shard, garblerInputs, combine), () -> {
+                try (ShardLinks connecting = ShardLinks.connecting("127.0.0.1", listening.port(), party.transportOptions(), count)) {
+                    return runOver(connecting, Party.EVALUATOR, shard, evaluatorInputs, combine);
+                }
+            });
+            return new Both<>(r.garbler(), r.evaluator());
         }
     }
 

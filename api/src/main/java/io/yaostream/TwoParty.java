@@ -23,8 +23,6 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -350,20 +348,10 @@ public final class TwoParty {
      */
     public <R> Both<R> runBoth(Program<R> program, InputFeed garblerInputs, InputFeed evaluatorInputs) {
         try (NettyTransport.Listener listener = NettyTransport.listen("127.0.0.1", 0, transport)) {
-            CompletableFuture<YaoSession.Result<R>> garbler = CompletableFuture.supplyAsync(
-                    () -> run(Party.GARBLER, listener.accept(), program, garblerInputs));
-            YaoSession.Result<R> evaluator;
-            try {
-                evaluator = run(Party.EVALUATOR, NettyTransport.connect("127.0.0.1", listener.port(), transport), program, evaluatorInputs);
-            } catch (RuntimeException e) {
-                garbler.handle((r, t) -> null).join(); // let the garbler finish failing before reporting
-                throw e;
-            }
-            try {
-                return new Both<>(garbler.join(), evaluator);
-            } catch (CompletionException e) {
-                throw e.getCause() instanceof RuntimeException r ? r : e;
-            }
+            BothParties.Results<YaoSession.Result<R>> r = BothParties.run(
+                    () -> run(Party.GARBLER, listener.accept(), program, garblerInputs),
+                    () -> run(Party.EVALUATOR, NettyTransport.connect("127.0.0.1", listener.port(), transport), program, evaluatorInputs));
+            return new Both<>(r.garbler(), r.evaluator());
         }
     }
 
