@@ -215,7 +215,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
             Map<String, Object> m = Report.fields("role", who, "scheme", peer.scheme.scheme().name(), "result", text.orElse(null),
                     "and", r.andGates(), "bytes", r.bytes(), "seconds", r.seconds(), "cpuSeconds", ProcessCpu.secondsSinceMark(),
                     "peakHeapBytes", peak, "network", network.simulatedNetwork().toString());
-            m.putAll(ShardsOption.fields(r));
+            m.putAll(ShardsOption.fields(r, false));
             out.println(Json.write(m));
             return;
         }

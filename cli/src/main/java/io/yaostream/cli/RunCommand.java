@@ -120,7 +120,7 @@ final class RunCommand implements Callable<Integer> {
             outputs = o;
         }
         Map<String, Object> extra = Report.fields("role", party.key(), "scheme", s.name(), "kernel", kernel.name(), "network", transport.network().toString());
-        extra.putAll(ShardsOption.fields(r));
+        extra.putAll(ShardsOption.fields(r, true)); // bytes sent, as run counts them
         Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), json.on, party.key(), ThreePartyOptions.results(outputs),
                 msbFirst, r.andGates(), r.bytesSent(), r.seconds(), RunStatistics.peakHeapBytes(), extra,
                 ShardsOption.note(r) + Report.networkNote(transport.network(), "on what it received"));

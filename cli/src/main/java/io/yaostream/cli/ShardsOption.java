@@ -29,20 +29,23 @@ final class ShardsOption {
         return count;
     }
 
-    /** Each session's {@code and}, {@code bytes} and {@code seconds}, shards in order, for {@code --json}. */
-    static List<Map<String, Object>> perShard(List<YaoSession.Result<?>> sessions) {
+    /**
+     * Each session's {@code and}, {@code bytes} and {@code seconds}, shards in order, for {@code --json}; {@code bytes}
+     * both ways, or ({@code sentOnly}) those this party sent, as the command's own {@code bytes} counts them.
+     */
+    static List<Map<String, Object>> perShard(List<YaoSession.Result<?>> sessions, boolean sentOnly) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (YaoSession.Result<?> r : sessions) {
-            out.add(Report.fields("and", r.andGates(), "bytes", r.costs().bytes(), "seconds", r.seconds()));
+            out.add(Report.fields("and", r.andGates(), "bytes", sentOnly ? r.bytesSent() : r.costs().bytes(), "seconds", r.seconds()));
         }
         return out;
     }
 
     /** The JSON fields a sharded run adds: {@code shards}, {@code perShard} and, where there is one, {@code combine}. */
-    static Map<String, Object> fields(Sharded<?> run) {
-        Map<String, Object> m = Report.fields("shards", run.shards().size(), "perShard", perShard(run.shards()));
+    static Map<String, Object> fields(Sharded<?> run, boolean sentOnly) {
+        Map<String, Object> m = Report.fields("shards", run.shards().size(), "perShard", perShard(run.shards(), sentOnly));
         if (run.combine() != null) {
-            m.put("combine", perShard(List.of(run.combine())).get(0));
+            m.put("combine", perShard(List.of(run.combine()), sentOnly).get(0));
         }
         return m;
     }

@@ -85,12 +85,14 @@ public final class YaostreamCommand implements Runnable {
 
     /**
      * What to tell the user of a failure they can act on, or null for a bug (exit {@value #EXIT_INTERNAL}): a bad
-     * command value or file, the channel failing (peer gone, timeout), the parties disagreeing, and anything the
-     * peer sent that the protocol does not allow ({@link PeerFault}: invalid points, counts, garbled material).
+     * command value or file, the channel failing (peer gone, timeout), the parties disagreeing, anything the peer
+     * sent that the protocol does not allow ({@link PeerFault}: invalid points, counts, garbled material), and a
+     * shard of a sharded run failing for any of these (which names the shard).
      */
     static String failureMessage(Throwable ex) {
         if (ex instanceof UserError || ex instanceof CircuitFormatException || ex instanceof ChannelException
-                || ex instanceof PeerFault || ex instanceof ProtocolException || ex instanceof GarblingException) {
+                || ex instanceof PeerFault || ex instanceof ProtocolException || ex instanceof GarblingException
+                || ex instanceof io.yaostream.core.shard.ShardException) {
             return ex.getMessage() != null ? ex.getMessage() : ex.toString();
         }
         if (ex instanceof UncheckedIOException io) {

@@ -43,6 +43,20 @@ abstract class ActiveLabelEvaluator extends EvaluatorCore {
 
     @Override
     boolean[] decode(int[] slots, long firstOutputIndex, GarbledStream stream) {
+        return match(slots, firstOutputIndex, stream, false);
+    }
+
+    @Override
+    boolean[] checkShare(int[] slots, long firstOutputIndex, GarbledStream stream) {
+        return match(slots, firstOutputIndex, stream, true);
+    }
+
+    /**
+     * Hashes the labels on {@code slots} and finds each among the garbler's two hashes of its wire: the index of the
+     * match is the bit, where the hashes come in value order, and the label's colour, where they come in colour
+     * order ({@code byColour}; then only the hash of that colour is compared).
+     */
+    private boolean[] match(int[] slots, long firstOutputIndex, GarbledStream stream, boolean byColour) {
         int n = slots.length;
         if (tweaks.length < n) {
             expected = new long[4 * n];
@@ -62,7 +76,14 @@ abstract class ActiveLabelEvaluator extends EvaluatorCore {
         for (int i = 0; i < n; i++) {
             long lo = mine[2 * i];
             long hi = mine[2 * i + 1];
-            if (lo == expected[4 * i + 2] && hi == expected[4 * i + 3]) {
+            if (byColour) {
+                int colour = (int) (held[2 * i] & 1);
+                if (lo != expected[4 * i + 2 * colour] || hi != expected[4 * i + 2 * colour + 1]) {
+                    throw new GarblingException("shared output " + (firstOutputIndex + i) + ": the label matches neither check value"
+                            + " (garbled material or labels were altered)");
+                }
+                bits[i] = colour == 1;
+            } else if (lo == expected[4 * i + 2] && hi == expected[4 * i + 3]) {
                 bits[i] = true;
             } else if (lo != expected[4 * i] || hi != expected[4 * i + 1]) {
                 throw new GarblingException("output " + (firstOutputIndex + i) + ": the label matches neither decoding value"

@@ -31,5 +31,18 @@ public abstract class EvaluatorCore extends GateWalker {
         return decode(slots, first, stream);
     }
 
+    /**
+     * Checks the labels on {@code slots} against the garbler's check values ({@link GarblerCore#writeShareCheck}) and
+     * returns their colour bits, this party's share of a shared result; a label that is not one of its wire's two
+     * raises {@link GarblingException}, so tampered material never becomes a share.
+     */
+    public final boolean[] checkShare(int[] slots, GarbledStream stream) {
+        long first = nextOutputIndex;
+        nextOutputIndex += slots.length;
+        return checkShare(slots, first, stream);
+    }
+
     abstract boolean[] decode(int[] slots, long firstOutputIndex, GarbledStream stream);
+
+    abstract boolean[] checkShare(int[] slots, long firstOutputIndex, GarbledStream stream);
 }

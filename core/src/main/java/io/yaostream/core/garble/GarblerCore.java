@@ -45,6 +45,20 @@ public abstract class GarblerCore extends GateWalker {
      * in one kernel call.
      */
     public final void writeDecoding(int[] slots, GarbledStream stream) {
+        writeHashes(slots, stream, false);
+    }
+
+    /**
+     * Writes what the evaluator needs to check, without learning the bits, that the labels on {@code slots} are the
+     * circuit's (a shared result, {@link EvaluatorCore#checkShare}): the same hashes of both labels as
+     * {@link #writeDecoding}, but the label of colour 0 first, so their order tells nothing of which label means 0.
+     */
+    public final void writeShareCheck(int[] slots, GarbledStream stream) {
+        writeHashes(slots, stream, true);
+    }
+
+    /** Per bit, the hashes of both labels: the label of 0 first, or with {@code byColour} the label of colour 0 first. */
+    private void writeHashes(int[] slots, GarbledStream stream, boolean byColour) {
         int n = slots.length;
         if (decodingTweaks.length < 2 * n) {
             decodingLabels = new long[4 * n];
@@ -54,7 +68,9 @@ public abstract class GarblerCore extends GateWalker {
         }
         for (int i = 0; i < n; i++) {
             labelPair(slots[i], outputLabels);
-            System.arraycopy(outputLabels, 0, decodingLabels, 4 * i, 4);
+            boolean swap = byColour && (outputLabels[0] & 1) != 0;
+            System.arraycopy(outputLabels, swap ? 2 : 0, decodingLabels, 4 * i, 2);
+            System.arraycopy(outputLabels, swap ? 0 : 2, decodingLabels, 4 * i + 2, 2);
             decodingTweaks[2 * i] = nextOutputIndex;
             decodingTweaks[2 * i + 1] = nextOutputIndex++;
         }

@@ -132,6 +132,13 @@ public final class CostContext extends PlainContext {
         return super.reveal(value, to);
     }
 
+    /** As a real run: the garbler's check values, two hashes a bit, to the evaluator. */
+    @Override
+    public BitString share(Secret value) {
+        bytesToEvaluator += 32L * value.width();
+        return super.share(value);
+    }
+
     @Override
     public ProgramCosts costs() {
         return tally.costs(schedule.extended, bytesToEvaluator, bytesToGarbler,

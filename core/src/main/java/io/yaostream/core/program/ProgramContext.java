@@ -70,11 +70,13 @@ public interface ProgramContext {
     Optional<BitString> reveal(Secret value, Receiver to);
 
     /**
-     * Ends {@code value} as a shared result: returns this party's share of its bits and sends nothing. The garbler's
-     * share is the colour (permute) bit of each bit's label of 0, the evaluator's the colour bit of the label it
-     * holds, so the two XOR to the value and each alone is uniformly random. A later session takes the shares as
-     * both parties' inputs and XORs them inside its circuit (see {@code Computation.shared()}). Free: no gate, no
-     * byte, no round. Three-party sessions do not share.
+     * Ends {@code value} as a shared result: returns this party's share of its bits. The garbler's share is the colour
+     * (permute) bit of each bit's label of 0, the evaluator's the colour bit of the label it holds, so the two XOR to the
+     * value and each alone is uniformly random. No decoding information is sent: only the hashes of each bit's two
+     * labels in colour order (32 bytes a bit, garbler to evaluator, no round trip), with which the evaluator checks that
+     * its labels are the circuit's, so tampered material fails rather than becoming a wrong share. A later session
+     * takes the shares as both parties' inputs and XORs them inside its circuit (see {@code Computation.shared()}). No
+     * gate. Three-party sessions do not share.
      */
     default BitString share(Secret value) {
         throw new ProtocolException("shared results are for two-party sessions; this back end reveals only");

@@ -275,19 +275,6 @@ public abstract class PartyContext implements ProgramContext {
         return slots;
     }
 
-    /**
-     * The colour bits of {@code value}'s labels: bit 0 of each bit's first label (the garbler's label of 0, the
-     * evaluator's active label), which point-and-permute makes of opposite colours in every scheme. The garbler's and
-     * the evaluator's XOR to the value: their XOR sharing of it, for {@link ProgramContext#share}.
-     */
-    protected final BitString colours(Secret value) {
-        boolean[] bits = new boolean[value.width()];
-        for (int i = 0; i < bits.length; i++) {
-            bits[i] = (value.state[value.offset(i)] & 1) != 0;
-        }
-        return BitString.fromBits(bits);
-    }
-
     public Secret newSecret(int width) {
         return new Secret(width, slotWords());
     }

@@ -186,9 +186,8 @@ public abstract class ShardLinks implements AutoCloseable {
                 hello = ShardHello.read(c);
             } catch (ProtocolException e) {
                 if (e.getMessage().equals(ShardHello.ONE_SESSION)) {
-                    String local = "the peer runs one session, this party a sharded run of " + shards + " shards: " + SAME;
-                    failAll(new ProtocolException(local));
-                    refuse(c, local, "the listening party runs " + shards + " shards, the connecting one a single session: " + SAME);
+                    failAll(new ProtocolException("the peer runs one session, this party a sharded run of " + shards + " shards: " + SAME));
+                    c.abort("refused: the listening party runs " + shards + " shards, the connecting one a single session: " + SAME);
                 } else {
                     refuse(c, e.getMessage(), e.getMessage());
                 }
@@ -206,11 +205,11 @@ public abstract class ShardLinks implements AutoCloseable {
                     refuse(c, "it belongs to another run than the one this party serves",
                             "the listening party serves another run (of another connecting party)");
                 } else if (hello.shards() != shards) {
-                    String local = "the peer runs " + hello.shards() + " shards, this party " + shards + ": " + SAME;
-                    failAll(new ProtocolException(local));
-                    refuse(c, local, "the listening party runs " + shards + " shards, the connecting one " + hello.shards() + ": " + SAME);
+                    // The run's failure says it, in the one line the run ends with: no notice besides.
+                    failAll(new ProtocolException("the peer runs " + hello.shards() + " shards, this party " + shards + ": " + SAME));
+                    c.abort("refused: the listening party runs " + shards + " shards, the connecting one " + hello.shards() + ": " + SAME);
                 } else if (slots[hello.shard()].isCompletedExceptionally()) {
-                    refuse(c, "this party's run has ended", "the listening party's run has ended");
+                    c.abort("refused: the listening party's run has ended"); // its own failure is this party's one line
                 } else if (slots[hello.shard()].isDone()) {
                     refuse(c, hello.what() + " is connected already", hello.what() + " is connected already");
                 } else {

@@ -60,6 +60,12 @@ public final class ShardRunner {
                     if (shard == 0) {
                         try {
                             c = links.open(shard);
+                        } catch (RuntimeException e) {
+                            // Recorded before the others go on, so they see the run has failed and do not connect.
+                            if (first.compareAndSet(null, new Failure(shard, e))) {
+                                stopOthers(first.get(), open, threads);
+                            }
+                            return;
                         } finally {
                             firstOpen.countDown();
                         }

@@ -87,10 +87,13 @@ final class EvaluatorContext extends EvaluatingContext {
         return mine;
     }
 
-    /** The evaluator's share: the colour bits of the labels it holds. Nothing is sent. */
+    /**
+     * The evaluator's share: the colour bits of the labels it holds, each checked against the garbler's check values
+     * first, so garbled material altered on the way fails here rather than becoming a wrong share.
+     */
     @Override
     public BitString share(Secret value) {
-        return colours(value);
+        return BitString.fromBits(core.checkShare(loadIntoFirstSlots(value), stream));
     }
 
     @Override

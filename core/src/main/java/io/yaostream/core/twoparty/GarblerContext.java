@@ -105,10 +105,18 @@ final class GarblerContext extends GarblingContext {
         return Optional.of(BitString.fromBits(bits));
     }
 
-    /** The garbler's share: the colour bits of the labels of 0 (the permute bits), which it keeps. Nothing is sent. */
+    /**
+     * The garbler's share: the colour bits of the labels of 0 (the permute bits), which it keeps. What it sends is the
+     * evaluator's check that its labels are the circuit's, in colour order, so it tells nothing of the bits.
+     */
     @Override
     public BitString share(Secret value) {
-        return colours(value);
+        core.writeShareCheck(loadIntoFirstSlots(value), stream);
+        boolean[] bits = new boolean[value.width()];
+        for (int i = 0; i < bits.length; i++) {
+            bits[i] = (value.state[value.offset(i)] & 1) != 0; // bit 0 of the label of 0, first in the state of every scheme
+        }
+        return BitString.fromBits(bits);
     }
 
     @Override
