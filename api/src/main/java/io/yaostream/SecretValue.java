@@ -63,8 +63,9 @@ public abstract class SecretValue {
 
     /**
      * Ends the value as a shared result instead of revealing it: this party's share of its bits, which alone is
-     * uniformly random (see {@link Shared}). Free: no gate, no byte, no round trip. A later session takes the shares
-     * back with {@link Computation#shared()}.
+     * uniformly random (see {@link Shared}). No gate and no round trip: the garbler sends only check values (32 bytes
+     * a bit) with which the evaluator makes sure its labels were not altered. A later session takes the shares back
+     * with {@link Computation#shared()}.
      *
      * @return this party's share
      * @throws io.yaostream.core.program.ProtocolException in a three-party session, which reveals only

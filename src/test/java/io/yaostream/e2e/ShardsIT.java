@@ -2,7 +2,6 @@ package io.yaostream.e2e;
 
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.examples.Minimum;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -374,11 +373,6 @@ class ShardsIT {
     // ---------------------------------------------------------------------------------------------------------------
     // Faults
 
-    /** Why the fault tests are off for now. */
-    private static final String EXIT_70 = "a failed sharded run ends with 'yaostream CMD: internal error: "
-            + "io.yaostream.core.shard.ShardException: shard N of K: ...' and exit status 70, not exit 1: "
-            + "YaostreamCommand.failureMessage does not take ShardException as a failure the user can act on";
-
     /** Standard error without the connecting party's notice that it waits for the listener. */
     private static List<String> errorLines(Cli.Result r) {
         return r.err().isBlank() ? List.of()
@@ -426,7 +420,6 @@ class ShardsIT {
     }
 
     @Test
-    @Disabled(EXIT_70)
     void aKilledEvaluatorEndsTheGarblerWithOneLineNamingAShard() throws Exception {
         Cli.firstPassOnly("a dead peer does not depend on the kernel");
         Cli.Running[] p = longMinimum("10");
@@ -441,7 +434,6 @@ class ShardsIT {
     }
 
     @Test
-    @Disabled(EXIT_70)
     void aFrozenEvaluatorEndsTheGarblerAtItsTimeout() throws Exception {
         Cli.firstPassOnly("a silent peer does not depend on the kernel");
         Cli.Running[] p = longMinimum("5");
@@ -467,7 +459,6 @@ class ShardsIT {
      * line naming the same shard, and neither prints a result.
      */
     @Test
-    @Disabled(EXIT_70)
     void tamperedGarbledMaterialInOneShardEndsBothParties() throws Exception {
         Cli.firstPassOnly("the transport's and decoding's checks do not depend on the kernel");
         int port = Cli.freePort();
@@ -497,8 +488,6 @@ class ShardsIT {
      * 20-bit range, so a shard whose share came out of altered material would almost surely lower the minimum.
      */
     @Test
-    @Disabled("nothing checks a shard's share (the colour bits of its labels): with garbled material altered in one shard, "
-            + "both parties exit 0 and print a wrong minimum (such as 11846 where it is 1044480); and " + EXIT_70)
     void tamperedGarbledMaterialInOneShardOfAMinimumEndsBothPartiesAndNeverGivesAWrongMinimum() throws Exception {
         Cli.firstPassOnly("the transport's and decoding's checks do not depend on the kernel");
         int port = Cli.freePort();
@@ -534,8 +523,6 @@ class ShardsIT {
     }
 
     @Test
-    @Disabled("besides " + EXIT_70 + ", the listening party prints 'refused a connection: ...' before its error line, and often "
-            + "a second notice for a connection of the peer's shard 1, which ShardRunner opens before shard 0's refusal is recorded")
     void partiesWithAnotherNumberOfShardsEachEndWithOneLine() {
         Cli.firstPassOnly("the shards' hello does not depend on the kernel");
         List<String> common = List.of("--random", "100");

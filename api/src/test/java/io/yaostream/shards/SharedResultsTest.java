@@ -100,7 +100,7 @@ class SharedResultsTest {
 
     @ParameterizedTest
     @MethodSource("schemes")
-    void aShareCostsNothing(String scheme) {
+    void aShareAddsNoGateAndCostsWhatTheCostBackEndCounts(String scheme) {
         SecureProgram<Object> revealed = c -> c.garbler().uint(16).add(c.evaluator().uint(16)).reveal();
         SecureProgram<Object> shared = c -> c.garbler().uint(16).add(c.evaluator().uint(16)).share();
         YaoSession.Result<Object>[] r = both(scheme, shared, Inputs.of(3, 16), Inputs.of(4, 16));
@@ -108,7 +108,8 @@ class SharedResultsTest {
         ProgramCosts estimated = TwoParty.garbler().scheme(scheme).name("shared").estimate(shared, Inputs.of(3, 16), Inputs.of(4, 16));
         assertEquals(estimated, r[1].costs(), "the cost back end counts a shared result as a real run does");
         assertEquals(v[1].andGates(), r[1].andGates());
-        assertTrue(r[1].costs().bytes() < v[1].costs().bytes(), "no decoding information is sent");
+        assertTrue(r[1].costs().bytes() < v[1].costs().bytes(), "no decoding information is sent, no label comes back");
+        assertEquals(v[1].costs().rounds() - 1, r[1].costs().rounds(), "a share costs no round trip; a reveal to the garbler does");
     }
 
     /**
