@@ -226,6 +226,20 @@ class ShardsTest {
         assertTrue(g.getMessage().contains("the evaluator's shard 1 gave up"), g.getMessage());
     }
 
+    /** An error, not only an exception (a shard out of heap), ends the run the same way: no shard's result goes missing. */
+    @Test
+    void aShardOutOfMemoryEndsTheRunAtBothPartiesNamingIt() {
+        long[] v = {5, 6, 7, 8, 9, 10};
+        Sides<BigInteger> s = minimumRun(3, 3, v, v, i -> i == 2 ? c -> {
+            throw new OutOfMemoryError("Java heap space");
+        } : shard(2));
+        Throwable e = failureOf(s.evaluator());
+        Throwable g = failureOf(s.garbler());
+        assertTrue(e instanceof ShardException && ((ShardException) e).shard() == 2, e.toString());
+        assertTrue(e.getMessage().startsWith("shard 2 of 3: out of memory: Java heap space"), e.getMessage());
+        assertTrue(g instanceof ShardException && g.getMessage().contains("out of memory"), g.toString());
+    }
+
     @Test
     void aConnectionOfAnotherRunIsRefusedAndTheRunGoesOn() throws Exception {
         long[] v = {9, 3, 7, 5};

@@ -35,7 +35,8 @@ public final class ShardRunner {
     }
 
     /** The first failure of a run, and the shard it came from. */
-    private record Failure(int shard, RuntimeException error) {
+    /** {@code error}: an exception, or an error such as running out of heap, which ends the run as any failure does. */
+    private record Failure(int shard, Throwable error) {
     }
 
     /**
@@ -60,7 +61,7 @@ public final class ShardRunner {
                     if (shard == 0) {
                         try {
                             c = links.open(shard);
-                        } catch (RuntimeException e) {
+                        } catch (RuntimeException | Error e) {
                             // Recorded before the others go on, so they see the run has failed and do not connect.
                             if (first.compareAndSet(null, new Failure(shard, e))) {
                                 stopOthers(first.get(), open, threads);
@@ -88,7 +89,7 @@ public final class ShardRunner {
                         open[shard] = null;
                     }
                     c.close();
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | Error e) {
                     Failure f = new Failure(shard, e);
                     boolean wasFirst = first.compareAndSet(null, f);
                     if (wasFirst) {
@@ -134,9 +135,9 @@ public final class ShardRunner {
             T t = session.run(k, c);
             c.close();
             return t;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             if (c != null) {
-                c.abort(ShardHello.name(k, k) + FAILED + e.getMessage());
+                c.abort(ShardHello.name(k, k) + FAILED + describe(e));
             }
             throw failure(k, k, e);
         }
@@ -161,15 +162,15 @@ public final class ShardRunner {
 
     /** What the peers of stopped shards are told: which shard failed first, and why. */
     private static String stopped(Failure f) {
-        return "shard " + f.shard() + FAILED + f.error().getMessage();
+        return "shard " + f.shard() + FAILED + describe(f.error());
     }
 
     /**
      * The run's failure: the shard's own, unless it was the peer stopping this shard because another shard failed at
      * its side: then that shard, in the peer's words.
      */
-    static ShardException failure(int shard, int shards, RuntimeException e) {
-        String message = String.valueOf(e.getMessage());
+    static ShardException failure(int shard, int shards, Throwable e) {
+        String message = describe(e);
         int said = message.indexOf(" ended the session: shard ");
         if (said >= 0) {
             String told = message.substring(said + " ended the session: ".length());
@@ -185,6 +186,17 @@ public final class ShardRunner {
         }
         String what = shard == shards ? "the combining session" : "shard " + shard + " of " + shards;
         return new ShardException(shard, what + ": " + message, e);
+    }
+
+    /** A failure in words: an exception's message; for an error, what it is too ("out of memory: Java heap space"). */
+    private static String describe(Throwable e) {
+        if (e instanceof OutOfMemoryError) {
+            return "out of memory: " + e.getMessage() + " (each shard needs a session's memory: give the JVM more, e.g. JAVA_OPTS=-Xmx2g)";
+        }
+        if (e instanceof Error) {
+            return e.toString();
+        }
+        return String.valueOf(e.getMessage());
     }
 
     private static void awaitFirst(CountDownLatch firstOpen) {
