@@ -297,6 +297,24 @@ class ShardsTest {
         assertTrue(failureOf(e).getMessage().contains("the peer runs one session, this party a sharded run"), failureOf(e).getMessage());
     }
 
+    /** Mutual TLS covers every shard's link and the combine's: a run with TLS at both gives the minimum. */
+    @Test
+    void everyLinkOfAShardedRunCanBeMutualTls(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        io.yaostream.core.net.TestCertificates pki = new io.yaostream.core.net.TestCertificates(dir, "parties-ca");
+        io.yaostream.core.net.TlsFiles gTls = pki.party("garbler");
+        io.yaostream.core.net.TlsFiles eTls = pki.party("evaluator");
+        long[] g = {40, 17, 99, 23};
+        long[] e = {58, 31, 12, 77};
+        int port = freePort();
+        TransportOptions quiet = TransportOptions.defaults().withTimeout(Duration.ofSeconds(20)).withNotices(n -> { });
+        CompletableFuture<Sharded<BigInteger>> gs = CompletableFuture.supplyAsync(() -> TwoParty.garbler().transport(quiet.withTls(gTls))
+                .name("m").listen("127.0.0.1", port).shards(3).run(i -> shard(bounds(4, 3, i)[1] - bounds(4, 3, i)[0]), slices(g, 3), combine(3)));
+        Sharded<BigInteger> es = TwoParty.evaluator().transport(quiet.withTls(eTls)).name("m").connect("127.0.0.1", port).shards(3)
+                .run(i -> shard(bounds(4, 3, i)[1] - bounds(4, 3, i)[0]), slices(e, 3), combine(3));
+        assertEquals(12, es.value().longValue());
+        assertEquals(12, gs.get().value().longValue());
+    }
+
     private static int freePort() {
         try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
             return s.getLocalPort();
