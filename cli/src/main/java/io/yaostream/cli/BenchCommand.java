@@ -348,7 +348,9 @@ final class BenchCommand {
                     throw new UsageError("--network: " + e.getMessage());
                 }
             }
-            List<AppsBench.Row> rows = new ArrayList<>(AppsBench.run(config, runs, warmups));
+            io.yaostream.cli.bench.LoopbackFloor floor = io.yaostream.cli.bench.LoopbackFloor.measure(
+                    io.yaostream.core.net.TransportOptions.defaults(), kernelOption.kernel != null ? kernelOption.create() : Kernels.create());
+            List<AppsBench.Row> rows = new ArrayList<>(AppsBench.run(config, runs, warmups, floor));
             if (!skipMinimum) {
                 for (String strategy : List.of("a", "b", "c")) {
                     String heap = strategy.equals("a") ? minimumAHeap : minimumHeap;
@@ -366,18 +368,23 @@ final class BenchCommand {
                 for (AppsBench.Row r : rows) {
                     list.add(Report.fields("app", r.app(), "and", r.and(), "paperAnd", r.paperAnd(), "workingSet", r.workingSet(),
                             "mesfeWorkingSet", r.mesfeWorkingSet(), "bytes", r.bytes(), "onlineMs", r.onlineMs(), "totalMs", r.totalMs(),
-                            "peakHeapBytes", r.peakHeapBytes(), "note", r.note()));
+                            "peakHeapBytes", r.peakHeapBytes(), "rounds", r.rounds(), "floorMs", Double.isNaN(r.floorMs()) ? null : r.floorMs(),
+                            "note", r.note()));
                 }
-                w.println(Json.write(Report.fields("results", list)));
+                w.println(Json.write(Report.fields("results", list, "floor", Report.fields("roundTripNs", floor.roundTripNs(),
+                        "bytesPerSecond", floor.bytesPerSecond(), "garbleNsPerAnd", floor.garbleNsPerAnd()))));
                 return 0;
             }
-            w.printf("%-10s %11s %11s %8s %8s %13s %11s %11s %10s%n", "app", "AND", "paper AND", "S", "ME-SFE S", "bytes", "online ms",
-                    "total ms", "peak heap");
+            w.printf("%-13s %11s %11s %8s %8s %13s %7s %11s %10s %11s %10s%n", "app", "AND", "paper AND", "S", "ME-SFE S", "bytes", "rounds",
+                    "online ms", "floor ms", "total ms", "peak heap");
             for (AppsBench.Row r : rows) {
-                w.printf("%-10s %,11d %,11d %,8d %8s %,13d %11.3f %11.3f %8.1f MiB%n", r.app(), r.and(), r.paperAnd(), r.workingSet(),
-                        r.mesfeWorkingSet() == 0 ? "-" : String.format("%,d", r.mesfeWorkingSet()), r.bytes(), r.onlineMs(), r.totalMs(),
-                        r.peakHeapBytes() / 1048576.0);
+                w.printf("%-13s %,11d %,11d %,8d %8s %,13d %7d %11.3f %10s %11.3f %8.1f MiB%n", r.app(), r.and(), r.paperAnd(), r.workingSet(),
+                        r.mesfeWorkingSet() == 0 ? "-" : String.format("%,d", r.mesfeWorkingSet()), r.bytes(), r.rounds(), r.onlineMs(),
+                        Double.isNaN(r.floorMs()) ? "-" : String.format("%.3f", r.floorMs()), r.totalMs(), r.peakHeapBytes() / 1048576.0);
             }
+            w.printf("floor: online round trips x %.1f us (a loopback round trip) + bytes / %.0f MB/s (loopback, one way) + AND gates x %.2f ns"
+                    + " (the kernel's half-gates garbling), measured in this run%n", floor.roundTripNs() / 1e3, floor.bytesPerSecond() / 1e6,
+                    floor.garbleNsPerAnd());
             w.println("online: after the base OTs until the party has its result (HS13 4.2). Hamming, AES, PRESENT, Karatsuba: both parties "
                     + "in this process, medians" + (network == null ? "" : ", over a simulated network " + network + " each way")
                     + "; minimum: two processes, one run each.");

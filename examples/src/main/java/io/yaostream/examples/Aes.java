@@ -3,6 +3,9 @@ package io.yaostream.examples;
 import io.yaostream.BitVector;
 import io.yaostream.Computation;
 import io.yaostream.SecureProgram;
+import io.yaostream.compiler.dsl.Bit;
+import io.yaostream.compiler.dsl.Bits;
+import io.yaostream.compiler.dsl.CircuitBuilder;
 import io.yaostream.compiler.dsl.SBoxes;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
@@ -105,6 +108,46 @@ public final class Aes {
             }
             return out;
         };
+    }
+
+    /**
+     * One block of the program's AES as one flat compiled circuit: the same Boyar–Peralta S-boxes (5,120 AND gates)
+     * and the same linear layers as free XOR gates and wiring, the garbler's 1,408 bits of round keys and the
+     * evaluator's block in, the ciphertext out to the evaluator. What the program would cost if its calls and its
+     * wirings cost nothing beyond their gates: {@code bench apps} runs it beside the program.
+     *
+     * @return the compiled circuit of one block
+     */
+    public static io.yaostream.core.circuit.CompiledCircuit flatCircuit() {
+        CircuitBuilder b = new CircuitBuilder();
+        Bits keys = b.input("keys", Party.GARBLER, (ROUNDS + 1) * BLOCK);
+        Bit zero = b.constant(false);
+        Bits s = b.xor(b.input("block", Party.EVALUATOR, BLOCK), keys.slice(0, BLOCK));
+        for (int r = 1; r <= ROUNDS; r++) {
+            Bits bytes = SBoxes.aes(b, s.slice(0, 8));
+            for (int i = 1; i < 16; i++) {
+                bytes = bytes.concat(SBoxes.aes(b, s.slice(8 * i, 8 * i + 8)));
+            }
+            s = wire(bytes, SHIFT_ROWS, zero);
+            if (r < ROUNDS) {
+                Bits next = wire(s, ROTATE[1], zero);
+                Bits t = b.xor(s, next);
+                Bits xtime = b.xor(wire(t, SHIFTED, zero), wire(t, REDUCED, zero));
+                s = b.xor(b.xor(xtime, next), wire(t, ROTATE[2], zero));
+            }
+            s = b.xor(s, keys.slice(r * BLOCK, (r + 1) * BLOCK));
+        }
+        b.output("ciphertext", io.yaostream.core.circuit.Receiver.EVALUATOR, s);
+        return b.compile();
+    }
+
+    /** Bit i of the result is bit {@code from[i]} of {@code x}, or {@code fill} where {@code from[i]} is negative. */
+    private static Bits wire(Bits x, int[] from, Bit fill) {
+        Bit[] out = new Bit[from.length];
+        for (int i = 0; i < from.length; i++) {
+            out[i] = from[i] < 0 ? fill : x.bit(from[i]);
+        }
+        return Bits.of(out);
     }
 
     public static String name(int blocks) {

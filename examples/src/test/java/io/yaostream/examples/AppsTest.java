@@ -162,6 +162,28 @@ class AppsTest {
         return backEnds().stream().filter(b -> Schemes.byName(b[0]).oneHot()).toList();
     }
 
+    /**
+     * The flat circuit of one block ({@code bench apps}'s aes-1000-flat row): the program's AND gates, and FIPS-197's
+     * ciphertexts in plaintext and garbled, in a session that repeats it.
+     */
+    @Test
+    void theFlatAesCircuitHasTheProgramsGatesAndGivesTheFips197Vectors() {
+        io.yaostream.core.circuit.CompiledCircuit flat = Aes.flatCircuit();
+        assertEquals(5_120, flat.counts().and());
+        String[][] vectors = {{"000102030405060708090a0b0c0d0e0f", "00112233445566778899aabbccddeeff", "69c4e0d86a7b0430d8cdb78070b4c55a"},
+                {"2b7e151628aed2a6abf7158809cf4f3c", "3243f6a8885a308d313198a2e0370734", "3925841d02dc09fbdc118597196a0b32"}};
+        for (String[] v : vectors) {
+            BitString keys = Aes.toBits(Aes.expandKey(HEX.parseHex(v[0])));
+            BitString block = Aes.toBits(HEX.parseHex(v[1]));
+            BitString[] plain = new io.yaostream.core.plain.PlainEvaluator().evaluate(flat, new BitString[] {keys, block});
+            assertEquals(v[2], HEX.formatHex(Aes.toBytes(plain[0])));
+            TwoParty.Both<List<java.util.Optional<BitString>>> both = TwoParty.garbler().name("flat").circuits(List.of(flat))
+                    .runBoth(new io.yaostream.core.program.RepeatProgram(flat, 3), InputFeed.of(keys), InputFeed.of(block));
+            assertEquals(v[2], HEX.formatHex(Aes.toBytes(both.evaluator().value().get(0).orElseThrow())));
+            assertEquals(3 * 5_120, both.evaluator().andGates());
+        }
+    }
+
     @Test
     void theKeyScheduleGivesFips197AppendixA1() {
         byte[] w = Aes.expandKey(HEX.parseHex("2b7e151628aed2a6abf7158809cf4f3c"));

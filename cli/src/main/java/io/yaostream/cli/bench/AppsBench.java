@@ -2,8 +2,11 @@ package io.yaostream.cli.bench;
 
 import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
+import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
+import io.yaostream.core.program.RepeatProgram;
+import io.yaostream.core.protocol.PartyContext;
 import io.yaostream.core.twoparty.YaoSession;
 import io.yaostream.examples.Aes;
 import io.yaostream.examples.Hamming;
@@ -25,7 +28,7 @@ import java.util.function.Supplier;
 public final class AppsBench {
     /** One row: what we measured, beside the paper's AND count and ME-SFE's working set. */
     public record Row(String app, long and, long paperAnd, int workingSet, int mesfeWorkingSet, long bytes, double onlineMs,
-                      double totalMs, long peakHeapBytes, String note) {
+                      double totalMs, long peakHeapBytes, String note, long rounds, double floorMs) {
     }
 
     /** An application to time: its program and a fresh pair of input feeds per run. */
@@ -33,11 +36,14 @@ public final class AppsBench {
                        Supplier<InputFeed> garbler, Supplier<InputFeed> evaluator) {
     }
 
+    /** One AES block as one flat circuit, the program's gates ({@link Aes#flatCircuit}): the aes-1000-flat row. */
+    private static final CompiledCircuit AES_FLAT = Aes.flatCircuit();
+
     private AppsBench() {
     }
 
     /** The in-process applications: Hamming-900, AES (one block, and 1,000 in a session), PRESENT, Karatsuba-128. */
-    public static List<Row> run(TwoParty config, int runs, int warmups) {
+    public static List<Row> run(TwoParty config, int runs, int warmups, LoopbackFloor floor) {
         SplittableRandom rnd = new SplittableRandom(1);
         BitString a = random(rnd, Hamming.DEFAULT_BITS);
         BitString b = random(rnd, Hamming.DEFAULT_BITS);
@@ -51,18 +57,23 @@ public final class AppsBench {
                         () -> InputFeed.of(Aes.toBits(Aes.expandKey(key))), () -> InputFeed.of(Aes.toBits(block))),
                 new App("aes-1000", 5_120_000, 27, Aes.name(1000), Aes.program(1000),
                         () -> InputFeed.of(Aes.toBits(Aes.expandKey(key))), () -> InputFeed.of(java.util.Collections.nCopies(1000, Aes.toBits(block)))),
+                new App("aes-1000-flat", 5_120_000, 0, "aes-128 flat circuit x1000", new RepeatProgram(AES_FLAT, 1000),
+                        () -> InputFeed.of(Aes.toBits(Aes.expandKey(key))), () -> InputFeed.of(Aes.toBits(block))),
                 new App("present", 1_984, 2_112, Present.name(1), Present.program(1),
                         () -> InputFeed.of(Present.roundKeys(BigInteger.ZERO)), () -> InputFeed.of(BitString.zeros(64))),
                 new App("karatsuba", 17_973, 1_074, Karatsuba.name(128), Karatsuba.program(128), () -> InputFeed.of(x), () -> InputFeed.of(y)));
         List<Row> rows = new ArrayList<>();
         for (App app : apps) {
-            rows.add(time(config, app, app.app().equals("aes-1000") ? Math.max(1, runs / 20) : runs, warmups));
+            rows.add(time(config, app, app.app().startsWith("aes-1000") ? Math.max(1, runs / 20) : runs, warmups, floor));
         }
         return rows;
     }
 
-    private static Row time(TwoParty config, App app, int runs, int warmups) {
+    private static Row time(TwoParty config, App app, int runs, int warmups, LoopbackFloor floor) {
         TwoParty named = config.name(app.name());
+        if (app.program() instanceof RepeatProgram) {
+            named = named.circuits(List.of(AES_FLAT)); // compared in the handshake, as run does
+        }
         for (int i = 0; i < warmups; i++) {
             named.runBoth(app.program(), app.garbler().get(), app.evaluator().get());
         }
@@ -79,9 +90,11 @@ public final class AppsBench {
             online[i] = 1e3 * Math.max(g.onlineSeconds(), e.onlineSeconds());
             last = e;
         }
+        long rounds = last.costs().rounds();
         return new Row(app.app(), last.andGates(), app.paperAnd(), last.costs().workingSet(), app.mesfeWorkingSet(),
                 last.costs().bytes(), new Samples(online).median(), new Samples(total).median(), HeapPeak.bytes(),
-                "both parties in one process, median of " + runs);
+                "both parties in one process, median of " + runs, rounds,
+                floor.millis(rounds - PartyContext.FIXED_ROUNDS, last.costs().bytes(), last.andGates()));
     }
 
     private static BitString random(SplittableRandom rnd, int bits) {

@@ -38,7 +38,8 @@ public final class MinimumBench {
         long peak = (long) Math.max(PartyProcess.number(g, "peakHeapBytes"), PartyProcess.number(e, "peakHeapBytes"));
         return new AppsBench.Row(name, (long) PartyProcess.number(e, "and"), 2L * (values - 1) * 20, (int) PartyProcess.number(e, "workingSet"),
                 strategy.equals("c") ? 10_002 : 0, (long) PartyProcess.number(e, "bytes"), online, total, peak,
-                values + " values, two processes with -Xmx" + heap + " each; peak heap of the larger party");
+                values + " values, two processes with -Xmx" + heap + " each; peak heap of the larger party", (long) PartyProcess.number(e, "rounds"),
+                Double.NaN);
     }
 
     private static CompletableFuture<String> start(String heap, List<String> common, List<String> role) {
