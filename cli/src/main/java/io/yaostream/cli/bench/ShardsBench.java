@@ -34,18 +34,17 @@ public final class ShardsBench {
     /** The minimum of {@code values} values (half from each party), as {@code shards} shards. */
     public static Row minimum(int values, int shards, String network, String heap, int timeoutSeconds) {
         List<String> common = List.of("minimum", "--random", Integer.toString(values), "--bits", "20");
-        Row r = run("minimum", shards, network, heap, timeoutSeconds, common, List.of("--seed", "1"), List.of("--seed", "2"));
-        return r;
+        return run("minimum", shards, network, heap, timeoutSeconds, common, List.of("--seed", "1"), List.of("--seed", "2"), 0);
     }
 
     /** AES-128 of {@code blocks} blocks, as {@code shards} shards; every ciphertext is checked against FIPS-197's. */
     public static Row aes(int blocks, int shards, String network, String heap, int timeoutSeconds) {
         List<String> common = List.of("aes", "--blocks", Integer.toString(blocks));
-        return run("aes", shards, network, heap, timeoutSeconds, common, List.of("--in", KEY), List.of("--in", BLOCK));
+        return run("aes", shards, network, heap, timeoutSeconds, common, List.of("--in", KEY), List.of("--in", BLOCK), blocks);
     }
 
     private static Row run(String app, int shards, String network, String heap, int timeoutSeconds, List<String> common, List<String> garblerArgs,
-                           List<String> evaluatorArgs) {
+                           List<String> evaluatorArgs, int blocks) {
         int port = PartyProcess.freePorts(1)[0];
         List<String> both = new ArrayList<>(common);
         both.addAll(List.of("--shards", Integer.toString(shards), "--json", "--timeout", Integer.toString(timeoutSeconds), "--network", network));
@@ -62,7 +61,7 @@ public final class ShardsBench {
         } catch (Exception ex) {
             throw new IllegalStateException(name + ": " + (ex.getCause() != null ? ex.getCause().getMessage() : ex.getMessage()), ex);
         }
-        check(app, name, g, e);
+        check(app, name, g, e, blocks);
         long and = (long) PartyProcess.number(e, "and");
         double seconds = Math.max(PartyProcess.number(g, "seconds"), PartyProcess.number(e, "seconds"));
         double[] cpu = {perGiga(PartyProcess.number(g, "cpuSeconds"), and), perGiga(PartyProcess.number(e, "cpuSeconds"), and)};
@@ -74,8 +73,8 @@ public final class ShardsBench {
         return cpuSeconds < 0 || and == 0 ? -1 : cpuSeconds * 1e9 / and;
     }
 
-    /** That the run computed what it should: the parties agree on the minimum; every ciphertext is FIPS-197's. */
-    private static void check(String app, String name, String g, String e) {
+    /** That the run computed what it should: the parties agree on the minimum; one ciphertext a block, each FIPS-197's. */
+    private static void check(String app, String name, String g, String e, int blocks) {
         if (app.equals("minimum")) {
             if (!PartyProcess.field(g, "result").equals(PartyProcess.field(e, "result"))) {
                 throw new IllegalStateException(name + ": the parties disagree on the minimum");
@@ -84,7 +83,11 @@ public final class ShardsBench {
         }
         int at = e.indexOf("\"result\":\"");
         String result = at < 0 ? "" : e.substring(at + 10, e.indexOf('"', at + 10));
-        for (String line : result.split("\\\\n")) {
+        String[] lines = result.split("\\\\n");
+        if (lines.length != blocks) {
+            throw new IllegalStateException(name + ": the evaluator printed " + lines.length + " ciphertexts for " + blocks + " blocks");
+        }
+        for (String line : lines) {
             if (!line.equals(CIPHERTEXT)) {
                 throw new IllegalStateException(name + ": a ciphertext is " + line + ", not FIPS-197's " + CIPHERTEXT);
             }
