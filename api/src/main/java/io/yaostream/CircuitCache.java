@@ -49,10 +49,11 @@ public final class CircuitCache {
      * @return the compiled circuit, the same instance for equal definitions and widths
      */
     public static CompiledCircuit get(Object definition, int[] widths, SubCircuit.Many body) {
-        Key key = new Key(definition, widths.clone());
-        CompiledCircuit c = CIRCUITS.get(key);
+        // A lookup keys on the caller's array, which it does not keep: a call of a cached circuit allocates no copy.
+        CompiledCircuit c = CIRCUITS.get(new Key(definition, widths));
         if (c == null) {
-            c = CIRCUITS.computeIfAbsent(key, k -> compile(widths, body));
+            int[] copy = widths.clone();
+            c = CIRCUITS.computeIfAbsent(new Key(definition, copy), k -> compile(copy, body));
         }
         return c;
     }
@@ -85,27 +86,36 @@ public final class CircuitCache {
      * class, which must not capture anything.
      */
     static Object keyOf(Object definition) {
-        Class<?> type = definition.getClass();
-        if (!type.isSynthetic() && !type.isHidden()) {
+        Object key = KEYS.get(definition.getClass());
+        if (key == OWN_CLASS) {
             return definition; // a class of the user's: its equals decides
         }
-        if (CAPTURES.get(type)) {
-            throw new IllegalArgumentException("an inline sub-circuit captures variables (" + type.getName()
+        if (key == CAPTURING) {
+            throw new IllegalArgumentException("an inline sub-circuit captures variables (" + definition.getClass().getName()
                     + "); pass it with a key naming what it depends on, e.g. apply(key, fn, ...)");
         }
-        return type;
+        return key;
     }
 
-    /** Whether a lambda's class has instance fields, i.e. captured values: looked up once per class. */
-    private static final ClassValue<Boolean> CAPTURES = new ClassValue<>() {
+    private static final Object OWN_CLASS = new Object();
+    private static final Object CAPTURING = new Object();
+
+    /**
+     * Per class, looked up once: the class itself for a lambda or method reference that captures nothing,
+     * {@link #CAPTURING} for one that captures (it has instance fields), {@link #OWN_CLASS} for a class of the user's.
+     */
+    private static final ClassValue<Object> KEYS = new ClassValue<>() {
         @Override
-        protected Boolean computeValue(Class<?> type) {
+        protected Object computeValue(Class<?> type) {
+            if (!type.isSynthetic() && !type.isHidden()) {
+                return OWN_CLASS;
+            }
             for (Field f : type.getDeclaredFields()) {
                 if (!Modifier.isStatic(f.getModifiers())) {
-                    return true;
+                    return CAPTURING;
                 }
             }
-            return false;
+            return type;
         }
     };
 }

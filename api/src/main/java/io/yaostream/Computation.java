@@ -10,7 +10,6 @@ import io.yaostream.core.program.ProgramCosts;
 import io.yaostream.core.program.Secret;
 
 import java.math.BigInteger;
-import java.util.List;
 
 /**
  * What a {@link SecureProgram} works with: typed secret values from either party's inputs and from public
@@ -270,7 +269,7 @@ public final class Computation {
      * @throws IllegalArgumentException if a value belongs to another computation
      */
     public BitVector apply(Object key, SubCircuit.Unary fn, SecretValue x) {
-        return bits(op(new Object[] {key, "unary"}, (b, in) -> new Bits[] {fn.build(b, in[0])}, x)[0]);
+        return bits(op(new Definition(key, "unary"), (b, in) -> new Bits[] {fn.build(b, in[0])}, x)[0]);
     }
 
     /**
@@ -298,7 +297,7 @@ public final class Computation {
      * @throws IllegalArgumentException if a value belongs to another computation
      */
     public BitVector apply(Object key, SubCircuit.Binary fn, SecretValue x, SecretValue y) {
-        return bits(op(new Object[] {key, "binary"}, (b, in) -> new Bits[] {fn.build(b, in[0], in[1])}, x, y)[0]);
+        return bits(op(new Definition(key, "binary"), (b, in) -> new Bits[] {fn.build(b, in[0], in[1])}, x, y)[0]);
     }
 
     /**
@@ -327,7 +326,7 @@ public final class Computation {
      * @throws IllegalArgumentException if a value belongs to another computation
      */
     public BitVector apply(Object key, SubCircuit.Ternary fn, SecretValue x, SecretValue y, SecretValue z) {
-        return bits(op(new Object[] {key, "ternary"}, (b, in) -> new Bits[] {fn.build(b, in[0], in[1], in[2])}, x, y, z)[0]);
+        return bits(op(new Definition(key, "ternary"), (b, in) -> new Bits[] {fn.build(b, in[0], in[1], in[2])}, x, y, z)[0]);
     }
 
     /**
@@ -343,6 +342,44 @@ public final class Computation {
     }
 
     /**
+     * {@code fn} on each {@code width}-bit piece of {@code x}, the results side by side, the first piece's in the low
+     * bits: AES's SubBytes is {@code applyEach(SBoxes::aes, 8, state)}. The same calls, gates and cost as applying
+     * {@code fn} to each piece (it is one cached circuit, of {@code width} input bits); it runs them in one go,
+     * without cutting {@code x} apart or joining the results.
+     *
+     * @param fn the sub-circuit, which must not capture variables
+     * @param width bits of each piece: {@code fn}'s input width, a divisor of {@code x}'s
+     * @param x the pieces, the first in the low bits
+     * @return the outputs side by side
+     * @throws IllegalArgumentException if {@code width} does not divide {@code x}'s width, {@code x} belongs to
+     *     another computation, or {@code fn} captures variables
+     */
+    public BitVector applyEach(SubCircuit.Unary fn, int width, SecretValue x) {
+        return applyEach(CircuitCache.keyOf(fn), fn, width, x);
+    }
+
+    /**
+     * {@link #applyEach(SubCircuit.Unary, int, SecretValue)} cached under {@code key} (for a definition that captures
+     * values).
+     *
+     * @param key names everything {@code fn} depends on, by {@code equals} and {@code hashCode}
+     * @param fn the sub-circuit
+     * @param width bits of each piece, a divisor of {@code x}'s width
+     * @param x the pieces, the first in the low bits
+     * @return the outputs side by side
+     * @throws IllegalArgumentException if {@code width} does not divide {@code x}'s width, or {@code x} belongs to
+     *     another computation
+     */
+    public BitVector applyEach(Object key, SubCircuit.Unary fn, int width, SecretValue x) {
+        if (width <= 0 || x.width() % width != 0) {
+            throw new IllegalArgumentException("applyEach: pieces of " + width + " bits do not cut a " + x.width() + "-bit value");
+        }
+        widths(new SecretValue[] {x}); // checks the computation
+        CompiledCircuit c = CircuitCache.get(new Definition(key, "unary"), new int[] {width}, (b, in) -> new Bits[] {fn.build(b, in[0])});
+        return bits(ctx.callEach(c, x.secret));
+    }
+
+    /**
      * {@code fn} on any number of inputs, cached under {@code key} and the widths (for a definition that captures
      * values).
      *
@@ -353,7 +390,7 @@ public final class Computation {
      * @throws IllegalArgumentException if a value belongs to another computation
      */
     public BitVector[] apply(Object key, SubCircuit.Many fn, SecretValue... in) {
-        Secret[] out = op(new Object[] {key, "many"}, fn, in);
+        Secret[] out = op(new Definition(key, "many"), fn, in);
         BitVector[] v = new BitVector[out.length];
         for (int i = 0; i < out.length; i++) {
             v[i] = bits(out[i]);
@@ -399,12 +436,16 @@ public final class Computation {
         return v;
     }
 
+    /** A user's definition and the form of {@code apply} it came through: one key may serve forms of different arity. */
+    private record Definition(Object key, String form) {
+    }
+
     /**
      * Runs the sub-circuit {@code body} defines, compiled once for {@code definition} and the operands' widths.
      * {@code definition} must identify {@code body}: two bodies with equal definitions build the same circuit.
      */
     Secret[] op(Object definition, SubCircuit.Many body, SecretValue... args) {
-        return run(CircuitCache.get(definition instanceof Object[] a ? List.of(a) : definition, widths(args), body), args);
+        return run(CircuitCache.get(definition, widths(args), body), args);
     }
 
     private Secret[] run(CompiledCircuit c, SecretValue[] args) {

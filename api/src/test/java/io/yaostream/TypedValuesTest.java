@@ -1,5 +1,6 @@
 package io.yaostream;
 
+import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.garble.Schemes;
@@ -82,6 +83,11 @@ class TypedValuesTest {
                 out.add(s.shiftRight(1).reveal());
                 out.add(s.resize(n + 2).reveal());
                 out.add(c.apply((bb, p, q) -> bb.add(bb.xor(p, q), q), a, b).asUInt().reveal());
+                // XORs only (a linear form: computed on the labels with free XOR), q cancelling and a negation
+                out.add(c.apply((bb, p, q) -> bb.not(bb.xor(bb.xor(p, q), q)), a, b).asUInt().reveal());
+                // a two-bit circuit on each pair of bits of a ++ b: their AND, then their XOR
+                out.add(c.applyEach((bb, p) -> Bits.of(bb.and(p.bit(0), p.bit(1)), bb.xor(p.bit(0), p.bit(1))), 2, x.concat(y))
+                        .asUInt().reveal());
                 out.add(a.revealTo(Party.EVALUATOR).orElse(BigInteger.valueOf(-1)));
             }
         }
@@ -138,8 +144,21 @@ class TypedValuesTest {
                 out.add(sa.shiftRight(1));
                 out.add(sa);
                 out.add(a.xor(b).add(b).mod(mod));
+                out.add(a.xor(mod.subtract(BigInteger.ONE)));
+                out.add(pairwise(a.or(b.shiftLeft(n)), 2 * n));
                 out.add(viewer == Party.EVALUATOR ? a : BigInteger.valueOf(-1));
             }
+        }
+        return out;
+    }
+
+    /** Each pair of bits of the {@code bits}-bit {@code v} as (AND, XOR). */
+    private static BigInteger pairwise(BigInteger v, int bits) {
+        BigInteger out = BigInteger.ZERO;
+        for (int i = 0; i < bits; i += 2) {
+            boolean l = v.testBit(i);
+            boolean r = v.testBit(i + 1);
+            out = out.or(b(l && r).shiftLeft(i)).or(b(l ^ r).shiftLeft(i + 1));
         }
         return out;
     }

@@ -3,6 +3,7 @@ package io.yaostream.examples;
 import io.yaostream.BitVector;
 import io.yaostream.Computation;
 import io.yaostream.SecureProgram;
+import io.yaostream.SubCircuit;
 import io.yaostream.compiler.dsl.Bit;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
@@ -60,27 +61,6 @@ public final class Aes {
 
     private static final int ROUNDS = 10;
     private static final int BLOCK = 128;
-    private static final int[] SHIFT_ROWS = new int[BLOCK];
-    /** Byte (row, column) takes byte (row + k mod 4, column), for k = 1, 2. */
-    private static final int[][] ROTATE = new int[3][BLOCK];
-    /** Each byte shifted up one bit, and each byte's top bit where x^8 = x^4 + x^3 + x + 1 puts it. */
-    private static final int[] SHIFTED = new int[BLOCK];
-    private static final int[] REDUCED = new int[BLOCK];
-
-    static {
-        for (int i = 0; i < 16; i++) {
-            int row = i % 4;
-            int col = i / 4;
-            for (int j = 0; j < 8; j++) {
-                SHIFT_ROWS[8 * i + j] = 8 * (row + 4 * ((col + row) % 4)) + j;
-                for (int k = 1; k < 3; k++) {
-                    ROTATE[k][8 * i + j] = 8 * ((row + k) % 4 + 4 * col) + j;
-                }
-                SHIFTED[8 * i + j] = j == 0 ? -1 : 8 * i + j - 1;
-                REDUCED[8 * i + j] = j == 0 || j == 1 || j == 3 || j == 4 ? 8 * i + 7 : -1;
-            }
-        }
-    }
 
     private Aes() {
     }
@@ -98,11 +78,8 @@ public final class Aes {
             for (int i = 0; i < blocks; i++) {
                 BitVector s = c.evaluator().bits(BLOCK).xor(roundKey(keys, 0));
                 for (int r = 1; r <= ROUNDS; r++) {
-                    s = subBytes(c, s, sbox).rewire(SHIFT_ROWS);
-                    if (r < ROUNDS) {
-                        s = mixColumns(s);
-                    }
-                    s = s.xor(roundKey(keys, r));
+                    SubCircuit.Unary linear = r < ROUNDS ? Aes::mixedRows : Aes::shiftedRows;
+                    s = c.apply(linear, subBytes(c, s, sbox)).xor(roundKey(keys, r));
                 }
                 s.revealTo(Party.EVALUATOR).ifPresent(out::add);
             }
@@ -112,42 +89,81 @@ public final class Aes {
 
     /**
      * One block of the program's AES as one flat compiled circuit: the same Boyar–Peralta S-boxes (5,120 AND gates)
-     * and the same linear layers as free XOR gates and wiring, the garbler's 1,408 bits of round keys and the
-     * evaluator's block in, the ciphertext out to the evaluator. What the program would cost if its calls and its
-     * wirings cost nothing beyond their gates: {@code bench apps} runs it beside the program.
+     * and the same linear layers, the garbler's 1,408 bits of round keys and the evaluator's block in, the ciphertext
+     * out to the evaluator. What the program would cost if its calls cost nothing beyond their gates: {@code bench
+     * apps} runs it beside the program.
      *
      * @return the compiled circuit of one block
      */
     public static io.yaostream.core.circuit.CompiledCircuit flatCircuit() {
         CircuitBuilder b = new CircuitBuilder();
         Bits keys = b.input("keys", Party.GARBLER, (ROUNDS + 1) * BLOCK);
-        Bit zero = b.constant(false);
         Bits s = b.xor(b.input("block", Party.EVALUATOR, BLOCK), keys.slice(0, BLOCK));
         for (int r = 1; r <= ROUNDS; r++) {
             Bits bytes = SBoxes.aes(b, s.slice(0, 8));
             for (int i = 1; i < 16; i++) {
                 bytes = bytes.concat(SBoxes.aes(b, s.slice(8 * i, 8 * i + 8)));
             }
-            s = wire(bytes, SHIFT_ROWS, zero);
-            if (r < ROUNDS) {
-                Bits next = wire(s, ROTATE[1], zero);
-                Bits t = b.xor(s, next);
-                Bits xtime = b.xor(wire(t, SHIFTED, zero), wire(t, REDUCED, zero));
-                s = b.xor(b.xor(xtime, next), wire(t, ROTATE[2], zero));
-            }
-            s = b.xor(s, keys.slice(r * BLOCK, (r + 1) * BLOCK));
+            s = b.xor(r < ROUNDS ? mixedRows(b, bytes) : shiftedRows(b, bytes), keys.slice(r * BLOCK, (r + 1) * BLOCK));
         }
         b.output("ciphertext", io.yaostream.core.circuit.Receiver.EVALUATOR, s);
         return b.compile();
     }
 
-    /** Bit i of the result is bit {@code from[i]} of {@code x}, or {@code fill} where {@code from[i]} is negative. */
-    private static Bits wire(Bits x, int[] from, Bit fill) {
-        Bit[] out = new Bit[from.length];
-        for (int i = 0; i < from.length; i++) {
-            out[i] = from[i] < 0 ? fill : x.bit(from[i]);
+    /**
+     * ShiftRows, then MixColumns: a sub-circuit of XORs and wiring only, which a free-XOR back end computes on the
+     * labels it holds, one pass over them, no gate garbled.
+     */
+    static Bits mixedRows(CircuitBuilder b, Bits s) {
+        return mixColumns(b, shiftRows(s));
+    }
+
+    /** ShiftRows alone, the last round's: wiring. */
+    static Bits shiftedRows(CircuitBuilder b, Bits s) {
+        return shiftRows(s);
+    }
+
+    /** Byte (row, column) moves to (row, column - row mod 4); byte i of the state is row i mod 4, column i / 4. */
+    private static Bits shiftRows(Bits s) {
+        Bits out = null;
+        for (int i = 0; i < 16; i++) {
+            int row = i % 4;
+            int col = i / 4;
+            Bits from = stateByte(s, row, (col + row) % 4);
+            out = out == null ? from : out.concat(from);
         }
-        return Bits.of(out);
+        return out;
+    }
+
+    /**
+     * Every column times the MDS matrix: byte r becomes 2·a_r ⊕ 3·a_{r+1} ⊕ a_{r+2} ⊕ a_{r+3}
+     * = xtime(t_r) ⊕ a_{r+1} ⊕ t_{r+2} with t_r = a_r ⊕ a_{r+1}: 28 XOR gates a byte.
+     */
+    private static Bits mixColumns(CircuitBuilder b, Bits s) {
+        Bits out = null;
+        for (int col = 0; col < 4; col++) {
+            Bits[] t = new Bits[4];
+            for (int row = 0; row < 4; row++) {
+                t[row] = b.xor(stateByte(s, row, col), stateByte(s, (row + 1) % 4, col));
+            }
+            for (int row = 0; row < 4; row++) {
+                Bits next = b.xor(b.xor(xtime(b, t[row]), stateByte(s, (row + 1) % 4, col)), t[(row + 2) % 4]);
+                out = out == null ? next : out.concat(next);
+            }
+        }
+        return out;
+    }
+
+    /** Multiplication by x in GF(2^8) with x^8 = x^4 + x^3 + x + 1: a shift, and the top bit into bits 0, 1, 3, 4. */
+    private static Bits xtime(CircuitBuilder b, Bits a) {
+        Bit top = a.bit(7);
+        return Bits.of(top, b.xor(a.bit(0), top), a.bit(1), b.xor(a.bit(2), top), b.xor(a.bit(3), top), a.bit(4), a.bit(5),
+                a.bit(6));
+    }
+
+    private static Bits stateByte(Bits s, int row, int col) {
+        int i = row + 4 * col;
+        return s.slice(8 * i, 8 * i + 8);
     }
 
     public static String name(int blocks) {
@@ -163,26 +179,16 @@ public final class Aes {
         return keys.slice(r * BLOCK, (r + 1) * BLOCK);
     }
 
-    /** Sixteen calls of the cached S-box circuit, or of the one-hot S-box module. */
+    /** Sixteen calls of the cached S-box circuit, one a byte, or of the one-hot S-box module. */
     private static BitVector subBytes(Computation c, BitVector s, SBox sbox) {
+        if (sbox == SBox.BP10) {
+            return c.applyEach(SBoxes::aes, 8, s);
+        }
         BitVector[] bytes = new BitVector[16];
         for (int i = 0; i < 16; i++) {
-            BitVector x = s.slice(8 * i, 8 * i + 8);
-            bytes[i] = sbox == SBox.ONE_HOT ? AesSBox.of(x) : c.apply(SBoxes::aes, x);
+            bytes[i] = AesSBox.of(s.slice(8 * i, 8 * i + 8));
         }
         return BitVector.concat(bytes);
-    }
-
-    /**
-     * Every column times the MDS matrix: byte r becomes 2·a_r ⊕ 3·a_{r+1} ⊕ a_{r+2} ⊕ a_{r+3}
-     * = xtime(t_r) ⊕ a_{r+1} ⊕ t_{r+2} with t_r = a_r ⊕ a_{r+1}, for all sixteen bytes at once: four wirings and
-     * four XORs of the whole state.
-     */
-    static BitVector mixColumns(BitVector s) {
-        BitVector next = s.rewire(ROTATE[1]);
-        BitVector t = s.xor(next);
-        BitVector xtime = t.rewire(SHIFTED).xor(t.rewire(REDUCED));
-        return xtime.xor(next).xor(t.rewire(ROTATE[2]));
     }
 
     // ---- plaintext: the key owner's key schedule and the bit layout ----

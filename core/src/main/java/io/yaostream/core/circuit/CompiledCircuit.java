@@ -44,6 +44,9 @@ public final class CompiledCircuit {
     private final int[] outputSlots;
     /** SHA-256 of the content, made on first use ({@link #digest()}). */
     private volatile byte[] digest;
+    /** {@link #linearForm}, derived on first use; {@link #NOT_LINEAR} when the circuit has none. */
+    private volatile Object linearForm;
+    private static final Object NOT_LINEAR = new Object();
 
     private CompiledCircuit(Builder b) {
         this.slots = b.slots;
@@ -256,6 +259,20 @@ public final class CompiledCircuit {
      */
     public GateCounts sourceCounts() {
         return sourceCounts;
+    }
+
+    /**
+     * What this circuit computes when it has no AND gate: each output bit as a XOR of input bits (see {@link LinearForm}),
+     * derived once. Null when it has AND gates, is streamed, or has a constant output.
+     */
+    public LinearForm linearForm() {
+        Object f = linearForm;
+        if (f == null) {
+            LinearForm derived = LinearForm.derive(this);
+            f = derived == null ? NOT_LINEAR : derived;
+            linearForm = f;
+        }
+        return f == NOT_LINEAR ? null : (LinearForm) f;
     }
 
     public int totalInputBits() {

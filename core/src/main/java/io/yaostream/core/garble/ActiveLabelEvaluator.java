@@ -42,6 +42,24 @@ abstract class ActiveLabelEvaluator extends EvaluatorCore {
     }
 
     @Override
+    public void setLabels(int[] slots, int first, int count, long[] src, int pos) {
+        for (int i = 0; i < count; i++) {
+            int slot = slots[first + i];
+            label[2 * slot] = src[pos + 2 * i];
+            label[2 * slot + 1] = src[pos + 2 * i + 1];
+        }
+    }
+
+    @Override
+    public void activeLabels(int[] slots, int first, int count, long[] out, int pos) {
+        for (int i = 0; i < count; i++) {
+            int slot = slots[first + i];
+            out[pos + 2 * i] = label[2 * slot];
+            out[pos + 2 * i + 1] = label[2 * slot + 1];
+        }
+    }
+
+    @Override
     boolean[] decode(int[] slots, long firstOutputIndex, GarbledStream stream) {
         return match(slots, firstOutputIndex, stream, false);
     }

@@ -18,6 +18,12 @@ public abstract class EvaluatorCore extends GateWalker {
     /** The active label of {@code slot} into block {@code block} of {@code out}. */
     public abstract void activeLabel(int slot, long[] out, int block);
 
+    /** Sets the active labels of {@code slots[first ..]} from {@code src} at long {@code pos}, a block a bit: a call's argument. */
+    public abstract void setLabels(int[] slots, int first, int count, long[] src, int pos);
+
+    /** The active labels of {@code slots[first ..]} into {@code out} at long {@code pos}, a block a bit: a call's result. */
+    public abstract void activeLabels(int[] slots, int first, int count, long[] out, int pos);
+
     /** Evaluates every gate of {@code c}, reading its tables from {@code stream}. */
     public final void evaluate(CompiledCircuit c, GarbledStream stream) {
         ensureSlots(c.slots());

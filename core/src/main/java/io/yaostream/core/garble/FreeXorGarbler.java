@@ -87,6 +87,24 @@ abstract class FreeXorGarbler extends GarblerCore {
     }
 
     @Override
+    public void loadSlots(int[] slots, int first, int count, long[] src, int pos) {
+        for (int i = 0; i < count; i++) {
+            int slot = slots[first + i];
+            zero[2 * slot] = src[pos + 2 * i];
+            zero[2 * slot + 1] = src[pos + 2 * i + 1];
+        }
+    }
+
+    @Override
+    public void saveSlots(int[] slots, int first, int count, long[] dst, int pos) {
+        for (int i = 0; i < count; i++) {
+            int slot = slots[first + i];
+            dst[pos + 2 * i] = zero[2 * slot];
+            dst[pos + 2 * i + 1] = zero[2 * slot + 1];
+        }
+    }
+
+    @Override
     void labelPair(int slot, long[] out) {
         inputLabel(slot, false, out, 0);
         inputLabel(slot, true, out, 1);

@@ -90,6 +90,22 @@ public abstract class GarblerCore extends GateWalker {
     /** Sets the state of {@code slot} from {@code src} at {@code pos}, as {@link #saveSlot} wrote it. */
     public abstract void loadSlot(int slot, long[] src, int pos);
 
+    /** Loads {@code count} bits' states from {@code src} at {@code pos} into {@code slots[first ..]}: a call's argument. */
+    public void loadSlots(int[] slots, int first, int count, long[] src, int pos) {
+        int words = slotWords();
+        for (int i = 0; i < count; i++) {
+            loadSlot(slots[first + i], src, pos + i * words);
+        }
+    }
+
+    /** Saves {@code slots[first ..]} into {@code count} bits' states of {@code dst} at {@code pos}: a call's result. */
+    public void saveSlots(int[] slots, int first, int count, long[] dst, int pos) {
+        int words = slotWords();
+        for (int i = 0; i < count; i++) {
+            saveSlot(slots[first + i], dst, pos + i * words);
+        }
+    }
+
     /**
      * The value an active label of {@code slot} (block {@code block} of {@code label}, sent back by the
      * evaluator) stands for; a label that is neither of the slot's two raises {@link GarblingException}.

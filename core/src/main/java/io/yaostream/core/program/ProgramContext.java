@@ -61,6 +61,21 @@ public interface ProgramContext {
     Secret[] call(CompiledCircuit circuit, Secret... args);
 
     /**
+     * Runs {@code circuit}, of one input and one output group, on each piece of {@code x} as wide as its input, in
+     * order; returns the outputs side by side, the first piece's in the low bits (AES's SubBytes: sixteen calls of
+     * the S-box on the bytes of the state). The same calls, gates and material as calling it on each piece; a back
+     * end may run them without cutting {@code x} apart or joining the results.
+     */
+    default Secret callEach(CompiledCircuit circuit, Secret x) {
+        int piece = checkPieces(circuit, x);
+        Secret[] out = new Secret[x.width() / piece];
+        for (int k = 0; k < out.length; k++) {
+            out[k] = call(circuit, x.slice(k * piece, (k + 1) * piece))[0];
+        }
+        return out.length == 0 ? x.slice(0, 0) : Secret.concat(out);
+    }
+
+    /**
      * Runs a one-hot garbling module (HK21) on {@code args}: its body on this back end, with gates no program outside
      * a module can use. Needs a scheme with one-hot garbling ({@link io.yaostream.core.garble.GarblingScheme#oneHot}).
      */
@@ -87,6 +102,23 @@ public interface ProgramContext {
 
     /** The costs so far, as this back end counts them. */
     ProgramCosts costs();
+
+    /**
+     * Checks a {@link #callEach}: a circuit of one input and one output group, a nonzero input width that divides
+     * {@code x}'s. Returns the input width.
+     */
+    static int checkPieces(CompiledCircuit circuit, Secret x) {
+        if (circuit.inputs().size() != 1 || circuit.outputs().size() != 1) {
+            throw new ProtocolException("a circuit called on each piece of a value has one input and one output, not "
+                    + circuit.inputs().size() + " and " + circuit.outputs().size());
+        }
+        int piece = circuit.inputs().get(0).width();
+        if (piece == 0 || x.width() % piece != 0) {
+            throw new ProtocolException("a " + x.width() + "-bit value does not cut into pieces of the circuit's " + piece
+                    + "-bit input");
+        }
+        return piece;
+    }
 
     /** Checks a party number: 1, 2 (garblers) or 3 (evaluator). */
     static void checkParty(int party) {

@@ -1,12 +1,14 @@
 package io.yaostream.core.protocol;
 
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.LinearForm;
+import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.program.ProtocolException;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.text.English;
 
-/** Checks shared by every back end's {@link ProgramContext#call}. */
+/** Checks and rules shared by every back end's {@link ProgramContext#call}. */
 public final class Calls {
     private Calls() {
     }
@@ -21,6 +23,15 @@ public final class Calls {
                         + " bits, the program passed " + args[g].width());
             }
         }
+    }
+
+    /**
+     * The form in which a back end computes a call of {@code c} on the labels it holds, with no slot, gate walk or
+     * material (a circuit of XORs under a free-XOR scheme), or null when the call runs on the engine. One rule for
+     * the contexts that run calls and the tally that counts them.
+     */
+    public static LinearForm localForm(GarblingScheme scheme, CompiledCircuit c) {
+        return scheme != null && scheme.freeXor() ? c.linearForm() : null;
     }
 
     public static void checkSameWidth(Secret a, Secret b) {

@@ -47,13 +47,16 @@ public final class CostTally {
     public boolean call(CompiledCircuit c) {
         Long bytes = called.get(c);
         boolean first = bytes == null;
+        boolean local = Calls.localForm(scheme, c) != null;
         if (first) {
-            bytes = scheme == null ? 0L : scheme.tableBytes(c);
+            bytes = scheme == null || local ? 0L : scheme.tableBytes(c);
             called.put(c, bytes);
         }
         calls++;
         andGates += c.counts().and();
-        workingSet = Math.max(workingSet, c.slots());
+        if (!local) {
+            workingSet = Math.max(workingSet, c.slots()); // a call computed on the labels uses no slot
+        }
         tableBytes += bytes;
         return first && !declared.containsKey(c);
     }

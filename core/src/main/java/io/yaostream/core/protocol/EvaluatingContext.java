@@ -46,13 +46,13 @@ public abstract class EvaluatingContext extends PartyContext {
     }
 
     @Override
-    final void loadSlot(int slot, long[] src, int pos) {
-        core.setLabel(slot, src, pos / LABEL_WORDS);
+    final void loadSlots(int[] slots, int first, int count, Secret s, int bit) {
+        core.setLabels(slots, first, count, s.state, s.offset(bit));
     }
 
     @Override
-    final void saveSlot(int slot, long[] dst, int pos) {
-        core.activeLabel(slot, dst, pos / LABEL_WORDS);
+    final void saveSlots(int[] slots, int first, int count, Secret s, int bit) {
+        core.activeLabels(slots, first, count, s.state, s.offset(bit));
     }
 
     @Override

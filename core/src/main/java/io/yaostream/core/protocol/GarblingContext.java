@@ -49,13 +49,13 @@ public abstract class GarblingContext extends PartyContext {
     }
 
     @Override
-    final void loadSlot(int slot, long[] src, int pos) {
-        core.loadSlot(slot, src, pos);
+    final void loadSlots(int[] slots, int first, int count, Secret s, int bit) {
+        core.loadSlots(slots, first, count, s.state, s.offset(bit));
     }
 
     @Override
-    final void saveSlot(int slot, long[] dst, int pos) {
-        core.saveSlot(slot, dst, pos);
+    final void saveSlots(int[] slots, int first, int count, Secret s, int bit) {
+        core.saveSlots(slots, first, count, s.state, s.offset(bit));
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.yaostream.core.protocol;
 
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.LinearForm;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.WireGroup;
 import io.yaostream.core.garble.GarbledStream;
@@ -14,6 +15,8 @@ import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.program.ProgramCosts;
 import io.yaostream.core.program.ProtocolException;
 import io.yaostream.core.program.Secret;
+
+import java.util.List;
 
 
 /**
@@ -65,9 +68,11 @@ public abstract class PartyContext implements ProgramContext {
 
     abstract void ensureSlots(int slots);
 
-    abstract void loadSlot(int slot, long[] src, int pos);
+    /** Loads {@code count} bits of {@code s} from bit {@code bit} on into {@code slots[first ..]}. */
+    abstract void loadSlots(int[] slots, int first, int count, Secret s, int bit);
 
-    abstract void saveSlot(int slot, long[] dst, int pos);
+    /** Saves {@code slots[first ..]} into {@code count} bits of {@code s} from bit {@code bit} on. */
+    abstract void saveSlots(int[] slots, int first, int count, Secret s, int bit);
 
     /** Garbles or evaluates every gate of {@code c} over the loaded slots. */
     abstract void run(CompiledCircuit c);
@@ -214,23 +219,91 @@ public abstract class PartyContext implements ProgramContext {
         if (tally.call(circuit)) {
             announce(circuit, circuit.digest());
         }
+        LinearForm linear = Calls.localForm(scheme, circuit);
+        if (linear != null) {
+            return callLinear(circuit, linear, args);
+        }
         ensureSlots(circuit.slots());
-        for (int g = 0; g < args.length; g++) {
-            WireGroup<?> group = circuit.inputs().get(g);
-            for (int i = 0; i < group.width(); i++) {
-                loadSlot(group.slot(i), args[g].state, args[g].offset(i));
-            }
+        int[] inputSlots = circuit.inputSlotsView();
+        for (int g = 0, first = 0; g < args.length; first += args[g].width(), g++) {
+            loadSlots(inputSlots, first, args[g].width(), args[g], 0);
         }
         run(circuit);
-        Secret[] out = new Secret[circuit.outputs().size()];
-        for (int g = 0; g < out.length; g++) {
-            WireGroup<?> group = circuit.outputs().get(g);
-            out[g] = newSecret(group.width());
-            for (int i = 0; i < group.width(); i++) {
-                saveSlot(group.slot(i), out[g].state, out[g].offset(i));
-            }
+        List<? extends WireGroup<?>> outputs = circuit.outputs();
+        int[] outputSlots = circuit.outputSlotsView();
+        Secret[] out = new Secret[outputs.size()];
+        for (int g = 0, first = 0; g < out.length; first += out[g].width(), g++) {
+            out[g] = newSecret(outputs.get(g).width());
+            saveSlots(outputSlots, first, out[g].width(), out[g], 0);
         }
         andGates += circuit.counts().and();
+        return out;
+    }
+
+    /**
+     * A call of a circuit of XORs under free XOR, on the labels this party holds: each output bit's state is the XOR of
+     * its input bits' states (labels of 0 at the garbler, active labels at the evaluator), negated where the form says.
+     * The same labels the engine would give, with no slot, gate or material; {@link CostTally} counts it so.
+     */
+    private Secret[] callLinear(CompiledCircuit circuit, LinearForm form, Secret[] args) {
+        int words = slotWords();
+        int[] start = form.termStartsView();
+        int[] terms = form.termsView();
+        long[] in = args.length == 1 ? args[0].state : Secret.concat(args).state; // input bits numbered as the form's
+        List<? extends WireGroup<?>> outputs = circuit.outputs();
+        Secret[] out = new Secret[outputs.size()];
+        for (int g = 0, j = 0; g < out.length; g++) {
+            Secret o = newSecret(outputs.get(g).width());
+            long[] dst = o.state;
+            for (int pos = 0; pos < dst.length; pos += words, j++) {
+                if (words == 2) { // labels: both words in registers, stored once
+                    long lo = 0;
+                    long hi = 0;
+                    for (int t = start[j]; t < start[j + 1]; t++) {
+                        int from = 2 * terms[t];
+                        lo ^= in[from];
+                        hi ^= in[from + 1];
+                    }
+                    dst[pos] = lo;
+                    dst[pos + 1] = hi;
+                } else {
+                    for (int t = start[j]; t < start[j + 1]; t++) {
+                        for (int w = 0; w < words; w++) {
+                            dst[pos + w] ^= in[terms[t] * words + w];
+                        }
+                    }
+                }
+                if (form.negated(j)) {
+                    negate(dst, pos);
+                }
+            }
+            out[g] = o;
+        }
+        return out;
+    }
+
+    /** The calls one by one, each piece's labels loaded from {@code x} and its results saved into one new secret. */
+    @Override
+    public final Secret callEach(CompiledCircuit circuit, Secret x) {
+        if (Calls.localForm(scheme, circuit) != null) {
+            return ProgramContext.super.callEach(circuit, x); // no slots to load: each call is a pass over the labels
+        }
+        int piece = ProgramContext.checkPieces(circuit, x);
+        int pieces = x.width() / piece;
+        int outWidth = circuit.outputs().get(0).width();
+        Secret out = newSecret(pieces * outWidth);
+        ensureSlots(circuit.slots());
+        int[] inputSlots = circuit.inputSlotsView();
+        int[] outputSlots = circuit.outputSlotsView();
+        for (int k = 0; k < pieces; k++) {
+            if (tally.call(circuit)) {
+                announce(circuit, circuit.digest());
+            }
+            loadSlots(inputSlots, 0, piece, x, k * piece);
+            run(circuit);
+            saveSlots(outputSlots, 0, outWidth, out, k * outWidth);
+            andGates += circuit.counts().and();
+        }
         return out;
     }
 
@@ -270,8 +343,8 @@ public abstract class PartyContext implements ProgramContext {
         int[] slots = new int[value.width()];
         for (int i = 0; i < slots.length; i++) {
             slots[i] = i;
-            loadSlot(i, value.state, value.offset(i));
         }
+        loadSlots(slots, 0, slots.length, value, 0);
         return slots;
     }
 
