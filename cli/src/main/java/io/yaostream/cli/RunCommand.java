@@ -81,6 +81,9 @@ final class RunCommand implements Callable<Integer> {
         List<WireGroup<Party>> owned = c.inputs().stream().filter(g -> g.owner() == party).toList();
         List<BitString> mine = in.forGroups(owned, msbFirst, "the " + party.key() + " owns " + owned.size() + " input group(s) of the circuit");
         Kernel kernel = kernelOption.create();
+        if (kernel.name().equals(io.yaostream.core.kernel.Kernels.NATIVE) && !c.isStreamed()) {
+            JitChoice.c1Only();
+        }
         TwoParty config = side.scheme(s.name()).kernel(kernelOption.kernel).transport(transport)
                 .name(programName(circuitFile.getFileName().toString(), repeat)).circuits(List.of(c));
         if (shards.on()) {
