@@ -134,7 +134,9 @@ abstract class AppCommand<R> implements Callable<Integer> {
             if (sharded()) {
                 return runBothSharded(base, shardPlan(null, shardsOption().count()));
             }
-            return runBoth(base, plan(null));
+            Plan<R> plan = plan(null);
+            AheadOfSession.start(plan.program());
+            return runBoth(base, plan);
         }
         if (role == null) {
             throw usage("give --role garbler|evaluator with --listen PORT or --connect HOST:PORT, or --demo");
@@ -165,6 +167,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
             return 0;
         }
         Plan<R> plan = plan(party);
+        AheadOfSession.start(plan.program());
         me = me.name(plan.name());
         HeapPeak.reset();
         ProcessCpu.mark();

@@ -3,6 +3,7 @@ package io.yaostream.cli;
 import io.yaostream.TwoParty;
 import io.yaostream.cli.bench.AppsBench;
 import io.yaostream.cli.bench.BaseOtTiming;
+import io.yaostream.cli.bench.ColdStart;
 import io.yaostream.cli.bench.GarblingTiming;
 import io.yaostream.cli.bench.MinimumBench;
 import io.yaostream.cli.bench.Samples;
@@ -319,6 +320,10 @@ final class BenchCommand {
         @Option(names = "--skip-minimum", description = "Leave the minimum out (it takes the longest).")
         boolean skipMinimum;
 
+        @Option(names = "--cold-runs", paramLabel = "N", defaultValue = "10", description = "Fresh processes of aes --demo each way, "
+                + "with the launcher's class-data sharing archive and without, for the cold one-shot figures (default: ${DEFAULT-VALUE}; 0 skips).")
+        int coldRuns;
+
         @Option(names = "--network", paramLabel = "RATE,LATENCY",
                 description = "Run the in-process applications over a simulated network, each direction (e.g. 100mbit,30ms; default: "
                         + "loopback as it is; the minimum's two processes always run over loopback).")
@@ -335,8 +340,8 @@ final class BenchCommand {
 
         @Override
         public Integer call() {
-            if (runs < 1 || warmups < 0 || minimumValues < 2 || minimumValues % 2 != 0) {
-                throw new UsageError("--runs must be at least 1, --warmup at least 0, --minimum-values even and at least 2");
+            if (runs < 1 || warmups < 0 || minimumValues < 2 || minimumValues % 2 != 0 || coldRuns < 0) {
+                throw new UsageError("--runs must be at least 1, --warmup and --cold-runs at least 0, --minimum-values even and at least 2");
             }
             TwoParty config = TwoParty.garbler();
             if (kernelOption.kernel != null) {
@@ -364,6 +369,7 @@ final class BenchCommand {
                     }
                 }
             }
+            ColdStart.Result cold = coldRuns == 0 ? null : ColdStart.measure(coldRuns, ColdStart.options(kernelOption.kernel, network));
             PrintWriter w = spec.commandLine().getOut();
             if (json.on) {
                 List<Object> list = new ArrayList<>();
@@ -374,7 +380,8 @@ final class BenchCommand {
                             "note", r.note()));
                 }
                 w.println(Json.write(Report.fields("results", list, "floor", Report.fields("roundTripNs", floor.roundTripNs(),
-                        "bytesPerSecond", floor.bytesPerSecond(), "garbleNsPerAnd", floor.garbleNsPerAnd()))));
+                        "bytesPerSecond", floor.bytesPerSecond(), "garbleNsPerAnd", floor.garbleNsPerAnd()),
+                        "coldStart", cold == null ? null : cold.fields(ColdStart.warmOnlineMs(rows)))));
                 return 0;
             }
             w.printf("%-13s %11s %11s %8s %8s %13s %7s %11s %10s %11s %10s%n", "app", "AND", "paper AND", "S", "ME-SFE S", "bytes", "rounds",
@@ -390,6 +397,9 @@ final class BenchCommand {
             w.println("online: after the base OTs until the party has its result (HS13 4.2). Hamming, AES, PRESENT, Karatsuba: both parties "
                     + "in this process, medians" + (network == null ? "" : ", over a simulated network " + network + " each way")
                     + "; minimum: two processes, one run each.");
+            if (cold != null) {
+                w.println(cold.line(ColdStart.warmOnlineMs(rows)));
+            }
             return 0;
         }
     }
