@@ -22,6 +22,16 @@ public interface Channel extends AutoCloseable {
         return null;
     }
 
+    /**
+     * The next {@code bytes} bytes of the stream read in place: a direct little-endian view of the channel's own receive
+     * buffer, positioned at the first of them and valid until the channel is next used, for a consumer that reads
+     * there itself (the kernel's garbled tables); null, with nothing read, when the channel has no such buffer or the
+     * bytes are not in one piece of it. Waits, as a read does, for the first of them to arrive.
+     */
+    default java.nio.ByteBuffer readSpace(int bytes) {
+        return null;
+    }
+
     /** Appends the first {@code bytes} bytes of the last {@link #writeSpace} to the stream. */
     default void commitWrite(int bytes) {
         throw new UnsupportedOperationException("this channel has no write space");

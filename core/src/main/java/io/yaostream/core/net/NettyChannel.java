@@ -329,6 +329,28 @@ final class NettyChannel extends LongStagingChannel {
     }
 
     /**
+     * A view of the current frame where the bytes lie in one of its read buffers (a frame is a slice of several): an
+     * evaluator's kernel then reads a call's tables where the socket put them, with no copy and no list of views.
+     */
+    @Override
+    public ByteBuffer readSpace(int bytes) {
+        flushBeforeWaiting(bytes);
+        if (current == null || !current.isReadable()) {
+            nextFrame();
+        }
+        if (bytes <= 0 || current.readableBytes() < bytes) {
+            return null;
+        }
+        ByteBuffer view = current.nioBuffer(current.readerIndex(), bytes);
+        if (!view.isDirect()) {
+            return null; // the bytes straddle two read buffers (rare: a call's tables are a few KiB of a frame's 64)
+        }
+        current.skipBytes(bytes);
+        read += bytes;
+        return view.order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /**
      * Longs come straight out of the received frames in bulk copies, through little-endian views of the socket's
      * read buffers, rather than through the staging array. A frame is a slice of several read buffers, and a
      * long may straddle two of them (or two frames): its bytes are gathered one at a time.
@@ -406,10 +428,13 @@ final class NettyChannel extends LongStagingChannel {
         } else {
             current = (ByteBuf) next;
         }
-        queuedBytes.addAndGet(-current.readableBytes());
-        if (!ch.config().isAutoRead()) {
+        long queued = queuedBytes.addAndGet(-current.readableBytes());
+        if (!ch.config().isAutoRead() && queued <= resumeLimit) {
             // Decided on the event loop, where channelRead pauses reading: a decision here could race with it
-            // (see that autoRead is still on, then the loop turns it off) and leave reading paused for good.
+            // (see that autoRead is still on, then the loop turns it off) and leave reading paused for good. Asked
+            // only when reading could resume: a task for every frame taken from a full queue woke the event loop
+            // (an eventfd write) as often as the evaluator's kernel ran. While more than the limit is queued, a
+            // later frame asks again.
             ch.eventLoop().execute(this::resumeReadingIfDrained);
         }
     }

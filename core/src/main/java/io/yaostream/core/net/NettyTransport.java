@@ -8,6 +8,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.RecvByteBufAllocator;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.Epoll;
@@ -322,6 +323,17 @@ public final class NettyTransport {
         return listen(host, port, options, threads);
     }
 
+    /**
+     * Netty's writability marks, above anything the in-flight budget lets a channel queue: the budget is the flow
+     * control ({@link NettyChannel}), and with Netty's default marks (64 KiB) a frame written from the session thread
+     * turned the channel unwritable and writable again, each turn a task and a wake-up of the event loop (an eventfd
+     * write) that no one reads: as much of the evaluator's thread as its kernel in a profile of AES-1000.
+     */
+    private static WriteBufferWaterMark waterMark(TransportOptions options) {
+        int high = (int) Math.min(Integer.MAX_VALUE, 2L * options.maxInFlightBytes() + 2L * options.maxFrameBytes());
+        return new WriteBufferWaterMark(high / 2, high);
+    }
+
     private static Listener listen(String host, int port, TransportOptions options, int peerThreads) {
         SslContext ssl = options.tls() == null ? null : TlsMaterial.load(options.tls()).serverContext();
         EventLoopGroup group = newGroup();
@@ -333,6 +345,7 @@ public final class NettyTransport {
                 .childOption(ChannelOption.ALLOCATOR, options.allocator())
                 .childOption(ChannelOption.RCVBUF_ALLOCATOR, socketReads())
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark(options))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
@@ -388,6 +401,7 @@ public final class NettyTransport {
                         .option(ChannelOption.ALLOCATOR, options.allocator())
                         .option(ChannelOption.RCVBUF_ALLOCATOR, socketReads())
                         .option(ChannelOption.TCP_NODELAY, true)
+                        .option(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark(options))
                         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, leftMillis))
                         .handler(new ChannelInitializer<SocketChannel>() {
                             @Override

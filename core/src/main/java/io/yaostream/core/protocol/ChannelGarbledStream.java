@@ -39,6 +39,11 @@ public final class ChannelGarbledStream implements GarbledStream {
     }
 
     @Override
+    public java.nio.ByteBuffer blocksInPlace(int blocks) {
+        return channel.readSpace(16 * blocks);
+    }
+
+    @Override
     public int readByte() {
         channel.readFully(one, 0, 1);
         return one[0] & 0xff;

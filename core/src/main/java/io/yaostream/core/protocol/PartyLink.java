@@ -48,6 +48,15 @@ public final class PartyLink implements Channel {
     }
 
     @Override
+    public ByteBuffer readSpace(int bytes) {
+        try {
+            return channel.readSpace(bytes);
+        } catch (ChannelException e) {
+            throw named(e);
+        }
+    }
+
+    @Override
     public void flush() {
         try {
             channel.flush();
