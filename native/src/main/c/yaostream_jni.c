@@ -163,6 +163,26 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_transpose12
     (*env)->ReleasePrimitiveArrayCritical(env, in, pin, JNI_ABORT);
 }
 
+JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_xorTerms(JNIEnv *env, jclass cls,
+        jintArray termStarts, jintArray terms, jint outputs, jlongArray in, jlongArray out) {
+    (void) cls;
+    jint startCount = (*env)->GetArrayLength(env, termStarts);
+    jint termCount = (*env)->GetArrayLength(env, terms);
+    jint inBlocks = (*env)->GetArrayLength(env, in) / 2;
+    jint outBlocks = (*env)->GetArrayLength(env, out) / 2;
+    jint *pstarts = (*env)->GetPrimitiveArrayCritical(env, termStarts, NULL);
+    jint *pterms = (*env)->GetPrimitiveArrayCritical(env, terms, NULL);
+    jlong *pin = (*env)->GetPrimitiveArrayCritical(env, in, NULL);
+    jlong *pout = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
+    int r = ys_xor_terms((const int32_t *) pstarts, startCount, (const int32_t *) pterms, termCount, outputs,
+                         (const uint8_t *) pin, inBlocks, (uint8_t *) pout, outBlocks);
+    (*env)->ReleasePrimitiveArrayCritical(env, out, pout, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, in, pin, JNI_ABORT);
+    (*env)->ReleasePrimitiveArrayCritical(env, terms, pterms, JNI_ABORT);
+    (*env)->ReleasePrimitiveArrayCritical(env, termStarts, pstarts, JNI_ABORT);
+    return r;
+}
+
 /* The walk over a circuit's records and batches (pinned by the caller); cursor = {gate, batch}, in and out. */
 #define WALK_BEGIN(records, gates, batches, batchCount, cursor, gateIndex)                       \
     jint pos[2];                                                                                  \

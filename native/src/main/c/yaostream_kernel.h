@@ -75,6 +75,12 @@ void ys_ctr_keys(const uint8_t *schedules, size_t n, uint64_t counter, uint8_t *
  * column c (bit r of the block = bit c of row r). n must be a multiple of 64. */
 void ys_transpose128(const uint8_t *in, size_t n, uint8_t *out);
 
+/* A linear map over blocks (a free-XOR call of a circuit of XORs): block j of out, for j < outputs, is the XOR of
+ * the blocks in[terms[t]] for termStarts[j] <= t < termStarts[j + 1]. Every start and term is checked against the
+ * lengths given (in entries, in blocks): returns 0, or -1 at the first one out of range. */
+int ys_xor_terms(const int32_t *termStarts, int32_t startCount, const int32_t *terms, int32_t termCount, int32_t outputs,
+                 const uint8_t *in, int32_t inBlocks, uint8_t *out, int32_t outBlocks);
+
 /* int32 per gate record (op, in0, in1, out; ops as in core's GateOp): core's CompiledCircuit.GATE_STRIDE. */
 #define YS_GATE_STRIDE 4
 

@@ -52,6 +52,9 @@ final class NativeBindings {
 
     static native void transpose128(long[] in, int n, long[] out);
 
+    /** 0, or -1 (nothing written past a check) when a start or a term is out of its array's range. */
+    static native int xorTerms(int[] termStarts, int[] terms, int outputs, long[] in, long[] out);
+
     /** ys_poly_hash: Kernel.polynomialHash. */
     static native void polynomialHash(long keyLo, long keyHi, byte[] data, int length, long index, long[] out);
 

@@ -125,6 +125,14 @@ public final class NativeKernel implements Kernel {
         NativeBindings.polynomialHash(key.keyLo(), key.keyHi(), data, length, index, out);
     }
 
+    /** Every start and term is checked in C as it is read, against the arrays' lengths. */
+    @Override
+    public void xorTerms(int[] termStarts, int[] terms, int outputs, long[] in, long[] out) {
+        if (NativeBindings.xorTerms(termStarts, terms, outputs, in, out) != 0) {
+            throw new IllegalArgumentException("xorTerms: a term or a start is out of its array's range");
+        }
+    }
+
     @Override
     public void transpose128(long[] in, int n, long[] out) {
         if (n < 0 || n % 64 != 0) {

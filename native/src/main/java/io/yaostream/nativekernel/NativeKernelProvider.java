@@ -58,6 +58,13 @@ public final class NativeKernelProvider implements KernelProvider {
             System.arraycopy(columns, 0, out, 2 * 5 * 3, columns.length);
         });
         failure = failure != null ? failure : differs("transpose", c, java, 2 * cols, (k, out) -> k.transpose128(matrix, cols, out));
+        int[] starts = new int[n + 1];
+        int[] terms = new int[3 * n];
+        for (int j = 0; j < n; j++) {
+            starts[j + 1] = starts[j] + j % 4; // 0 to 3 terms
+        }
+        Arrays.setAll(terms, t -> rnd.nextInt(n));
+        failure = failure != null ? failure : differs("xor terms", c, java, 2 * n, (k, out) -> k.xorTerms(starts, terms, n, in, out));
         byte[] data = new byte[16 * n + 5];
         for (int i = 0; i < data.length; i++) {
             data[i] = (byte) in[i % in.length];

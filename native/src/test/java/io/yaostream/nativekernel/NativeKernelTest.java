@@ -313,6 +313,46 @@ class NativeKernelTest {
         assertThrows(IllegalArgumentException.class, () -> c.crHashExpand(out, 0, 3, 2, 0, 0, out));
     }
 
+    /** A linear map (a free-XOR call of a circuit of XORs): the same blocks from both kernels, and bad ranges refused. */
+    @Test
+    void xorTermsAreBitIdenticalAndRefuseWhatIsOutOfRange() {
+        Kernel c = Kernels.create("native");
+        Kernel java = new JavaKernel();
+        Random rnd = new Random(11);
+        for (int outputs : new int[] {0, 1, 7, 128, 1000}) {
+            int inBlocks = 1 + rnd.nextInt(300);
+            int[] starts = new int[outputs + 1];
+            for (int j = 0; j < outputs; j++) {
+                starts[j + 1] = starts[j] + rnd.nextInt(9);
+            }
+            int[] terms = new int[starts[outputs]];
+            for (int t = 0; t < terms.length; t++) {
+                terms[t] = rnd.nextInt(inBlocks);
+            }
+            long[] in = new long[2 * inBlocks];
+            for (int i = 0; i < in.length; i++) {
+                in[i] = rnd.nextLong();
+            }
+            long[] a = new long[2 * outputs];
+            long[] b = new long[2 * outputs];
+            c.xorTerms(starts, terms, outputs, in, a);
+            java.xorTerms(starts, terms, outputs, in, b);
+            assertArrayEquals(b, a, outputs + " outputs");
+        }
+        long[] in = new long[2 * 4];
+        long[] out = new long[2 * 2];
+        for (Kernel k : List.of(c, java)) {
+            k.xorTerms(new int[] {0, 2, 3}, new int[] {0, 3, 1}, 2, in, out); // fits
+            assertThrows(IllegalArgumentException.class, () -> k.xorTerms(new int[] {0, 2, 3}, new int[] {0, 4, 1}, 2, in, out), "term past in");
+            assertThrows(IllegalArgumentException.class, () -> k.xorTerms(new int[] {0, 2, 3}, new int[] {0, -1, 1}, 2, in, out), "negative term");
+            assertThrows(IllegalArgumentException.class, () -> k.xorTerms(new int[] {0, 2, 4}, new int[] {0, 3, 1}, 2, in, out), "start past terms");
+            assertThrows(IllegalArgumentException.class, () -> k.xorTerms(new int[] {0, 2, 1}, new int[] {0, 3, 1}, 2, in, out), "falling starts");
+            assertThrows(IllegalArgumentException.class, () -> k.xorTerms(new int[] {0, 2}, new int[] {0, 3, 1}, 2, in, out), "too few starts");
+            assertThrows(IllegalArgumentException.class, () -> k.xorTerms(new int[] {0, 1, 2, 3}, new int[] {0, 3, 1}, 3, in, out), "out too short");
+            assertThrows(IllegalArgumentException.class, () -> k.xorTerms(new int[] {1, 2, 3}, new int[] {0, 3, 1}, 2, in, out), "first start not 0");
+        }
+    }
+
     /** Every path this CPU has, each compared with the Java kernel as the widest is by the other tests. */
     @Test
     void everyPathTheCpuHasIsBitIdenticalToTheJavaKernel() {

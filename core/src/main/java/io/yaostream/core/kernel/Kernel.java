@@ -111,6 +111,16 @@ public interface Kernel {
     void transpose128(long[] in, int n, long[] out);
 
     /**
+     * A linear map over blocks (a circuit of XORs, {@code io.yaostream.core.circuit.LinearForm}, on the labels a party
+     * holds): block j of {@code out}, for j below {@code outputs}, becomes the XOR of the blocks {@code in[terms[t]]}
+     * for t from {@code termStarts[j]} to {@code termStarts[j + 1] - 1}. IllegalArgumentException when a term or a
+     * start is out of its array's range.
+     */
+    default void xorTerms(int[] termStarts, int[] terms, int outputs, long[] in, long[] out) {
+        LinearMaps.xorTerms(termStarts, terms, outputs, in, out);
+    }
+
+    /**
      * Garbles a free-XOR scheme's gates by {@code rule} (half-gates with either hash, or GRR3; formulas in
      * {@code io.yaostream.core.garble.HalfGates} and {@code Grr3}) from {@code at} on: free gates set the label of 0
      * of their output slot in {@code zero} (one block per slot); AND gate number j (its gate index) writes its

@@ -247,37 +247,33 @@ public abstract class PartyContext implements ProgramContext {
      */
     private Secret[] callLinear(CompiledCircuit circuit, LinearForm form, Secret[] args) {
         int words = slotWords();
-        int[] start = form.termStartsView();
-        int[] terms = form.termsView();
         long[] in = args.length == 1 ? args[0].state : Secret.concat(args).state; // input bits numbered as the form's
         List<? extends WireGroup<?>> outputs = circuit.outputs();
-        Secret[] out = new Secret[outputs.size()];
-        for (int g = 0, j = 0; g < out.length; g++) {
-            Secret o = newSecret(outputs.get(g).width());
-            long[] dst = o.state;
-            for (int pos = 0; pos < dst.length; pos += words, j++) {
-                if (words == 2) { // labels: both words in registers, stored once
-                    long lo = 0;
-                    long hi = 0;
-                    for (int t = start[j]; t < start[j + 1]; t++) {
-                        int from = 2 * terms[t];
-                        lo ^= in[from];
-                        hi ^= in[from + 1];
+        Secret all = newSecret(form.outputBits());
+        if (words == 2) {
+            kernel.xorTerms(form.termStartsView(), form.termsView(), form.outputBits(), in, all.state); // labels: a block a bit
+        } else {
+            int[] start = form.termStartsView();
+            int[] terms = form.termsView();
+            for (int j = 0; j < form.outputBits(); j++) {
+                for (int t = start[j]; t < start[j + 1]; t++) {
+                    for (int w = 0; w < words; w++) {
+                        all.state[j * words + w] ^= in[terms[t] * words + w];
                     }
-                    dst[pos] = lo;
-                    dst[pos + 1] = hi;
-                } else {
-                    for (int t = start[j]; t < start[j + 1]; t++) {
-                        for (int w = 0; w < words; w++) {
-                            dst[pos + w] ^= in[terms[t] * words + w];
-                        }
-                    }
-                }
-                if (form.negated(j)) {
-                    negate(dst, pos);
                 }
             }
-            out[g] = o;
+        }
+        for (int j = 0; j < form.outputBits(); j++) {
+            if (form.negated(j)) {
+                negate(all.state, j * words);
+            }
+        }
+        if (outputs.size() == 1) {
+            return new Secret[] {all};
+        }
+        Secret[] out = new Secret[outputs.size()];
+        for (int g = 0, bit = 0; g < out.length; bit += out[g].width(), g++) {
+            out[g] = all.slice(bit, bit + outputs.get(g).width());
         }
         return out;
     }
