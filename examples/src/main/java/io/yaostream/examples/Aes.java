@@ -74,12 +74,16 @@ public final class Aes {
     public static SecureProgram<List<BitString>> program(int blocks, SBox sbox) {
         return c -> {
             BitVector keys = c.garbler().bits((ROUNDS + 1) * BLOCK);
+            BitVector[] roundKeys = new BitVector[ROUNDS + 1];
+            for (int r = 0; r <= ROUNDS; r++) {
+                roundKeys[r] = keys.slice(r * BLOCK, (r + 1) * BLOCK);
+            }
             List<BitString> out = new ArrayList<>();
             for (int i = 0; i < blocks; i++) {
-                BitVector s = c.evaluator().bits(BLOCK).xor(roundKey(keys, 0));
+                BitVector s = c.evaluator().bits(BLOCK).xor(roundKeys[0]);
                 for (int r = 1; r <= ROUNDS; r++) {
                     SubCircuit.Unary linear = r < ROUNDS ? Aes::mixedRows : Aes::shiftedRows;
-                    s = c.apply(linear, subBytes(c, s, sbox)).xor(roundKey(keys, r));
+                    s = c.apply(linear, subBytes(c, s, sbox)).xor(roundKeys[r]);
                 }
                 s.revealTo(Party.EVALUATOR).ifPresent(out::add);
             }
@@ -173,10 +177,6 @@ public final class Aes {
     /** The handshake's name: the S-box is part of it, so parties that disagree on it stop at the handshake. */
     public static String name(int blocks, SBox sbox) {
         return "aes-128 " + blocks + " block(s)" + (sbox == SBox.BP10 ? "" : ", " + sbox.key() + " s-box");
-    }
-
-    private static BitVector roundKey(BitVector keys, int r) {
-        return keys.slice(r * BLOCK, (r + 1) * BLOCK);
     }
 
     /** Sixteen calls of the cached S-box circuit, one a byte, or of the one-hot S-box module. */

@@ -59,6 +59,8 @@ final class NettyChannel extends LongStagingChannel {
     private final long resumeLimit;
 
     private ByteBuf out;
+    /** A little-endian view of all of {@link #out}, made when it opens: {@link #writeSpace} repositions it, per call. */
+    private ByteBuffer outView;
     private final Object flow = new Object();
     private long inFlight;
     /** Frame buffers the socket has taken, kept for the next frames (guarded by flow). */
@@ -212,7 +214,7 @@ final class NettyChannel extends LongStagingChannel {
             sendFrame();
         }
         openFrame();
-        return out.nioBuffer(out.writerIndex(), out.writableBytes()).order(ByteOrder.LITTLE_ENDIAN);
+        return outView.limit(out.writerIndex() + out.writableBytes()).position(out.writerIndex());
     }
 
     @Override
@@ -239,6 +241,7 @@ final class NettyChannel extends LongStagingChannel {
     private void openFrame() {
         if (out == null) {
             out = frameBuffer();
+            outView = out.nioBuffer(0, out.capacity()).order(ByteOrder.LITTLE_ENDIAN);
             out.writeInt(0);
         }
     }
