@@ -301,8 +301,8 @@ final class BenchCommand {
                 + "the aes-1000 rows take R/20, the minimum one each).")
         int runs;
 
-        @Option(names = "--warmup", paramLabel = "W", defaultValue = "600", description = "Untimed runs first, for the JIT (default: ${DEFAULT-VALUE}; "
-                + "the aes-1000 rows take W/20). A small application's online time still falls after 200 runs: its code runs a few "
+        @Option(names = "--warmup", paramLabel = "W", defaultValue = "1500", description = "Untimed runs first, for the JIT (default: ${DEFAULT-VALUE}; "
+                + "the aes-1000 rows take W/50). A small application's online time still falls after 500 runs: its code runs a few "
                 + "thousand times a run, short of what HotSpot compiles fully.")
         int warmups;
 
