@@ -43,20 +43,12 @@ abstract class ActiveLabelEvaluator extends EvaluatorCore {
 
     @Override
     public void setLabels(int[] slots, int first, int count, long[] src, int pos) {
-        for (int i = 0; i < count; i++) {
-            int slot = slots[first + i];
-            label[2 * slot] = src[pos + 2 * i];
-            label[2 * slot + 1] = src[pos + 2 * i + 1];
-        }
+        SlotCopies.load(label, slots, first, count, src, pos);
     }
 
     @Override
     public void activeLabels(int[] slots, int first, int count, long[] out, int pos) {
-        for (int i = 0; i < count; i++) {
-            int slot = slots[first + i];
-            out[pos + 2 * i] = label[2 * slot];
-            out[pos + 2 * i + 1] = label[2 * slot + 1];
-        }
+        SlotCopies.save(label, slots, first, count, out, pos);
     }
 
     @Override

@@ -88,20 +88,12 @@ abstract class FreeXorGarbler extends GarblerCore {
 
     @Override
     public void loadSlots(int[] slots, int first, int count, long[] src, int pos) {
-        for (int i = 0; i < count; i++) {
-            int slot = slots[first + i];
-            zero[2 * slot] = src[pos + 2 * i];
-            zero[2 * slot + 1] = src[pos + 2 * i + 1];
-        }
+        SlotCopies.load(zero, slots, first, count, src, pos);
     }
 
     @Override
     public void saveSlots(int[] slots, int first, int count, long[] dst, int pos) {
-        for (int i = 0; i < count; i++) {
-            int slot = slots[first + i];
-            dst[pos + 2 * i] = zero[2 * slot];
-            dst[pos + 2 * i + 1] = zero[2 * slot + 1];
-        }
+        SlotCopies.save(zero, slots, first, count, dst, pos);
     }
 
     @Override
