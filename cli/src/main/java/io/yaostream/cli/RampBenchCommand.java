@@ -18,9 +18,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "ramp", mixinStandardHelpOptions = true,
-        description = {"A short and a long two-party run of one circuit (run --repeat N, two processes over TCP loopback), alternated:",
-                "AND gates/s of each over the session (as run reports it) and over the processes' whole lives (JVM start included),",
-                "and the short run's rate as a fraction of the long one's."})
+        description = {"A short and a long two-party run of one circuit (run --repeat N, two processes over TCP loopback), alternated.",
+                "It reports the AND gates/s of each over the session (as run reports it) and over the processes' whole lives (JVM "
+                        + "start included), and the short run's rate as a fraction of the long one's."})
 final class RampBenchCommand implements Callable<Integer> {
     @Option(names = "--circuit", paramLabel = "FILE", defaultValue = "circuits/bristol/mult64.txt",
             description = "The circuit (default: ${DEFAULT-VALUE}, from the repository's root); every input is zero.")
