@@ -1,6 +1,7 @@
 /* JNI entry points of io.yaostream.nativekernel.NativeBindings. Java checks every length before calling;
  * arrays are pinned with GetPrimitiveArrayCritical, so nothing is copied or allocated per call. */
 #include <jni.h>
+#include <string.h>
 
 #include "io_yaostream_nativekernel_NativeBindings.h"
 #include "yaostream_gates.h"
@@ -293,6 +294,73 @@ JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleFreeX
     (*env)->ReleasePrimitiveArrayCritical(env, zero, pzero, 0);
     WALK_END(records, batches, cursor);
     return (jint) written;
+}
+
+/* Pieces of a circuit without constant gates (core's Kernel.garbleFreeXorEach): before piece k its input slots take
+ * the labels of bits k*ins.. of in, after it its output slots' labels go to bits k*outs.. of out; every piece walks
+ * the whole circuit, gate indices running on. The caller (NativeKernel) has checked every length. Returns 0, or -1
+ * when a piece's walk stopped short (which the checks rule out). */
+static int each_piece(JNIEnv *env, int garble, jint rule, jintArray records, jint gates, jintArray batches,
+        jint batchCount, jlong gateIndex, jlongArray labels, const uint8_t *delta, uint8_t *tables, jint perPiece,
+        jintArray inSlots, jlongArray in, jint inPos, jintArray outSlots, jlongArray out, jint outPos, jint pieces) {
+    jint ins = (*env)->GetArrayLength(env, inSlots);
+    jint outs = (*env)->GetArrayLength(env, outSlots);
+    jint *precords = (*env)->GetPrimitiveArrayCritical(env, records, NULL);
+    jint *pbatches = (*env)->GetPrimitiveArrayCritical(env, batches, NULL);
+    jint *pin_slots = (*env)->GetPrimitiveArrayCritical(env, inSlots, NULL);
+    jint *pout_slots = (*env)->GetPrimitiveArrayCritical(env, outSlots, NULL);
+    uint8_t *plabels = (*env)->GetPrimitiveArrayCritical(env, labels, NULL);
+    const uint8_t *pin = (*env)->GetPrimitiveArrayCritical(env, in, NULL);
+    uint8_t *pout = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
+    ys_walk walk = {(const int32_t *) precords, gates, (const int32_t *) pbatches, batchCount, 0, 0, (uint64_t) gateIndex};
+    int result = 0;
+    for (jint p = 0; p < pieces && result == 0; p++) {
+        const uint8_t *from = pin + 8 * (size_t) inPos + 16 * (size_t) p * (size_t) ins;
+        for (jint i = 0; i < ins; i++) {
+            memcpy(plabels + 16 * (size_t) pin_slots[i], from + 16 * (size_t) i, 16);
+        }
+        walk.gate = 0;
+        walk.batch = 0;
+        uint8_t *piece = tables + 16 * (size_t) p * (size_t) perPiece;
+        size_t blocks = garble ? ys_free_xor_garble(&walk, rule, plabels, delta, piece, (size_t) perPiece)
+                               : ys_free_xor_evaluate(&walk, rule, plabels, piece, (size_t) perPiece);
+        if (blocks != (size_t) perPiece || walk.gate != gates) {
+            result = -1;
+        }
+        uint8_t *to = pout + 8 * (size_t) outPos + 16 * (size_t) p * (size_t) outs;
+        for (jint i = 0; i < outs; i++) {
+            memcpy(to + 16 * (size_t) i, plabels + 16 * (size_t) pout_slots[i], 16);
+        }
+    }
+    (*env)->ReleasePrimitiveArrayCritical(env, out, pout, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, in, (void *) pin, JNI_ABORT);
+    (*env)->ReleasePrimitiveArrayCritical(env, labels, plabels, 0);
+    (*env)->ReleasePrimitiveArrayCritical(env, outSlots, pout_slots, JNI_ABORT);
+    (*env)->ReleasePrimitiveArrayCritical(env, inSlots, pin_slots, JNI_ABORT);
+    (*env)->ReleasePrimitiveArrayCritical(env, batches, pbatches, JNI_ABORT);
+    (*env)->ReleasePrimitiveArrayCritical(env, records, precords, JNI_ABORT);
+    return result;
+}
+
+JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleFreeXorEach(JNIEnv *env, jclass cls,
+        jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jlong gateIndex, jlongArray zero,
+        jlong deltaLo, jlong deltaHi, jobject tables, jint offset, jint perPiece, jintArray inSlots, jlongArray in,
+        jint inPos, jintArray outSlots, jlongArray out, jint outPos, jint pieces) {
+    (void) cls;
+    jlong delta[2] = {deltaLo, deltaHi};
+    uint8_t *ptables = (uint8_t *) (*env)->GetDirectBufferAddress(env, tables) + offset;
+    return each_piece(env, 1, rule, records, gates, batches, batchCount, gateIndex, zero, (const uint8_t *) delta, ptables,
+                      perPiece, inSlots, in, inPos, outSlots, out, outPos, pieces);
+}
+
+JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluateFreeXorEach(JNIEnv *env, jclass cls,
+        jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jlong gateIndex, jlongArray label,
+        jobject tables, jint offset, jint perPiece, jintArray inSlots, jlongArray in, jint inPos, jintArray outSlots,
+        jlongArray out, jint outPos, jint pieces) {
+    (void) cls;
+    uint8_t *ptables = (uint8_t *) (*env)->GetDirectBufferAddress(env, tables) + offset;
+    return each_piece(env, 0, rule, records, gates, batches, batchCount, gateIndex, label, NULL, ptables, perPiece,
+                      inSlots, in, inPos, outSlots, out, outPos, pieces);
 }
 
 JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garblePrfOnlyFree(JNIEnv *env, jclass cls,

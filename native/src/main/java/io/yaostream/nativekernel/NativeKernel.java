@@ -125,6 +125,29 @@ public final class NativeKernel implements Kernel {
         NativeBindings.polynomialHash(key.keyLo(), key.keyHi(), data, length, index, out);
     }
 
+    /** One kernel call for all the pieces; {@link io.yaostream.core.kernel.Kernel}'s checks first. */
+    @Override
+    public void garbleFreeXorEach(AndGateRule rule, CompiledCircuit c, long firstGateIndex, long[] zero, long deltaLo,
+                                  long deltaHi, ByteBuffer tables, long[] in, int inPos, long[] out, int outPos, int pieces) {
+        int perPiece = io.yaostream.core.kernel.Kernels.checkPieces(rule, c, zero, tables, in, inPos, out, outPos, pieces);
+        if (NativeBindings.garbleFreeXorEach(rule.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
+                c.andBatchCount(), firstGateIndex, zero, deltaLo, deltaHi, tables, tables.position(), perPiece,
+                c.inputSlotsView(), in, inPos, c.outputSlotsView(), out, outPos, pieces) != 0) {
+            throw new IllegalStateException("a piece's walk stopped short of the circuit's end");
+        }
+    }
+
+    @Override
+    public void evaluateFreeXorEach(AndGateRule rule, CompiledCircuit c, long firstGateIndex, long[] label, ByteBuffer tables,
+                                    long[] in, int inPos, long[] out, int outPos, int pieces) {
+        int perPiece = io.yaostream.core.kernel.Kernels.checkPieces(rule, c, label, tables, in, inPos, out, outPos, pieces);
+        if (NativeBindings.evaluateFreeXorEach(rule.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
+                c.andBatchCount(), firstGateIndex, label, tables, tables.position(), perPiece, c.inputSlotsView(), in, inPos,
+                c.outputSlotsView(), out, outPos, pieces) != 0) {
+            throw new IllegalStateException("a piece's walk stopped short of the circuit's end");
+        }
+    }
+
     /** Every start and term is checked in C as it is read, against the arrays' lengths. */
     @Override
     public void xorTerms(int[] termStarts, int[] terms, int outputs, long[] in, long[] out) {

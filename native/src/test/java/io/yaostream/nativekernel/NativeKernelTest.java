@@ -313,6 +313,69 @@ class NativeKernelTest {
         assertThrows(IllegalArgumentException.class, () -> c.crHashExpand(out, 0, 3, 2, 0, 0, out));
     }
 
+    /**
+     * Pieces of a circuit in one kernel call (applyEach's walk): the same tables, output labels and slot labels from the
+     * native kernel as the Java definition's call per piece, the evaluator's labels likewise, and what does not fit
+     * refused.
+     */
+    @ParameterizedTest
+    @EnumSource(AndGateRule.class)
+    void piecesOfACircuitAreBitIdenticalToACallEach(AndGateRule rule) {
+        Kernel nat = Kernels.create("native");
+        Kernel java = new JavaKernel();
+        Random rnd = new Random(90 + rule.ordinal());
+        for (int trial = 0; trial < 40; trial++) {
+            CompiledCircuit c = randomAndXor(rnd, 40 + rnd.nextInt(200));
+            int pieces = 1 + rnd.nextInt(9);
+            int perPiece = c.counts().and() * rule.tableBlocks();
+            long[] in = random(rnd, 2 * pieces * c.totalInputBits() + 6);
+            long dLo = rnd.nextLong() | 1;
+            long dHi = rnd.nextLong();
+            long[] zeroJava = random(rnd, 2 * c.slots());
+            long[] zeroNative = zeroJava.clone();
+            ByteBuffer tablesJava = ByteBuffer.allocateDirect(16 * perPiece * pieces + 32).order(ByteOrder.LITTLE_ENDIAN).position(16);
+            ByteBuffer tablesNative = ByteBuffer.allocateDirect(16 * perPiece * pieces + 32).order(ByteOrder.LITTLE_ENDIAN).position(16);
+            long[] outJava = new long[2 * pieces * c.totalOutputBits() + 4];
+            long[] outNative = new long[outJava.length];
+            java.garbleFreeXorEach(rule, c, 77, zeroJava, dLo, dHi, tablesJava, in, 6, outJava, 4, pieces);
+            nat.garbleFreeXorEach(rule, c, 77, zeroNative, dLo, dHi, tablesNative, in, 6, outNative, 4, pieces);
+            assertEquals(tablesJava.rewind(), tablesNative.rewind(), "tables, trial " + trial);
+            assertArrayEquals(outJava, outNative, "output labels, trial " + trial);
+            assertArrayEquals(zeroJava, zeroNative, "slot labels, trial " + trial);
+            // The evaluator on the active labels of random inputs: each output label is one of its wire's two.
+            long[] active = in.clone();
+            for (int b = 3; b < active.length / 2; b++) {
+                if (rnd.nextBoolean()) {
+                    active[2 * b] ^= dLo;
+                    active[2 * b + 1] ^= dHi;
+                }
+            }
+            long[] gotJava = new long[outJava.length];
+            long[] gotNative = new long[outJava.length];
+            java.evaluateFreeXorEach(rule, c, 77, random(rnd, 2 * c.slots()), tablesJava.position(16), active, 6, gotJava, 4, pieces);
+            nat.evaluateFreeXorEach(rule, c, 77, random(rnd, 2 * c.slots()), tablesNative.position(16), active, 6, gotNative, 4, pieces);
+            assertArrayEquals(gotJava, gotNative, "evaluated labels, trial " + trial);
+            for (int b = 2; b < outJava.length / 2; b++) {
+                long lo = gotNative[2 * b] ^ outJava[2 * b];
+                long hi = gotNative[2 * b + 1] ^ outJava[2 * b + 1];
+                assertTrue(lo == 0 && hi == 0 || lo == dLo && hi == dHi, "output " + b + " holds a label of its wire, trial " + trial);
+            }
+        }
+        CompiledCircuit c = randomAndXor(rnd, 50);
+        int perPiece = c.counts().and() * rule.tableBlocks();
+        long[] zero = new long[2 * c.slots()];
+        long[] in = new long[2 * 3 * c.totalInputBits()];
+        long[] out = new long[2 * 3 * c.totalOutputBits()];
+        for (Kernel k : List.of(nat, java)) {
+            ByteBuffer tooSmall = ByteBuffer.allocateDirect(16 * (3 * perPiece - 1));
+            assertThrows(IllegalArgumentException.class, () -> k.garbleFreeXorEach(rule, c, 1, zero, 1, 0, tooSmall, in, 0, out, 0, 3));
+            ByteBuffer room = ByteBuffer.allocateDirect(16 * 3 * perPiece);
+            assertThrows(IllegalArgumentException.class, () -> k.garbleFreeXorEach(rule, c, 1, zero, 1, 0, room, in, 2, out, 0, 3), "in too short");
+            assertThrows(IllegalArgumentException.class, () -> k.evaluateFreeXorEach(rule, c, 1, zero, room, in, 0, out, 1, 3), "out too short");
+            assertThrows(IllegalArgumentException.class, () -> k.garbleFreeXorEach(rule, c, 1, new long[2], 1, 0, room, in, 0, out, 0, 3), "no slots");
+        }
+    }
+
     /** A linear map (a free-XOR call of a circuit of XORs): the same blocks from both kernels, and bad ranges refused. */
     @Test
     void xorTermsAreBitIdenticalAndRefuseWhatIsOutOfRange() {

@@ -2,6 +2,7 @@ package io.yaostream.core.garble;
 
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.LabelHash;
+import io.yaostream.core.kernel.SlotCopies;
 
 /**
  * Evaluator state shared by every scheme: one active label per slot, decoding against the garbler's hashes of

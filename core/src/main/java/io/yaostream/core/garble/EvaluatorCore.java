@@ -30,6 +30,22 @@ public abstract class EvaluatorCore extends GateWalker {
         walkAll(c, stream);
     }
 
+    /**
+     * {@link #evaluate} of {@code c}, a circuit of one input and one output group, on {@code pieces} pieces in a row:
+     * piece k's labels from bit {@code k * inputs} of {@code in} (a block a bit from long {@code inPos}), its results
+     * to bit {@code k * outputs} of {@code out}. What that many calls would do; a walk that can may run them at once.
+     */
+    public void evaluateEach(CompiledCircuit c, GarbledStream stream, long[] in, int inPos, long[] out, int outPos, int pieces) {
+        ensureSlots(c.slots());
+        int ins = c.totalInputBits();
+        int outs = c.totalOutputBits();
+        for (int p = 0; p < pieces; p++) {
+            setLabels(c.inputSlotsView(), 0, ins, in, inPos + 2 * p * ins);
+            walkAll(c, stream);
+            activeLabels(c.outputSlotsView(), 0, outs, out, outPos + 2 * p * outs);
+        }
+    }
+
     /** Decodes the output bits on {@code slots} with the decoding information read from {@code stream}. */
     public final boolean[] decode(int[] slots, GarbledStream stream) {
         long first = nextOutputIndex;

@@ -5,6 +5,7 @@ import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.FreeXor;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.LabelHash;
+import io.yaostream.core.kernel.SlotCopies;
 
 /**
  * Garbler state of the free-XOR schemes: one label per slot (the label of 0; the label of 1 is it XOR Δ) and

@@ -40,6 +40,24 @@ public abstract class GarblerCore extends GateWalker {
     }
 
     /**
+     * {@link #garble} of {@code c}, a circuit of one input and one output group, on {@code pieces} pieces in a row:
+     * piece k's state from bit {@code k * inputs} of {@code in} ({@link #slotWords} longs a bit from long {@code inPos}),
+     * its results to bit {@code k * outputs} of {@code out}. What that many calls would do, the same material; a walk
+     * that can may run them at once.
+     */
+    public void garbleEach(CompiledCircuit c, GarbledStream stream, long[] in, int inPos, long[] out, int outPos, int pieces) {
+        ensureSlots(c.slots());
+        int ins = c.totalInputBits();
+        int outs = c.totalOutputBits();
+        int words = slotWords();
+        for (int p = 0; p < pieces; p++) {
+            loadSlots(c.inputSlotsView(), 0, ins, in, inPos + words * p * ins);
+            walkAll(c, stream);
+            saveSlots(c.outputSlotsView(), 0, outs, out, outPos + words * p * outs);
+        }
+    }
+
+    /**
      * Writes what the evaluator needs to decode the output bits on {@code slots} and to detect a wrong label:
      * per bit, the hashes of both its labels (label of 0 first, see {@link ActiveLabelEvaluator#decode}), all
      * in one kernel call.

@@ -47,6 +47,35 @@ final class KernelWalk {
             this.rule = rule;
         }
 
+        /**
+         * Pieces of a circuit without constants, as many at a time as fit the stream's space: one kernel call for them
+         * all (the sixteen S-boxes of an AES round). Where the stream has no space of its own, a call each.
+         */
+        @Override
+        public void garbleEach(CompiledCircuit c, GarbledStream stream, long[] in, int inPos, long[] out, int outPos, int pieces) {
+            int perPiece = c.counts().and() * rule.tableBlocks();
+            if (c.isStreamed() || c.counts().constants() > 0 || perPiece == 0 || perPiece > TABLE_BLOCKS) {
+                super.garbleEach(c, stream, in, inPos, out, outPos, pieces);
+                return;
+            }
+            ensureSlots(c.slots());
+            int ins = c.totalInputBits();
+            int outs = c.totalOutputBits();
+            for (int p = 0; p < pieces; ) {
+                int n = Math.min(pieces - p, TABLE_BLOCKS / perPiece);
+                ByteBuffer space = stream.blockSpace(n * perPiece);
+                if (space == null) {
+                    super.garbleEach(c, stream, in, inPos + 2 * p * ins, out, outPos + 2 * p * outs, pieces - p);
+                    return;
+                }
+                long first = takeGateIndices((long) n * c.counts().and());
+                kernel.garbleFreeXorEach(rule, c, first, zero, deltaLo, deltaHi, space, in, inPos + 2 * p * ins, out,
+                        outPos + 2 * p * outs, n);
+                stream.commitBlocks(n * perPiece);
+                p += n;
+            }
+        }
+
         @Override
         void walk(CompiledCircuit c, GarbledStream stream) {
             cursor.start(takeGateIndices(c.counts().and()));
@@ -83,6 +112,31 @@ final class KernelWalk {
         Evaluator(Kernel kernel, AndGateRule rule) {
             super(kernel, rule.hash());
             this.rule = rule;
+        }
+
+        /** The garbler's {@code garbleEach} read back: as many pieces at a time as the stream's frame holds in one piece. */
+        @Override
+        public void evaluateEach(CompiledCircuit c, GarbledStream stream, long[] in, int inPos, long[] out, int outPos, int pieces) {
+            int perPiece = c.counts().and() * rule.tableBlocks();
+            if (c.isStreamed() || c.counts().constants() > 0 || perPiece == 0 || perPiece > TABLE_BLOCKS) {
+                super.evaluateEach(c, stream, in, inPos, out, outPos, pieces);
+                return;
+            }
+            ensureSlots(c.slots());
+            int ins = c.totalInputBits();
+            int outs = c.totalOutputBits();
+            for (int p = 0; p < pieces; ) {
+                int n = Math.min(pieces - p, TABLE_BLOCKS / perPiece);
+                ByteBuffer tables = stream.blocksInPlace(n * perPiece);
+                if (tables == null) {
+                    n = 1; // this piece through the copying walk, then try in place again
+                    super.evaluateEach(c, stream, in, inPos + 2 * p * ins, out, outPos + 2 * p * outs, 1);
+                } else {
+                    long first = takeGateIndices((long) n * c.counts().and());
+                    kernel.evaluateFreeXorEach(rule, c, first, label, tables, in, inPos + 2 * p * ins, out, outPos + 2 * p * outs, n);
+                }
+                p += n;
+            }
         }
 
         @Override

@@ -158,6 +158,26 @@ public interface Kernel {
                         int blocks);
 
     /**
+     * {@link #garbleFreeXor} of all of {@code c}, a circuit with no constant gate held in memory, {@code pieces} times in
+     * a row, as that many calls of it would: before piece k, its input slots ({@link CompiledCircuit#inputSlotsView})
+     * take the labels of bits {@code k * inputs ..} of {@code in} (a block a bit from long {@code inPos}); after it, its
+     * output slots' labels go to bits {@code k * outputs ..} of {@code out} (from long {@code outPos}). Gate indices run
+     * on from {@code firstGateIndex}; the pieces' tables follow one another from the buffer's position, which is not
+     * moved and must have room for all of them. One kernel call for the sixteen S-boxes of an AES round, say.
+     */
+    default void garbleFreeXorEach(AndGateRule rule, CompiledCircuit c, long firstGateIndex, long[] zero, long deltaLo,
+                                   long deltaHi, java.nio.ByteBuffer tables, long[] in, int inPos, long[] out, int outPos,
+                                   int pieces) {
+        Pieces.garble(this, rule, c, firstGateIndex, zero, deltaLo, deltaHi, tables, in, inPos, out, outPos, pieces);
+    }
+
+    /** The evaluator's side of {@link #garbleFreeXorEach}: active labels in {@code label}, the tables read from the buffer. */
+    default void evaluateFreeXorEach(AndGateRule rule, CompiledCircuit c, long firstGateIndex, long[] label,
+                                     java.nio.ByteBuffer tables, long[] in, int inPos, long[] out, int outPos, int pieces) {
+        Pieces.evaluate(this, rule, c, firstGateIndex, label, tables, in, inPos, out, outPos, pieces);
+    }
+
+    /**
      * prf-only's free gates (formulas in {@code io.yaostream.core.garble.PrfOnly}) from {@code at} up to the next AND
      * batch: {@code pair} holds both labels of every slot (the label of 0 at block 2s, of 1 at block 2s + 1); each
      * XOR or XNOR gate takes the next gate index and writes one ciphertext block to {@code tables}, from block 0 on;

@@ -98,4 +98,13 @@ public final class Kernels {
         }
         return null;
     }
+
+    /**
+     * The checks of {@link Kernel#garbleFreeXorEach} and {@link Kernel#evaluateFreeXorEach}, for kernels that override
+     * them (the native one, whose C trusts the lengths): returns the table blocks of one piece.
+     */
+    public static int checkPieces(AndGateRule rule, io.yaostream.core.circuit.CompiledCircuit c, long[] labels,
+                                  java.nio.ByteBuffer tables, long[] in, int inPos, long[] out, int outPos, int pieces) {
+        return Pieces.check(rule, c, labels, tables, in, inPos, out, outPos, pieces);
+    }
 }

@@ -59,4 +59,9 @@ public abstract class EvaluatingContext extends PartyContext {
     final void run(CompiledCircuit c) {
         core.evaluate(c, stream);
     }
+
+    @Override
+    final void runEach(CompiledCircuit c, Secret x, Secret out, int pieces) {
+        core.evaluateEach(c, stream, x.state, 0, out.state, 0, pieces);
+    }
 }

@@ -62,4 +62,9 @@ public abstract class GarblingContext extends PartyContext {
     final void run(CompiledCircuit c) {
         core.garble(c, stream);
     }
+
+    @Override
+    final void runEach(CompiledCircuit c, Secret x, Secret out, int pieces) {
+        core.garbleEach(c, stream, x.state, 0, out.state, 0, pieces);
+    }
 }

@@ -77,6 +77,9 @@ public abstract class PartyContext implements ProgramContext {
     /** Garbles or evaluates every gate of {@code c} over the loaded slots. */
     abstract void run(CompiledCircuit c);
 
+    /** {@link #run} of {@code c} on each piece of {@code x} in a row, the results into {@code out} (see {@link #callEach}). */
+    abstract void runEach(CompiledCircuit c, Secret x, Secret out, int pieces);
+
     /** Sends (garbler) or checks (evaluator) the digest of a circuit called for the first time. */
     public abstract void announce(CompiledCircuit c, byte[] digest);
 
@@ -278,7 +281,10 @@ public abstract class PartyContext implements ProgramContext {
         return out;
     }
 
-    /** The calls one by one, each piece's labels loaded from {@code x} and its results saved into one new secret. */
+    /**
+     * The calls in a row, each piece's labels loaded from {@code x} and its results saved into one new secret; the
+     * core runs them in one kernel call where it can.
+     */
     @Override
     public final Secret callEach(CompiledCircuit circuit, Secret x) {
         if (Calls.localForm(scheme, circuit) != null) {
@@ -286,20 +292,14 @@ public abstract class PartyContext implements ProgramContext {
         }
         int piece = ProgramContext.checkPieces(circuit, x);
         int pieces = x.width() / piece;
-        int outWidth = circuit.outputs().get(0).width();
-        Secret out = newSecret(pieces * outWidth);
-        ensureSlots(circuit.slots());
-        int[] inputSlots = circuit.inputSlotsView();
-        int[] outputSlots = circuit.outputSlotsView();
+        Secret out = newSecret(pieces * circuit.outputs().get(0).width());
         for (int k = 0; k < pieces; k++) {
             if (tally.call(circuit)) {
-                announce(circuit, circuit.digest());
+                announce(circuit, circuit.digest()); // before any piece's tables, as the first of separate calls would
             }
-            loadSlots(inputSlots, 0, piece, x, k * piece);
-            run(circuit);
-            saveSlots(outputSlots, 0, outWidth, out, k * outWidth);
-            andGates += circuit.counts().and();
         }
+        runEach(circuit, x, out, pieces);
+        andGates += (long) pieces * circuit.counts().and();
         return out;
     }
 
