@@ -36,6 +36,15 @@ final class KernelWalk {
      */
     static final int MIN_SPACE_BLOCKS = 256;
 
+    /**
+     * Table blocks of one piece of {@code c} where the kernel can walk pieces of it in one call (a circuit in memory,
+     * without constants, whose tables fit a buffer), else 0: then a call a piece.
+     */
+    private static int blocksPerPiece(AndGateRule rule, CompiledCircuit c) {
+        long perPiece = (long) c.counts().and() * rule.tableBlocks();
+        return c.isStreamed() || c.counts().constants() > 0 || perPiece == 0 || perPiece > TABLE_BLOCKS ? 0 : (int) perPiece;
+    }
+
     /** The garbler: the kernel walks the gates; tables go to the stream a buffer at a time, constants in between. */
     private static final class Garbler extends FreeXorGarbler {
         private final AndGateRule rule;
@@ -53,8 +62,8 @@ final class KernelWalk {
          */
         @Override
         public void garbleEach(CompiledCircuit c, GarbledStream stream, long[] in, int inPos, long[] out, int outPos, int pieces) {
-            int perPiece = c.counts().and() * rule.tableBlocks();
-            if (c.isStreamed() || c.counts().constants() > 0 || perPiece == 0 || perPiece > TABLE_BLOCKS) {
+            int perPiece = blocksPerPiece(rule, c);
+            if (perPiece == 0) {
                 super.garbleEach(c, stream, in, inPos, out, outPos, pieces);
                 return;
             }
@@ -117,8 +126,8 @@ final class KernelWalk {
         /** The garbler's {@code garbleEach} read back: as many pieces at a time as the stream's frame holds in one piece. */
         @Override
         public void evaluateEach(CompiledCircuit c, GarbledStream stream, long[] in, int inPos, long[] out, int outPos, int pieces) {
-            int perPiece = c.counts().and() * rule.tableBlocks();
-            if (c.isStreamed() || c.counts().constants() > 0 || perPiece == 0 || perPiece > TABLE_BLOCKS) {
+            int perPiece = blocksPerPiece(rule, c);
+            if (perPiece == 0) {
                 super.evaluateEach(c, stream, in, inPos, out, outPos, pieces);
                 return;
             }
