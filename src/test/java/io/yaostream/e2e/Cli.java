@@ -115,6 +115,7 @@ final class Cli {
             cmd.add("-D" + Kernels.PROPERTY + "=" + kernel); // the suite's forced kernel, in every party too
         }
         cmd.addAll(jvm);
+        cmd.addAll(ClassArchive.options(jar));
         cmd.addAll(List.of("-jar", jar));
         cmd.addAll(List.of(args));
         try {
