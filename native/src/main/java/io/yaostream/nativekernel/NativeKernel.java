@@ -6,6 +6,7 @@ import io.yaostream.core.kernel.AndGateRule;
 import io.yaostream.core.kernel.CtrKeys;
 import io.yaostream.core.kernel.GateCursor;
 import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.kernel.OneHotLeaves;
 import io.yaostream.core.kernel.PolynomialHash;
 
@@ -129,7 +130,7 @@ public final class NativeKernel implements Kernel {
     @Override
     public void garbleFreeXorEach(AndGateRule rule, CompiledCircuit c, long firstGateIndex, long[] zero, long deltaLo,
                                   long deltaHi, ByteBuffer tables, long[] in, int inPos, long[] out, int outPos, int pieces) {
-        int perPiece = io.yaostream.core.kernel.Kernels.checkPieces(rule, c, zero, tables, in, inPos, out, outPos, pieces);
+        int perPiece = Kernels.checkPieces(rule, c, zero, tables, in, inPos, out, outPos, pieces);
         if (NativeBindings.garbleFreeXorEach(rule.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
                 c.andBatchCount(), firstGateIndex, zero, deltaLo, deltaHi, tables, tables.position(), perPiece,
                 c.inputSlotsView(), in, inPos, c.outputSlotsView(), out, outPos, pieces) != 0) {
@@ -140,7 +141,7 @@ public final class NativeKernel implements Kernel {
     @Override
     public void evaluateFreeXorEach(AndGateRule rule, CompiledCircuit c, long firstGateIndex, long[] label, ByteBuffer tables,
                                     long[] in, int inPos, long[] out, int outPos, int pieces) {
-        int perPiece = io.yaostream.core.kernel.Kernels.checkPieces(rule, c, label, tables, in, inPos, out, outPos, pieces);
+        int perPiece = Kernels.checkPieces(rule, c, label, tables, in, inPos, out, outPos, pieces);
         if (NativeBindings.evaluateFreeXorEach(rule.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
                 c.andBatchCount(), firstGateIndex, label, tables, tables.position(), perPiece, c.inputSlotsView(), in, inPos,
                 c.outputSlotsView(), out, outPos, pieces) != 0) {

@@ -15,32 +15,34 @@ final class Pieces {
     static void garble(Kernel k, AndGateRule rule, CompiledCircuit c, long firstGateIndex, long[] zero, long deltaLo,
                        long deltaHi, ByteBuffer tables, long[] in, int inPos, long[] out, int outPos, int pieces) {
         int perPiece = check(rule, c, zero, tables, in, inPos, out, outPos, pieces);
-        GateCursor at = new GateCursor();
-        for (int p = 0; p < pieces; p++) {
-            SlotCopies.load(zero, c.inputSlotsView(), 0, c.totalInputBits(), in, inPos + 2 * p * c.totalInputBits());
-            at.start(firstGateIndex + (long) p * c.counts().and());
-            ByteBuffer space = tables.duplicate().position(tables.position() + 16 * p * perPiece);
-            int written = k.garbleFreeXor(rule, c, at, zero, deltaLo, deltaHi, space, perPiece);
-            if (written != perPiece || at.gate() != c.gateCount()) {
-                throw new IllegalStateException("a piece's walk stopped short: " + written + " of " + perPiece + " blocks");
-            }
-            SlotCopies.save(zero, c.outputSlotsView(), 0, c.totalOutputBits(), out, outPos + 2 * p * c.totalOutputBits());
-        }
+        walk(c, firstGateIndex, zero, tables, in, inPos, out, outPos, pieces, perPiece,
+                (at, space) -> k.garbleFreeXor(rule, c, at, zero, deltaLo, deltaHi, space, perPiece));
     }
 
     static void evaluate(Kernel k, AndGateRule rule, CompiledCircuit c, long firstGateIndex, long[] label, ByteBuffer tables,
                          long[] in, int inPos, long[] out, int outPos, int pieces) {
         int perPiece = check(rule, c, label, tables, in, inPos, out, outPos, pieces);
+        walk(c, firstGateIndex, label, tables, in, inPos, out, outPos, pieces, perPiece,
+                (at, space) -> k.evaluateFreeXor(rule, c, at, label, space, perPiece));
+    }
+
+    /** One piece's walk over the whole circuit from {@code at}, its tables from {@code space}'s position: the blocks. */
+    private interface PieceWalk {
+        int walk(GateCursor at, ByteBuffer space);
+    }
+
+    /** Piece after piece: its input slots loaded, the walk, its output slots saved; gate indices running on. */
+    private static void walk(CompiledCircuit c, long firstGateIndex, long[] labels, ByteBuffer tables, long[] in, int inPos,
+                             long[] out, int outPos, int pieces, int perPiece, PieceWalk piece) {
         GateCursor at = new GateCursor();
         for (int p = 0; p < pieces; p++) {
-            SlotCopies.load(label, c.inputSlotsView(), 0, c.totalInputBits(), in, inPos + 2 * p * c.totalInputBits());
+            SlotCopies.load(labels, c.inputSlotsView(), 0, c.totalInputBits(), in, inPos + 2 * p * c.totalInputBits());
             at.start(firstGateIndex + (long) p * c.counts().and());
-            ByteBuffer piece = tables.duplicate().position(tables.position() + 16 * p * perPiece);
-            int used = k.evaluateFreeXor(rule, c, at, label, piece, perPiece);
-            if (used != perPiece || at.gate() != c.gateCount()) {
-                throw new IllegalStateException("a piece's walk stopped short: " + used + " of " + perPiece + " blocks");
+            int blocks = piece.walk(at, tables.duplicate().position(tables.position() + 16 * p * perPiece));
+            if (blocks != perPiece || at.gate() != c.gateCount()) {
+                throw new IllegalStateException("a piece's walk stopped short: " + blocks + " of " + perPiece + " blocks");
             }
-            SlotCopies.save(label, c.outputSlotsView(), 0, c.totalOutputBits(), out, outPos + 2 * p * c.totalOutputBits());
+            SlotCopies.save(labels, c.outputSlotsView(), 0, c.totalOutputBits(), out, outPos + 2 * p * c.totalOutputBits());
         }
     }
 

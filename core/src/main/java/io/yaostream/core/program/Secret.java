@@ -84,44 +84,33 @@ public final class Secret {
         if (fill != null && (fill.width != 1 || fill.wordsPerBit != source.wordsPerBit)) {
             throw new IllegalArgumentException("the fill is one bit of the same back end");
         }
+        for (int i = 0; i < from.length; i++) {
+            if (from[i] >= source.width || (from[i] < 0 && fill == null)) {
+                throw new IndexOutOfBoundsException("bit " + i + " takes bit " + from[i] + " of " + English.article(source.width) + " " + source.width + "-bit secret"
+                        + (fill == null ? " with no fill" : ""));
+            }
+        }
         int w = source.wordsPerBit;
         Secret s = new Secret(from.length, w);
         long[] dst = s.state;
         long[] src = source.state;
-        long[] fillState = fill == null ? null : fill.state;
-        // One pass that checks and copies: a wiring is one of a program's commonest operations (AES's linear layer
-        // is five of them a round), and a separate pass of checks made it a third slower (SecretOpsBenchmark).
         if (w == 2) {
-            // Labels, the common case: two longs a bit, and the fill loaded once.
-            long fillLo = fill == null ? 0 : fillState[0];
-            long fillHi = fill == null ? 0 : fillState[1];
+            // Labels, the common case: two longs a bit, and the fill's loaded once. A copy call for each fill bit
+            // made AES's MixColumns wiring, half of it public zeros, twice as slow (SecretOpsBenchmark).
+            long fillLo = fill == null ? 0 : fill.state[0];
+            long fillHi = fill == null ? 0 : fill.state[1];
             for (int i = 0; i < from.length; i++) {
                 int f = from[i];
-                if (f >= 0 && f < source.width) {
-                    dst[2 * i] = src[2 * f];
-                    dst[2 * i + 1] = src[2 * f + 1];
-                } else if (f < 0 && fill != null) {
-                    dst[2 * i] = fillLo;
-                    dst[2 * i + 1] = fillHi;
-                } else {
-                    throw outOfRange(source, from, i, fill);
-                }
+                dst[2 * i] = f < 0 ? fillLo : src[2 * f];
+                dst[2 * i + 1] = f < 0 ? fillHi : src[2 * f + 1];
             }
             return s;
         }
         for (int i = 0, d = 0; i < from.length; i++, d += w) {
             int f = from[i];
-            if (f >= source.width || (f < 0 && fill == null)) {
-                throw outOfRange(source, from, i, fill);
-            }
-            System.arraycopy(f < 0 ? fillState : src, f < 0 ? 0 : f * w, dst, d, w);
+            System.arraycopy(f < 0 ? fill.state : src, f < 0 ? 0 : f * w, dst, d, w);
         }
         return s;
-    }
-
-    private static IndexOutOfBoundsException outOfRange(Secret source, int[] from, int i, Secret fill) {
-        return new IndexOutOfBoundsException("bit " + i + " takes bit " + from[i] + " of " + English.article(source.width) + " "
-                + source.width + "-bit secret" + (fill == null ? " with no fill" : ""));
     }
 
     /** This value repeated {@code times} times side by side (a bit broadcast to a vector, say). Free. */

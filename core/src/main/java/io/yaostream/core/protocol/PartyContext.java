@@ -249,23 +249,11 @@ public abstract class PartyContext implements ProgramContext {
      * The same labels the engine would give, with no slot, gate or material; {@link CostTally} counts it so.
      */
     private Secret[] callLinear(CompiledCircuit circuit, LinearForm form, Secret[] args) {
-        int words = slotWords();
+        int words = slotWords(); // a free-XOR state is one label a bit, a block: what the kernel's linear map takes
         long[] in = args.length == 1 ? args[0].state : Secret.concat(args).state; // input bits numbered as the form's
         List<? extends WireGroup<?>> outputs = circuit.outputs();
         Secret all = newSecret(form.outputBits());
-        if (words == 2) {
-            kernel.xorTerms(form.termStartsView(), form.termsView(), form.outputBits(), in, all.state); // labels: a block a bit
-        } else {
-            int[] start = form.termStartsView();
-            int[] terms = form.termsView();
-            for (int j = 0; j < form.outputBits(); j++) {
-                for (int t = start[j]; t < start[j + 1]; t++) {
-                    for (int w = 0; w < words; w++) {
-                        all.state[j * words + w] ^= in[terms[t] * words + w];
-                    }
-                }
-            }
-        }
+        kernel.xorTerms(form.termStartsView(), form.termsView(), form.outputBits(), in, all.state);
         for (int j = 0; j < form.outputBits(); j++) {
             if (form.negated(j)) {
                 negate(all.state, j * words);
