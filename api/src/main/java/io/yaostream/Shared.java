@@ -20,6 +20,18 @@ public final class Shared {
     }
 
     /**
+     * A share this party received from elsewhere: a shard that ran in another process of this party (a Spark task,
+     * say) and handed its share back as bits.
+     *
+     * @param party the party whose share it is
+     * @param bits the share's bits
+     * @return the share
+     */
+    public static Shared of(Party party, BitString bits) {
+        return new Shared(java.util.Objects.requireNonNull(party, "party"), java.util.Objects.requireNonNull(bits, "bits"));
+    }
+
+    /**
      * The party that holds this share.
      *
      * @return the garbler or the evaluator

@@ -95,6 +95,41 @@ public final class Minimum {
         return c -> minimum(c, perParty, bits, strategy, subset).share();
     }
 
+    /**
+     * One shard where the parties hold different numbers of values (a partition of each party's data, say): the
+     * minimum of the garbler's {@code garblerValues} and the evaluator's {@code evaluatorValues} values, shared. Values
+     * go in subsets of up to {@code subset / 2} from each party, the party with more values filling the last subsets
+     * alone, so it costs 2·(n − 1)·w AND gates for n values in all, as the other forms do. A shard with no values
+     * shares the largest {@code bits}-bit value.
+     */
+    public static SecureProgram<Shared> shard(long garblerValues, long evaluatorValues, int bits, int subset) {
+        if (garblerValues < 0 || evaluatorValues < 0) {
+            throw new IllegalArgumentException("negative numbers of values: " + garblerValues + " and " + evaluatorValues);
+        }
+        if (subset < 2 || subset % 2 != 0) {
+            throw new IllegalArgumentException("the subset size must be even and at least 2 (half from each party), not " + subset);
+        }
+        if (garblerValues + evaluatorValues == 0) {
+            return c -> c.constant(largest(bits), bits).share();
+        }
+        int half = subset / 2;
+        return c -> {
+            UInt min = null;
+            for (long g = 0, e = 0; g < garblerValues || e < evaluatorValues; ) {
+                int kg = (int) Math.min(half, garblerValues - g);
+                int ke = (int) Math.min(half, evaluatorValues - e);
+                SecretValue[] values = new SecretValue[kg + ke];
+                System.arraycopy(c.garbler().uints(bits, kg), 0, values, 0, kg);
+                System.arraycopy(c.evaluator().uints(bits, ke), 0, values, kg, ke);
+                UInt m = values.length == 1 ? values[0].asUInt() : minimumOf(c, values);
+                min = min == null ? m : min.min(m);
+                g += kg;
+                e += ke;
+            }
+            return min.share();
+        };
+    }
+
     /** The combining session of a sharded minimum: the minimum of the k shards' shared minima, revealed to both. */
     public static SecureProgram<BigInteger> combine(int shards, int bits) {
         return c -> {

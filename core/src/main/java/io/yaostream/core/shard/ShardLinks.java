@@ -81,24 +81,7 @@ public abstract class ShardLinks implements AutoCloseable {
 
         @Override
         public Channel open(int shard) {
-            ShardHello hello = new ShardHello(run, shard, shards);
-            Channel channel = NettyTransport.connect(host, port, options);
-            try {
-                hello.write(channel);
-                byte[] answer = new byte[1];
-                channel.readFully(answer, 0, 1);
-                if (answer[0] == io.yaostream.core.protocol.Handshake.MAGIC[0]) {
-                    throw new ProtocolException(ShardHello.ONE_SESSION);
-                }
-                if (answer[0] != ShardHello.ACCEPTED) {
-                    throw new ProtocolException("the peer answered " + hello.what() + "'s hello with byte " + (answer[0] & 0xff)
-                            + ", not the byte that takes it");
-                }
-                return channel;
-            } catch (RuntimeException e) {
-                channel.close();
-                throw e;
-            }
+            return ShardPair.connect(host, port, options, run, shard, shards);
         }
 
         @Override

@@ -169,7 +169,7 @@ public final class ShardRunner {
      * The run's failure: the shard's own, unless it was the peer stopping this shard because another shard failed at
      * its side: then that shard, in the peer's words.
      */
-    static ShardException failure(int shard, int shards, Throwable e) {
+    public static ShardException failure(int shard, int shards, Throwable e) {
         String message = describe(e);
         int said = message.indexOf(" ended the session: shard ");
         if (said >= 0) {

@@ -1,0 +1,211 @@
+package io.yaostream.spark;
+
+import io.yaostream.core.net.Channel;
+import io.yaostream.core.net.ChannelException;
+import io.yaostream.core.program.ProtocolException;
+
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * The two drivers' connection while their secure stages run, then the combining session's. Each driver says, in one
+ * byte, that it is alive (every quarter of the timeout, so a quiet stage never times the link out), that its stage is
+ * done, or that its run failed and why; a driver that fails or goes away makes the other cancel its stage. When both
+ * stages are done each side sends {@link #END} as the last byte before the combining session, so nothing of this
+ * link is left in the session's way: one thread writes ({@link #ALIVE}, then {@link #DONE} when the local stage ends,
+ * then {@link #END} once the peer's {@code DONE} has come), another reads until the peer's {@code END}.
+ */
+final class DriverLink implements AutoCloseable {
+    static final int ALIVE = 'a';
+    static final int DONE = 'd';
+    static final int END = 'e';
+    static final int FAILED = 'f';
+
+    private final Channel channel;
+    private final long intervalNanos;
+    private final Consumer<String> onPeerFailure;
+    private final Thread writer;
+    private final Thread reader;
+    private boolean localDone;
+    private boolean peerDone;
+    private String localFailure;
+    /** Why the link or the peer failed; null while it has not. */
+    private volatile String peerFailure;
+
+    /**
+     * Starts the link over {@code channel}; {@code onPeerFailure} is called once, on the reader's thread, if the peer
+     * says its run failed or the link fails first.
+     */
+    DriverLink(Channel channel, Duration timeout, Consumer<String> onPeerFailure) {
+        this.channel = channel;
+        this.intervalNanos = Math.max(timeout.toNanos() / 4, 1_000_000L);
+        this.onPeerFailure = onPeerFailure;
+        this.writer = new Thread(this::write, "yaostream-driver-link-out");
+        this.reader = new Thread(this::read, "yaostream-driver-link-in");
+        writer.setDaemon(true);
+        reader.setDaemon(true);
+        writer.start();
+        reader.start();
+    }
+
+    private void write() {
+        try {
+            long last = System.nanoTime();
+            boolean sentDone = false;
+            while (true) {
+                String failure;
+                boolean done;
+                boolean peer;
+                synchronized (this) {
+                    long wait = Math.max(1, (intervalNanos - (System.nanoTime() - last)) / 1_000_000L);
+                    if (localFailure == null && !(localDone && !sentDone) && !(sentDone && peerDone) && peerFailure == null) {
+                        wait(Math.min(wait, 50));
+                    }
+                    failure = localFailure;
+                    done = localDone;
+                    peer = peerDone;
+                }
+                if (failure != null) {
+                    Wire.writeByte(channel, FAILED);
+                    Wire.writeString(channel, failure);
+                    channel.flush();
+                    return;
+                }
+                if (peerFailure != null) {
+                    return;
+                }
+                if (done && !sentDone) {
+                    Wire.writeByte(channel, DONE);
+                    channel.flush();
+                    sentDone = true;
+                    last = System.nanoTime();
+                }
+                if (sentDone && peer) {
+                    Wire.writeByte(channel, END);
+                    channel.flush();
+                    return;
+                }
+                if (System.nanoTime() - last >= intervalNanos) {
+                    Wire.writeByte(channel, ALIVE);
+                    channel.flush();
+                    last = System.nanoTime();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ChannelException e) {
+            peerFailed("the link to the peer's driver failed: " + e.getMessage());
+        }
+    }
+
+    private void read() {
+        try {
+            while (true) {
+                int b = Wire.readByte(channel);
+                if (b == ALIVE) {
+                    continue;
+                }
+                if (b == DONE) {
+                    synchronized (this) {
+                        peerDone = true;
+                        notifyAll();
+                    }
+                } else if (b == END) {
+                    synchronized (this) {
+                        if (!peerDone) {
+                            throw new ProtocolException("the peer's driver ended the link before its stage was done");
+                        }
+                    }
+                    return;
+                } else if (b == FAILED) {
+                    peerFailed("the peer's side failed: " + Wire.readString(channel, "reason"));
+                    return;
+                } else {
+                    throw new ProtocolException("the peer's driver sent byte " + b + " on the drivers' link");
+                }
+            }
+        } catch (ProtocolException | ChannelException e) {
+            synchronized (this) {
+                if (localFailure != null) {
+                    return; // this side failed first and said so; the peer's end of the link is no news
+                }
+            }
+            peerFailed("the link to the peer's driver failed: " + e.getMessage());
+        }
+    }
+
+    private void peerFailed(String why) {
+        synchronized (this) {
+            if (peerFailure != null) {
+                return;
+            }
+            peerFailure = why;
+            notifyAll();
+        }
+        onPeerFailure.accept(why);
+    }
+
+    /** Why the peer or the link failed, or null. */
+    String peerFailure() {
+        return peerFailure;
+    }
+
+    /**
+     * This side's stage is done: waits until the peer's is too and both have ended the link's part, so the channel
+     * is free for the combining session. Bounded: a peer that goes silent fails the link within the timeout.
+     *
+     * @throws ChannelException naming the peer's failure, if it failed instead
+     */
+    Channel finish() {
+        synchronized (this) {
+            localDone = true;
+            notifyAll();
+        }
+        joinQuietly(writer);
+        joinQuietly(reader);
+        if (peerFailure != null) {
+            throw new ChannelException(peerFailure);
+        }
+        return channel;
+    }
+
+    /** This side's run failed: tells the peer why (best effort) and stops. */
+    void fail(String why) {
+        synchronized (this) {
+            if (localFailure == null) {
+                localFailure = why;
+            }
+            notifyAll();
+        }
+        try {
+            writer.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void joinQuietly(Thread t) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        channel.close();
+        try {
+            reader.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

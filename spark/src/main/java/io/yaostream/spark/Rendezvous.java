@@ -1,0 +1,271 @@
+package io.yaostream.spark;
+
+import io.yaostream.core.net.Channel;
+import io.yaostream.core.net.ChannelException;
+import io.yaostream.core.net.NettyTransport;
+import io.yaostream.core.net.TransportOptions;
+import io.yaostream.core.program.ProtocolException;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Where the two applications of one run meet: the garbler's driver listens on the one address the evaluator's side
+ * knows. The evaluator's driver joins (the computation, the scheme and the number of shards must be the garbler's) and
+ * keeps that connection as the drivers' link; each garbler task registers the address it listens on for its shard; each
+ * evaluator task asks for its shard's address, waiting until it is registered, and then connects to that task directly.
+ * A request for another run, or for a shard the run does not have, is refused in one line; so is a second
+ * registration of a shard, and any request once the run has failed (naming why). Every wait is bounded by the
+ * transport's connect timeout; each connection is read on a thread of its own, so a silent one costs only itself.
+ */
+final class Rendezvous implements AutoCloseable {
+    /** Connections read side by side at most; beyond, a new one is refused at once. */
+    private static final int MAX_PENDING = 256;
+
+    private final TransportOptions options;
+    private final Expectation expected;
+    private final long run;
+    private final NettyTransport.Listener listener;
+    private final CompletableFuture<Channel> peerDriver = new CompletableFuture<>();
+    private final CompletableFuture<Address>[] shards;
+    private final Thread acceptor;
+    private final java.util.concurrent.atomic.AtomicInteger pending = new java.util.concurrent.atomic.AtomicInteger();
+    private volatile String failure;
+    private volatile boolean closed;
+
+    /** What the evaluator's driver must say when it joins. */
+    record Expectation(String computation, String scheme, int shards) {
+    }
+
+    /** Where a garbler task listens. */
+    record Address(String host, int port) {
+    }
+
+    @SuppressWarnings("unchecked")
+    Rendezvous(String bindHost, int port, TransportOptions options, Expectation expected, long run) {
+        this.options = options;
+        this.expected = expected;
+        this.run = run;
+        this.shards = new CompletableFuture[expected.shards()];
+        for (int i = 0; i < shards.length; i++) {
+            shards[i] = new CompletableFuture<>();
+        }
+        this.listener = NettyTransport.listenForMany(bindHost, port, options, 2);
+        this.acceptor = new Thread(this::acceptAll, "yaostream-rendezvous");
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    int port() {
+        return listener.port();
+    }
+
+    String address() {
+        return listener.address();
+    }
+
+    /**
+     * The evaluator's driver, once it has joined with the expected computation, within the connect timeout: the
+     * drivers' link, which the caller owns (and closes before this rendezvous).
+     *
+     * @throws ProtocolException if it joined with another computation, scheme or number of shards (it was told so)
+     * @throws ChannelException if it did not join in time
+     */
+    Channel awaitPeerDriver() {
+        long millis = options.connectTimeout().toMillis();
+        try {
+            return peerDriver.get(millis, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new ChannelException("no evaluator's driver joined at " + listener.address() + " within " + seconds(millis));
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ChannelException("interrupted while waiting for the evaluator's driver at " + listener.address(), e);
+        }
+    }
+
+    /** From now on every request is refused with {@code why}: the run has failed at this party. */
+    void fail(String why) {
+        failure = why;
+        for (CompletableFuture<Address> s : shards) {
+            s.completeExceptionally(new ProtocolException("the garbler's run failed: " + why));
+        }
+    }
+
+    private void acceptAll() {
+        while (!closed) {
+            Channel c;
+            try {
+                c = listener.acceptNext(100);
+            } catch (ChannelException e) {
+                if (!closed) {
+                    peerDriver.completeExceptionally(e);
+                }
+                return;
+            }
+            if (c == null) {
+                continue;
+            }
+            if (pending.incrementAndGet() > MAX_PENDING) {
+                pending.decrementAndGet();
+                Wire.refuse(c, MAX_PENDING + " other requests are in progress");
+                c.close();
+                continue;
+            }
+            Thread t = new Thread(() -> {
+                try {
+                    serve(c);
+                } finally {
+                    pending.decrementAndGet();
+                }
+            }, "yaostream-rendezvous-request");
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    /** Answers one connection's request; only the evaluator driver's connection stays open. */
+    private void serve(Channel c) {
+        boolean keep = false;
+        try {
+            int kind = Wire.readOpening(c);
+            if (kind == Wire.JOIN) {
+                keep = join(c);
+            } else if (kind == Wire.REGISTER) {
+                register(c);
+            } else {
+                lookup(c);
+            }
+        } catch (ProtocolException | ChannelException e) {
+            options.notices().accept("rendezvous: dropped a request: " + e.getMessage());
+            try {
+                Wire.refuse(c, e.getMessage());
+            } catch (ChannelException gone) {
+                // the connection is gone already; the notice says why
+            }
+        } finally {
+            if (!keep) {
+                c.close();
+            }
+        }
+    }
+
+    private boolean join(Channel c) {
+        String computation = Wire.readString(c, "computation");
+        String scheme = Wire.readString(c, "scheme");
+        int k = Wire.readInt(c);
+        String differs = !computation.equals(expected.computation())
+                ? "the garbler runs \"" + expected.computation() + "\", the evaluator \"" + computation + "\""
+                : !scheme.equals(expected.scheme()) ? "the garbler runs the scheme " + expected.scheme() + ", the evaluator " + scheme
+                : k != expected.shards() ? "the garbler runs " + expected.shards() + " shards, the evaluator " + k
+                : null;
+        if (differs != null) {
+            Wire.refuse(c, differs);
+            peerDriver.completeExceptionally(new ProtocolException(differs));
+            return false;
+        }
+        synchronized (peerDriver) {
+            if (peerDriver.isDone() || failure != null) {
+                Wire.refuse(c, failure != null ? "the garbler's run failed: " + failure : "the garbler's run has an evaluator already");
+                return false;
+            }
+            Wire.writeByte(c, Wire.OK);
+            Wire.writeLong(c, run);
+            c.flush();
+            peerDriver.complete(c);
+            return true;
+        }
+    }
+
+    private void register(Channel c) {
+        long r = Wire.readLong(c);
+        int shard = Wire.readInt(c);
+        String host = Wire.readString(c, "host");
+        int port = Wire.readInt(c);
+        String wrong = check(r, shard);
+        if (wrong == null && (port < 1 || port > 65535)) {
+            wrong = "port " + port + " is not a port";
+        }
+        if (wrong == null && !shards[shard].complete(new Address(host, port))) {
+            wrong = shards[shard].isCompletedExceptionally() ? "the garbler's run failed: " + failure : "shard " + shard + " is registered already";
+        }
+        answer(c, wrong, "registration of shard " + shard);
+        if (wrong == null) {
+            c.flush();
+        }
+    }
+
+    private void lookup(Channel c) {
+        long r = Wire.readLong(c);
+        int shard = Wire.readInt(c);
+        String wrong = check(r, shard);
+        if (wrong != null) {
+            answer(c, wrong, "lookup of shard " + shard);
+            return;
+        }
+        long millis = options.connectTimeout().toMillis();
+        Address a;
+        try {
+            a = shards[shard].get(millis, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            answer(c, "the garbler's shard " + shard + " did not register within " + seconds(millis), "lookup of shard " + shard);
+            return;
+        } catch (ExecutionException e) {
+            answer(c, e.getCause().getMessage(), "lookup of shard " + shard);
+            return;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        Wire.writeByte(c, Wire.OK);
+        Wire.writeString(c, a.host());
+        Wire.writeInt(c, a.port());
+        c.flush();
+    }
+
+    /** Why a request for shard {@code shard} of run {@code r} is wrong, or null. */
+    private String check(long r, int shard) {
+        if (failure != null) {
+            return "the garbler's run failed: " + failure;
+        }
+        if (r != run) {
+            return "run " + Long.toHexString(r) + " is not the garbler's run (a task of another run, or of a run that has ended)";
+        }
+        if (shard < 0 || shard >= shards.length) {
+            return "the run has shards 0 to " + (shards.length - 1) + ", not " + shard;
+        }
+        return null;
+    }
+
+    private void answer(Channel c, String wrong, String what) {
+        if (wrong != null) {
+            options.notices().accept("rendezvous: refused a " + what + ": " + wrong);
+            Wire.refuse(c, wrong);
+        } else {
+            Wire.writeByte(c, Wire.OK);
+        }
+    }
+
+    private static String seconds(long millis) {
+        return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        fail(failure != null ? failure : "the garbler's driver stopped its rendezvous");
+        peerDriver.completeExceptionally(new ChannelException("the rendezvous at " + listener.address() + " closed"));
+        try {
+            acceptor.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        listener.close();
+    }
+}

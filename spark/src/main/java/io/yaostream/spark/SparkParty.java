@@ -1,0 +1,401 @@
+package io.yaostream.spark;
+
+import io.yaostream.Inputs;
+import io.yaostream.SecureProgram;
+import io.yaostream.Shared;
+import io.yaostream.TwoParty;
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.garble.Schemes;
+import io.yaostream.core.net.Channel;
+import io.yaostream.core.net.TlsFiles;
+import io.yaostream.core.net.TransportOptions;
+import io.yaostream.core.shard.ShardHello;
+import io.yaostream.core.twoparty.YaoSession;
+import io.yaostream.examples.Minimum;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.rdd.RDD;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.SparkSession;
+import scala.Tuple2;
+import scala.reflect.ClassTag;
+import scala.reflect.ClassTag$;
+
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * One party of a secure computation run as a Spark application over its own data: partition i of this party's job
+ * and partition i of the other party's are one shard pair, a barrier stage runs the K shard sessions at once, and the
+ * two drivers run the combining session.
+ *
+ * <pre>{@code
+ * // the garbler's application
+ * BigInteger min = SparkParty.garbler(spark).listen(7000).minimum(values, 32, 4).value();
+ * // the evaluator's application, elsewhere
+ * BigInteger min = SparkParty.evaluator(spark).connect("garbler-driver.example", 7000).minimum(values, 32, 4).value();
+ * }</pre>
+ *
+ * The evaluator's side knows one address, the garbler's driver, which runs a rendezvous there: the evaluator's driver
+ * joins (computation, scheme and number of shards must match, or both runs fail in one line), each garbler task
+ * registers where it listens, each evaluator task asks and connects to its peer task directly; no shard traffic passes
+ * through a driver. The drivers keep their connection open while the stages run: a failed task cancels its job and
+ * the peer's, in one line naming the shard and the cause; the secure stage is never retried (a retry would run one
+ * party's shards without the other's). Each setter returns a new configuration.
+ */
+public final class SparkParty {
+    private final Party role;
+    private final JavaSparkContext sc;
+    private final String host;
+    private final int port;
+    private final boolean listen;
+    private final String scheme;
+    private final Duration timeout;
+    private final TlsFiles tls;
+    private final String advertise;
+    private final Consumer<String> notices;
+
+    private SparkParty(Party role, JavaSparkContext sc, String host, int port, boolean listen, String scheme, Duration timeout, TlsFiles tls,
+                       String advertise, Consumer<String> notices) {
+        this.role = role;
+        this.sc = sc;
+        this.host = host;
+        this.port = port;
+        this.listen = listen;
+        this.scheme = scheme;
+        this.timeout = timeout;
+        this.tls = tls;
+        this.advertise = advertise;
+        this.notices = notices;
+    }
+
+    /**
+     * The garbler's side in this Spark application: say where its driver listens with {@link #listen}.
+     *
+     * @param spark the application's session
+     * @return the garbler's configuration, with the defaults (half-gates, a 30-second timeout, no TLS)
+     */
+    public static SparkParty garbler(SparkSession spark) {
+        return as(Party.GARBLER, JavaSparkContext.fromSparkContext(spark.sparkContext()));
+    }
+
+    /**
+     * The evaluator's side in this Spark application: say where the garbler's driver is with {@link #connect}.
+     *
+     * @param spark the application's session
+     * @return the evaluator's configuration, with the defaults
+     */
+    public static SparkParty evaluator(SparkSession spark) {
+        return as(Party.EVALUATOR, JavaSparkContext.fromSparkContext(spark.sparkContext()));
+    }
+
+    /**
+     * A party of role {@code role} in the application of {@code sc}.
+     *
+     * @param role the garbler or the evaluator
+     * @param sc the application's context
+     * @return the configuration, with the defaults
+     */
+    public static SparkParty as(Party role, JavaSparkContext sc) {
+        return new SparkParty(role, sc, null, -1, false, Schemes.DEFAULT, TransportOptions.DEFAULT_TIMEOUT, null, null, TransportOptions.LOG);
+    }
+
+    /**
+     * The garbler's driver listens on {@code port} of every interface (0: one the system chooses, said in a notice).
+     *
+     * @param port the rendezvous port
+     * @return a new configuration
+     */
+    public SparkParty listen(int port) {
+        return listen(null, port);
+    }
+
+    /**
+     * The garbler's driver listens on {@code port} of {@code bindAddress}.
+     *
+     * @param bindAddress the interface, or null for every one
+     * @param port the rendezvous port
+     * @return a new configuration
+     */
+    public SparkParty listen(String bindAddress, int port) {
+        if (role != Party.GARBLER) {
+            throw new IllegalStateException("the evaluator's driver connects to the garbler's: connect(host, port)");
+        }
+        checkPort(port, 0);
+        return new SparkParty(role, sc, bindAddress, port, true, scheme, timeout, tls, advertise, notices);
+    }
+
+    /**
+     * The evaluator's driver joins the garbler's at {@code host:port}.
+     *
+     * @param host the garbler's driver
+     * @param port its rendezvous port
+     * @return a new configuration
+     */
+    public SparkParty connect(String host, int port) {
+        if (role != Party.EVALUATOR) {
+            throw new IllegalStateException("the garbler's driver listens: listen(port)");
+        }
+        checkPort(port, 1);
+        return new SparkParty(role, sc, host, port, false, scheme, timeout, tls, advertise, notices);
+    }
+
+    /**
+     * The garbling scheme, the same at both parties.
+     *
+     * @param scheme a scheme's name ({@code half-gates}, ...)
+     * @return a new configuration
+     */
+    public SparkParty scheme(String scheme) {
+        Schemes.byName(scheme);
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, advertise, notices);
+    }
+
+    /**
+     * How long any wait may take: the join, a task's registration and lookup, a connection, a silent peer.
+     *
+     * @param timeout the timeout
+     * @return a new configuration
+     */
+    public SparkParty timeout(Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("the timeout must be positive");
+        }
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, advertise, notices);
+    }
+
+    /**
+     * Mutual TLS on the rendezvous, the drivers' link and every shard link: this party's certificate and PKCS#8 key and
+     * the certificates that sign the peer's (PEM), readable at these paths by the driver and by every executor.
+     *
+     * @param certificate this party's certificate chain
+     * @param key its private key
+     * @param trust the certificates that sign the peer's
+     * @return a new configuration
+     */
+    public SparkParty tls(Path certificate, Path key, Path trust) {
+        TlsFiles files = new TlsFiles(certificate, key, trust);
+        files.check();
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, files, advertise, notices);
+    }
+
+    /**
+     * The address the garbler's executors reach its driver at (default: {@code spark.driver.host}).
+     *
+     * @param driverHost the driver's host as the executors see it
+     * @return a new configuration
+     */
+    public SparkParty advertise(String driverHost) {
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, driverHost, notices);
+    }
+
+    /**
+     * Where one-line notices go (the rendezvous's port, requests it refused); the {@code io.yaostream.net} logger by default.
+     *
+     * @param sink the notices' destination
+     * @return a new configuration
+     */
+    public SparkParty notices(Consumer<String> sink) {
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, advertise, java.util.Objects.requireNonNull(sink));
+    }
+
+    /**
+     * The minimum of both parties' values, revealed to both: this party's values in {@code shards} partitions.
+     *
+     * @param values this party's values, unsigned, below 2^bits
+     * @param bits their width, 1 to 64, the same at both parties
+     * @param shards K, the same at both parties
+     * @return the minimum of all values of both parties
+     */
+    public SparkRun<BigInteger> minimum(Dataset<Long> values, int bits, int shards) {
+        return minimum(values.toJavaRDD(), bits, shards);
+    }
+
+    /**
+     * The minimum of both parties' values, revealed to both, as {@link #minimum(Dataset, int, int)}.
+     *
+     * @param values this party's values
+     * @param bits their width
+     * @param shards K
+     * @return the minimum
+     */
+    public SparkRun<BigInteger> minimum(JavaRDD<Long> values, int bits, int shards) {
+        SparkJobs.checkBits(bits);
+        return run(values, shards, SparkJobs.minimum(bits), Minimum.combine(shards, bits));
+    }
+
+    /**
+     * The garbler's side of AES-128: its key, over the evaluator's column of blocks in {@code shards} shards. The
+     * garbler learns nothing (its result is empty).
+     *
+     * @param key the 16-byte key
+     * @param shards K
+     * @return the run, with an empty list
+     */
+    public SparkRun<List<byte[]>> aesKey(byte[] key, int shards) {
+        requireRole(Party.GARBLER, "aesKey");
+        JavaRDD<Object> none = sc.parallelize(List.of(), shards);
+        SparkRun<List<ArrayList<SparkJobs.Placed>>> r = run(none, shards, SparkJobs.aesKey(key));
+        return new SparkRun<>(List.of(), r.shards(), r.andGates(), r.bytes(), r.seconds(), r.stageSeconds());
+    }
+
+    /**
+     * The evaluator's side of AES-128: the ciphertexts of its blocks under the garbler's key, in the blocks' order.
+     *
+     * @param blocks 16-byte blocks
+     * @param shards K
+     * @return the ciphertexts, block i's at index i
+     */
+    public SparkRun<List<byte[]>> aes(JavaRDD<byte[]> blocks, int shards) {
+        requireRole(Party.EVALUATOR, "aes");
+        ShardHello.checkShards(shards);
+        JavaRDD<Tuple2<byte[], Long>> placed = blocks.zipWithIndex().rdd().toJavaRDD();
+        SparkRun<List<ArrayList<SparkJobs.Placed>>> r = run(placed, shards, SparkJobs.aesBlocks());
+        List<SparkJobs.Placed> all = new ArrayList<>();
+        r.value().forEach(all::addAll);
+        all.sort(Comparator.comparingLong(SparkJobs.Placed::place));
+        List<byte[]> out = new ArrayList<>(all.size());
+        all.forEach(p -> out.add(p.ciphertext()));
+        return new SparkRun<>(out, r.shards(), r.andGates(), r.bytes(), r.seconds(), r.stageSeconds());
+    }
+
+    /**
+     * The general form without a combining session: each shard's result, in shard order, for shards that reveal
+     * their own results.
+     *
+     * @param <T> a row
+     * @param <S> a shard's result, {@link java.io.Serializable}
+     * @param rows this party's rows, cut into {@code shards} partitions (repartitioned if they are not)
+     * @param shards K, the same at both parties
+     * @param job this party's job
+     * @return each shard's result
+     */
+    public <T, S> SparkRun<List<S>> run(JavaRDD<T> rows, int shards, ShardJob<T, S> job) {
+        return runOver(rows, shards, job, null);
+    }
+
+    /**
+     * The general form: each shard ends in a shared result, and the drivers' combining session takes this party's
+     * shares in shard order ({@code c.shared()}) and gives the run's result.
+     *
+     * @param <T> a row
+     * @param <R> the result
+     * @param rows this party's rows, cut into {@code shards} partitions (repartitioned if they are not)
+     * @param shards K, the same at both parties
+     * @param job this party's job
+     * @param combine the combining program, the same at both parties
+     * @return the combining session's result
+     */
+    public <T, R> SparkRun<R> run(JavaRDD<T> rows, int shards, ShardJob<T, Shared> job, SecureProgram<R> combine) {
+        return runOver(rows, shards, job, java.util.Objects.requireNonNull(combine, "combine"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T, R> SparkRun<R> runOver(JavaRDD<T> rows, int shards, ShardJob<T, ?> job, SecureProgram<R> combine) {
+        ShardHello.checkShards(shards);
+        if (!listen && host == null) {
+            throw new IllegalStateException("say where the peer is: listen(port) at the garbler, connect(host, port) at the evaluator");
+        }
+        long start = System.nanoTime();
+        TransportOptions options = LinkSettings.of(timeout, tls).options().withNotices(notices);
+        JavaRDD<T> parts = rows.getNumPartitions() == shards ? rows : rows.repartition(shards);
+        if (listen) {
+            long run = new SecureRandom().nextLong();
+            try (Rendezvous rendezvous = new Rendezvous(host, port, options, new Rendezvous.Expectation(job.name(), scheme, shards), run)) {
+                notices.accept("rendezvous listening on " + rendezvous.address());
+                Channel link;
+                try {
+                    link = rendezvous.awaitPeerDriver();
+                } catch (RuntimeException e) {
+                    throw new SecureSparkException("the join: " + e.getMessage(), e);
+                }
+                String driverHost = advertise != null ? advertise : sc.getConf().get("spark.driver.host", "127.0.0.1");
+                return (SparkRun<R>) stage(parts, shards, job, combine, run, link, rendezvous::fail, driverHost, rendezvous.port(), options, start);
+            }
+        }
+        RendezvousClient.Joined joined;
+        try {
+            joined = RendezvousClient.join(host, port, options, job.name(), scheme, shards);
+        } catch (RuntimeException e) {
+            throw new SecureSparkException("the join: " + e.getMessage(), e);
+        }
+        return (SparkRun<R>) stage(parts, shards, job, combine, joined.run(), joined.link(), why -> { }, host, port, options, start);
+    }
+
+    /** The secure stage, then the combining session (if any) over the drivers' link. */
+    private <T, R> SparkRun<?> stage(JavaRDD<T> parts, int shards, ShardJob<T, ?> job, SecureProgram<R> combine, long run, Channel linkChannel,
+                                     Consumer<String> failRendezvous, String driverHost, int driverPort, TransportOptions options, long start) {
+        String group = "yaostream-" + Long.toHexString(run);
+        StageWatch watch = new StageWatch(sc, group);
+        DriverLink link = new DriverLink(linkChannel, timeout, why -> {
+            failRendezvous.accept(why);
+            sc.sc().cancelJobGroup(group, why);
+        });
+        ShardTask<T> task = new ShardTask<>(role, job, shards, run, driverHost, driverPort, scheme, LinkSettings.of(timeout, tls));
+        List<ShardTask.Outcome> outcomes;
+        long stageStart = System.nanoTime();
+        sc.sc().addSparkListener(watch);
+        try {
+            sc.setJobGroup(group, "yaostream: " + job.name() + ", " + role.key() + ", " + shards + " shards", true);
+            ClassTag<ShardTask.Outcome> tag = ClassTag$.MODULE$.apply(ShardTask.Outcome.class);
+            RDD<ShardTask.Outcome> out = parts.rdd().barrier().mapPartitions(task, false, tag);
+            outcomes = out.toJavaRDD().collect();
+        } catch (RuntimeException e) {
+            String why = watch.firstFailure() != null ? watch.firstFailure()
+                    : link.peerFailure() != null ? link.peerFailure() : StageWatch.firstLine(e.getMessage());
+            failRendezvous.accept(why);
+            link.fail(why);
+            link.close();
+            throw new SecureSparkException(why, e);
+        } finally {
+            sc.clearJobGroup();
+            sc.sc().removeSparkListener(watch);
+        }
+        double stageSeconds = (System.nanoTime() - stageStart) / 1e9;
+        Channel free;
+        try {
+            free = link.finish();
+        } catch (RuntimeException e) {
+            link.close();
+            throw new SecureSparkException(e.getMessage(), e);
+        }
+        List<SparkRun.ShardCosts> costs = outcomes.stream().map(ShardTask.Outcome::costs).toList();
+        long and = costs.stream().mapToLong(SparkRun.ShardCosts::andGates).sum();
+        long bytes = costs.stream().mapToLong(SparkRun.ShardCosts::bytes).sum();
+        if (combine == null) {
+            free.close();
+            List<Object> values = new ArrayList<>();
+            outcomes.forEach(o -> values.add(o.result(role)));
+            return new SparkRun<>(values, costs, and, bytes, (System.nanoTime() - start) / 1e9, stageSeconds);
+        }
+        List<Shared> shares = new ArrayList<>();
+        outcomes.forEach(o -> shares.add((Shared) o.result(role)));
+        YaoSession.Result<R> combined;
+        try {
+            combined = TwoParty.as(role).scheme(scheme).transport(options).name(job.name() + " combine of " + shards)
+                    .run(role, free, combine, Inputs.of(shares));
+        } catch (RuntimeException e) {
+            throw new SecureSparkException("the combining session: " + e.getMessage(), e);
+        }
+        return new SparkRun<>(combined.value(), costs, and + combined.andGates(), bytes + combined.costs().bytes(),
+                (System.nanoTime() - start) / 1e9, stageSeconds);
+    }
+
+    private void requireRole(Party expected, String what) {
+        if (role != expected) {
+            throw new IllegalStateException(what + " is the " + expected.key() + "'s side");
+        }
+    }
+
+    private static void checkPort(int port, int lowest) {
+        if (port < lowest || port > 65535) {
+            throw new IllegalArgumentException("port: " + lowest + " to 65535, not " + port);
+        }
+    }
+}
