@@ -24,6 +24,8 @@ final class DriverLink implements AutoCloseable {
     private final Channel channel;
     private final long intervalNanos;
     private final Consumer<String> onPeerFailure;
+    /** The peer's side in messages: "the garbler's" or "the evaluator's". */
+    private final String peer;
     private final Thread writer;
     private final Thread reader;
     private boolean localDone;
@@ -36,8 +38,9 @@ final class DriverLink implements AutoCloseable {
      * Starts the link over {@code channel}; {@code onPeerFailure} is called once, on the reader's thread, if the peer
      * says its run failed or the link fails first.
      */
-    DriverLink(Channel channel, Duration timeout, Consumer<String> onPeerFailure) {
+    DriverLink(Channel channel, String peer, Duration timeout, Consumer<String> onPeerFailure) {
         this.channel = channel;
+        this.peer = peer;
         this.intervalNanos = Math.max(timeout.toNanos() / 4, 1_000_000L);
         this.onPeerFailure = onPeerFailure;
         this.writer = new Thread(this::write, "yaostream-driver-link-out");
@@ -94,7 +97,7 @@ final class DriverLink implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ChannelException e) {
-            peerFailed("the link to the peer's driver failed: " + e.getMessage());
+            peerFailed(peer + " driver is gone: " + e.getMessage());
         }
     }
 
@@ -113,15 +116,15 @@ final class DriverLink implements AutoCloseable {
                 } else if (b == END) {
                     synchronized (this) {
                         if (!peerDone) {
-                            throw new ProtocolException("the peer's driver ended the link before its stage was done");
+                            throw new ProtocolException(peer + " driver ended the link before its stage was done");
                         }
                     }
                     return;
                 } else if (b == FAILED) {
-                    peerFailed("the peer's side failed: " + Wire.readString(channel, "reason"));
+                    peerFailed(peer + " side failed: " + Wire.readString(channel, "reason"));
                     return;
                 } else {
-                    throw new ProtocolException("the peer's driver sent byte " + b + " on the drivers' link");
+                    throw new ProtocolException(peer + " driver sent byte " + b + " on the drivers' link");
                 }
             }
         } catch (ProtocolException | ChannelException e) {
@@ -130,7 +133,7 @@ final class DriverLink implements AutoCloseable {
                     return; // this side failed first and said so; the peer's end of the link is no news
                 }
             }
-            peerFailed("the link to the peer's driver failed: " + e.getMessage());
+            peerFailed(peer + " driver is gone: " + e.getMessage());
         }
     }
 
@@ -147,6 +150,19 @@ final class DriverLink implements AutoCloseable {
 
     /** Why the peer or the link failed, or null. */
     String peerFailure() {
+        return peerFailure;
+    }
+
+    /** Why the peer or the link failed, waiting up to {@code millis} for it to say; null if it did not. */
+    synchronized String awaitPeerFailure(long millis) {
+        long deadline = System.currentTimeMillis() + millis;
+        try {
+            while (peerFailure == null && System.currentTimeMillis() < deadline) {
+                wait(Math.max(1, deadline - System.currentTimeMillis()));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         return peerFailure;
     }
 

@@ -91,7 +91,7 @@ final class Rendezvous implements AutoCloseable {
     void fail(String why) {
         failure = why;
         for (CompletableFuture<Address> s : shards) {
-            s.completeExceptionally(new ProtocolException("the garbler's run failed: " + why));
+            s.completeExceptionally(new Wire.PeerRunFailed(why));
         }
     }
 
@@ -185,12 +185,20 @@ final class Rendezvous implements AutoCloseable {
         int shard = Wire.readInt(c);
         String host = Wire.readString(c, "host");
         int port = Wire.readInt(c);
+        if (failure != null) {
+            Wire.runFailed(c, failure);
+            return;
+        }
         String wrong = check(r, shard);
         if (wrong == null && (port < 1 || port > 65535)) {
             wrong = "port " + port + " is not a port";
         }
         if (wrong == null && !shards[shard].complete(new Address(host, port))) {
-            wrong = shards[shard].isCompletedExceptionally() ? "the garbler's run failed: " + failure : "shard " + shard + " is registered already";
+            if (shards[shard].isCompletedExceptionally()) {
+                Wire.runFailed(c, failure);
+                return;
+            }
+            wrong = "shard " + shard + " is registered already";
         }
         answer(c, wrong, "registration of shard " + shard);
         if (wrong == null) {
@@ -201,6 +209,10 @@ final class Rendezvous implements AutoCloseable {
     private void lookup(Channel c) {
         long r = Wire.readLong(c);
         int shard = Wire.readInt(c);
+        if (failure != null) {
+            Wire.runFailed(c, failure);
+            return;
+        }
         String wrong = check(r, shard);
         if (wrong != null) {
             answer(c, wrong, "lookup of shard " + shard);
@@ -214,7 +226,7 @@ final class Rendezvous implements AutoCloseable {
             answer(c, "the garbler's shard " + shard + " did not register within " + seconds(millis), "lookup of shard " + shard);
             return;
         } catch (ExecutionException e) {
-            answer(c, e.getCause().getMessage(), "lookup of shard " + shard);
+            Wire.runFailed(c, failure != null ? failure : e.getCause().getMessage());
             return;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -228,9 +240,6 @@ final class Rendezvous implements AutoCloseable {
 
     /** Why a request for shard {@code shard} of run {@code r} is wrong, or null. */
     private String check(long r, int shard) {
-        if (failure != null) {
-            return "the garbler's run failed: " + failure;
-        }
         if (r != run) {
             return "run " + Long.toHexString(r) + " is not the garbler's run (a task of another run, or of a run that has ended)";
         }

@@ -5,6 +5,7 @@ import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.net.Channel;
+import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.net.NettyTransport;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.ProtocolException;
@@ -68,6 +69,18 @@ final class ShardTask<T> extends AbstractFunction1<scala.collection.Iterator<T>,
         }
     }
 
+    /**
+     * A shard that failed because its link to the peer's task did (closed, reset, silent, ended with a goodbye): most
+     * often the peer's failure seen from here, so the driver asks the peer's driver what failed there first.
+     */
+    static final class LinkLost extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        LinkLost(String message) {
+            super(message);
+        }
+    }
+
     @Override
     public scala.collection.Iterator<Outcome> apply(scala.collection.Iterator<T> rows) {
         BarrierTaskContext ctx = BarrierTaskContext.get();
@@ -79,6 +92,10 @@ final class ShardTask<T> extends AbstractFunction1<scala.collection.Iterator<T>,
             }
             ShardInputs inputs = job.read(CollectionConverters.asJava(rows));
             return CollectionConverters.asScala(List.of(runShard(ctx, shard, inputs)).iterator());
+        } catch (Wire.PeerRunFailed e) {
+            throw new IllegalStateException(e.getMessage()); // the peer's failure, not this shard's
+        } catch (ChannelException e) {
+            throw new LinkLost(ShardRunner.failure(shard, shards, e).getMessage());
         } catch (RuntimeException | Error e) {
             throw new IllegalStateException(ShardRunner.failure(shard, shards, e).getMessage());
         }

@@ -50,6 +50,12 @@ import java.util.function.Consumer;
  * party's shards without the other's). Each setter returns a new configuration.
  */
 public final class SparkParty {
+    /**
+     * How long a failed stage's driver waits for the listener event of the task that failed (Spark delivers it apart
+     * from the job's own failure, which names no task), so the run's error is the task's one line.
+     */
+    private static final long FAILURE_EVENT_MILLIS = 2000;
+
     private final Party role;
     private final JavaSparkContext sc;
     private final String host;
@@ -186,7 +192,8 @@ public final class SparkParty {
     }
 
     /**
-     * The address the garbler's executors reach its driver at (default: {@code spark.driver.host}).
+     * The address the garbler's executors reach its driver at (default: the address given to {@link #listen(String, int)},
+     * or {@code spark.driver.host} when it listens on every interface).
      *
      * @param driverHost the driver's host as the executors see it
      * @return a new configuration
@@ -315,7 +322,7 @@ public final class SparkParty {
                 } catch (RuntimeException e) {
                     throw new SecureSparkException("the join: " + e.getMessage(), e);
                 }
-                String driverHost = advertise != null ? advertise : sc.getConf().get("spark.driver.host", "127.0.0.1");
+                String driverHost = advertise != null ? advertise : bound(host) ? host : sc.getConf().get("spark.driver.host", "127.0.0.1");
                 return (SparkRun<R>) stage(parts, shards, job, combine, run, link, rendezvous::fail, driverHost, rendezvous.port(), options, start);
             }
         }
@@ -333,9 +340,12 @@ public final class SparkParty {
                                      Consumer<String> failRendezvous, String driverHost, int driverPort, TransportOptions options, long start) {
         String group = "yaostream-" + Long.toHexString(run);
         StageWatch watch = new StageWatch(sc, group);
-        DriverLink link = new DriverLink(linkChannel, timeout, why -> {
+        java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean(true);
+        DriverLink link = new DriverLink(linkChannel, role == Party.GARBLER ? "the evaluator's" : "the garbler's", timeout, why -> {
             failRendezvous.accept(why);
-            sc.sc().cancelJobGroup(group, why);
+            if (running.get()) {
+                watch.cancel(why);
+            }
         });
         ShardTask<T> task = new ShardTask<>(role, job, shards, run, driverHost, driverPort, scheme, LinkSettings.of(timeout, tls));
         List<ShardTask.Outcome> outcomes;
@@ -346,14 +356,20 @@ public final class SparkParty {
             ClassTag<ShardTask.Outcome> tag = ClassTag$.MODULE$.apply(ShardTask.Outcome.class);
             RDD<ShardTask.Outcome> out = parts.rdd().barrier().mapPartitions(task, false, tag);
             outcomes = out.toJavaRDD().collect();
-        } catch (RuntimeException e) {
-            String why = watch.firstFailure() != null ? watch.firstFailure()
-                    : link.peerFailure() != null ? link.peerFailure() : StageWatch.firstLine(e.getMessage());
+        } catch (Exception e) { // Spark's own exceptions are checked ones, thrown through Scala
+            running.set(false);
+            String why = watch.awaitFailure(FAILURE_EVENT_MILLIS);
+            if (why == null || watch.firstLostItsLink()) {
+                // This side's tasks only saw the peer's stop: the peer's driver says what failed there.
+                String peer = link.awaitPeerFailure(FAILURE_EVENT_MILLIS);
+                why = peer != null ? peer : why != null ? why : StageWatch.firstLine(e.getMessage());
+            }
             failRendezvous.accept(why);
             link.fail(why);
             link.close();
             throw new SecureSparkException(why, e);
         } finally {
+            running.set(false);
             sc.clearJobGroup();
             sc.sc().removeSparkListener(watch);
         }
@@ -385,6 +401,18 @@ public final class SparkParty {
         }
         return new SparkRun<>(combined.value(), costs, and + combined.andGates(), bytes + combined.costs().bytes(),
                 (System.nanoTime() - start) / 1e9, stageSeconds);
+    }
+
+    /** Whether the rendezvous listens on one address only (which its tasks must then be given), not on every interface. */
+    private static boolean bound(String bindAddress) {
+        if (bindAddress == null) {
+            return false;
+        }
+        try {
+            return !java.net.InetAddress.getByName(bindAddress).isAnyLocalAddress();
+        } catch (java.net.UnknownHostException e) {
+            return true; // the listener has failed on it already
+        }
     }
 
     private void requireRole(Party expected, String what) {

@@ -22,6 +22,7 @@ final class StageWatch extends SparkListener {
     private final String group;
     private final Set<Integer> stages = ConcurrentHashMap.newKeySet();
     private volatile String firstFailure;
+    private volatile boolean firstLostItsLink;
 
     StageWatch(JavaSparkContext sc, String group) {
         this.sc = sc;
@@ -51,12 +52,36 @@ final class StageWatch extends SparkListener {
                 return;
             }
             firstFailure = firstLine(why);
+            firstLostItsLink = reason instanceof ExceptionFailure f && f.className().equals(ShardTask.LinkLost.class.getName());
+            notifyAll();
         }
-        sc.sc().cancelJobGroup(group, firstFailure);
+        cancel(firstFailure);
     }
 
-    /** The first failed task's failure, in one line, or null. */
-    String firstFailure() {
+    /** Cancels the secure stage's job, if it still runs, for {@code why}. */
+    void cancel(String why) {
+        try {
+            sc.sc().cancelJobGroup(group, why);
+        } catch (IllegalStateException stopped) {
+            // the application has stopped: nothing runs to cancel
+        }
+    }
+
+    /** Whether the first failed task failed because its link to the peer's task did ({@link ShardTask.LinkLost}). */
+    boolean firstLostItsLink() {
+        return firstLostItsLink;
+    }
+
+    /** The first failed task's failure, in one line, waiting up to {@code millis} for its event; null if none came. */
+    synchronized String awaitFailure(long millis) {
+        long deadline = System.currentTimeMillis() + millis;
+        try {
+            while (firstFailure == null && System.currentTimeMillis() < deadline) {
+                wait(Math.max(1, deadline - System.currentTimeMillis()));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         return firstFailure;
     }
 

@@ -21,6 +21,8 @@ final class Wire {
     static final int LOOKUP = 0x4c4f4f4b;   // "LOOK"
     static final int OK = 0x2b;
     static final int REFUSED = 0x2d;
+    /** The answer once the garbler's run has failed, with its reason: the asker's shard is not at fault. */
+    static final int RUN_FAILED = 0x21;
     /** Longest string either side sends: names and reasons are one line. */
     static final int MAX_STRING = 1024;
 
@@ -118,12 +120,30 @@ final class Wire {
     /** Reads the answer to a request: nothing on {@link #OK}; the peer's reason, as a one-line error, on {@link #REFUSED}. */
     static void readAnswer(Channel c, String what) {
         int answer = readByte(c);
+        if (answer == RUN_FAILED) {
+            throw new PeerRunFailed("the garbler's side failed: " + readString(c, "reason"));
+        }
         if (answer == REFUSED) {
             throw new ProtocolException(what + " refused by the garbler's driver: " + readString(c, "reason"));
         }
         if (answer != OK) {
             throw new ProtocolException("the garbler's driver answered " + what + " with byte " + answer + ", not a rendezvous answer");
         }
+    }
+
+    /** The garbler's run failed before this request could be answered: its reason, not the asker's fault. */
+    static final class PeerRunFailed extends ProtocolException {
+        private static final long serialVersionUID = 1L;
+
+        PeerRunFailed(String message) {
+            super(message);
+        }
+    }
+
+    static void runFailed(Channel c, String why) {
+        writeByte(c, RUN_FAILED);
+        writeString(c, why);
+        c.flush();
     }
 
     static void refuse(Channel c, String why) {

@@ -1,0 +1,74 @@
+package io.yaostream.spark;
+
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * One party's Spark application for the two-application tests: runs the steps it is given in order, each on a port of
+ * its own, and prints a line per step, {@code STEP name ok RESULT and=N bytes=N} or {@code STEP name failed MESSAGE}.
+ * Arguments: {@code garbler|evaluator BASE_PORT CERT_DIR|- STEP...}.
+ */
+public final class PairMain {
+    private PairMain() {
+    }
+
+    public static void main(String[] args) throws java.io.IOException {
+        boolean garbler = args[0].equals("garbler");
+        int base = Integer.parseInt(args[1]);
+        Path certs = args[2].equals("-") ? null : Path.of(args[2]);
+        try (SparkSession spark = SparkSession.builder().appName("pair test " + args[0]).master("local[4]")
+                .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false").getOrCreate()) {
+            JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+            for (int i = 3; i < args.length; i++) {
+                String step = args[i];
+                SparkParty party = garbler ? SparkParty.garbler(spark).listen("127.0.0.1", base + i) : SparkParty.evaluator(spark).connect("127.0.0.1", base + i);
+                party = party.timeout(Duration.ofSeconds(10)).notices(line -> { });
+                if (step.equals("tls")) {
+                    String me = garbler ? "garbler" : "evaluator";
+                    party = party.tls(certs.resolve(me + ".crt"), certs.resolve(me + ".key"), certs.resolve("ca.crt"));
+                }
+                System.out.println("STEP " + step + " started");
+                try {
+                    System.out.println("STEP " + step + " ok " + run(step, garbler, party, sc));
+                } catch (SecureSparkException e) {
+                    System.out.println("STEP " + step + " failed " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    private static String run(String step, boolean garbler, SparkParty party, JavaSparkContext sc) {
+        switch (step) {
+            case "min1", "min2", "min4", "again", "tls", "long", "bad", "mismatch" -> {
+                int k = step.equals("min1") ? 1 : step.equals("min4") ? 4 : step.equals("mismatch") && !garbler ? 3 : 2;
+                List<Long> v = PairData.values(garbler, step.equals("long") ? 300_000 : garbler ? 700 : 500);
+                if (step.equals("bad") && garbler) {
+                    v = new ArrayList<>(v);
+                    v.set(5, 1L << PairData.BITS);
+                }
+                JavaRDD<Long> column = sc.parallelize(v, 3);
+                SparkRun<java.math.BigInteger> r = party.minimum(column, PairData.BITS, k);
+                return costs(r, r.value().toString());
+            }
+            default -> {
+                int k = Integer.parseInt(step.substring("aes".length()));
+                if (garbler) {
+                    return costs(party.aesKey(PairData.KEY, k), "");
+                }
+                SparkRun<List<byte[]>> r = party.aes(sc.parallelize(PairData.blocks(PairData.aesBlocks(k)), 2), k);
+                return costs(r, String.join(",", r.value().stream().map(HexFormat.of()::formatHex).toList()));
+            }
+        }
+    }
+
+    private static String costs(SparkRun<?> r, String value) {
+        return value + " and=" + r.andGates() + " bytes=" + r.bytes();
+    }
+}
