@@ -8,15 +8,17 @@ import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
- * The two drivers' connection while their secure stages run, then the combining session's. Each driver says, in one
- * byte, that it is alive (every quarter of the timeout, so a quiet stage never times the link out), that its stage is
- * done, or that its run failed and why; a driver that fails or goes away makes the other cancel its stage. When both
- * stages are done each side sends {@link #END} as the last byte before the combining session, so nothing of this
- * link is left in the session's way: one thread writes ({@link #ALIVE}, then {@link #DONE} when the local stage ends,
- * then {@link #END} once the peer's {@code DONE} has come), another reads until the peer's {@code END}.
+ * The two drivers' connection while their data is prepared and their secure stages run, then the combining session's.
+ * Each driver says, in one byte: that it is alive (every quarter of the timeout, so a long stage never times the link
+ * out), that its data is {@link #READY} (neither side submits its secure stage before both are, so no task waits on a
+ * peer still reading its data), that its stage is {@link #DONE}, or that its run {@link #FAILED} and why; a driver that
+ * fails or goes away makes the other cancel its jobs. When both stages are done each side sends {@link #END} as the
+ * last byte before the combining session, so nothing of this link is left in the session's way. One thread writes,
+ * another reads until the peer's {@code END}; each message is sent once, in the order READY, DONE, END.
  */
 final class DriverLink implements AutoCloseable {
     static final int ALIVE = 'a';
+    static final int READY = 'r';
     static final int DONE = 'd';
     static final int END = 'e';
     static final int FAILED = 'f';
@@ -28,14 +30,15 @@ final class DriverLink implements AutoCloseable {
     private final String peer;
     private final Thread writer;
     private final Thread reader;
-    private boolean localDone;
-    private boolean peerDone;
+    /** What this side has reached and the peer has said: 0 nothing, 1 ready, 2 done (guarded by this). */
+    private int local;
+    private int remote;
     private String localFailure;
     /** Why the link or the peer failed; null while it has not. */
     private volatile String peerFailure;
 
     /**
-     * Starts the link over {@code channel}; {@code onPeerFailure} is called once, on the reader's thread, if the peer
+     * Starts the link over {@code channel}; {@code onPeerFailure} is called once, on the link's own thread, if the peer
      * says its run failed or the link fails first.
      */
     DriverLink(Channel channel, String peer, Duration timeout, Consumer<String> onPeerFailure) {
@@ -54,19 +57,18 @@ final class DriverLink implements AutoCloseable {
     private void write() {
         try {
             long last = System.nanoTime();
-            boolean sentDone = false;
+            int sent = 0;
             while (true) {
                 String failure;
-                boolean done;
-                boolean peer;
+                int reached;
+                boolean peerDone;
                 synchronized (this) {
-                    long wait = Math.max(1, (intervalNanos - (System.nanoTime() - last)) / 1_000_000L);
-                    if (localFailure == null && !(localDone && !sentDone) && !(sentDone && peerDone) && peerFailure == null) {
-                        wait(Math.min(wait, 50));
+                    if (localFailure == null && peerFailure == null && local == sent && !(sent == 2 && remote == 2)) {
+                        wait(Math.max(1, Math.min(50, (intervalNanos - (System.nanoTime() - last)) / 1_000_000L)));
                     }
                     failure = localFailure;
-                    done = localDone;
-                    peer = peerDone;
+                    reached = local;
+                    peerDone = remote == 2;
                 }
                 if (failure != null) {
                     Wire.writeByte(channel, FAILED);
@@ -77,13 +79,13 @@ final class DriverLink implements AutoCloseable {
                 if (peerFailure != null) {
                     return;
                 }
-                if (done && !sentDone) {
-                    Wire.writeByte(channel, DONE);
+                while (sent < reached) {
+                    sent++;
+                    Wire.writeByte(channel, sent == 1 ? READY : DONE);
                     channel.flush();
-                    sentDone = true;
                     last = System.nanoTime();
                 }
-                if (sentDone && peer) {
+                if (sent == 2 && peerDone) {
                     Wire.writeByte(channel, END);
                     channel.flush();
                     return;
@@ -108,23 +110,20 @@ final class DriverLink implements AutoCloseable {
                 if (b == ALIVE) {
                     continue;
                 }
-                if (b == DONE) {
-                    synchronized (this) {
-                        peerDone = true;
-                        notifyAll();
-                    }
-                } else if (b == END) {
-                    synchronized (this) {
-                        if (!peerDone) {
-                            throw new ProtocolException(peer + " driver ended the link before its stage was done");
-                        }
-                    }
-                    return;
-                } else if (b == FAILED) {
+                if (b == FAILED) {
                     peerFailed(peer + " side failed: " + Wire.readString(channel, "reason"));
                     return;
-                } else {
-                    throw new ProtocolException(peer + " driver sent byte " + b + " on the drivers' link");
+                }
+                synchronized (this) {
+                    int expected = remote == 0 ? READY : remote == 1 ? DONE : END;
+                    if (b != expected) {
+                        throw new ProtocolException(peer + " driver sent byte " + b + " on the drivers' link where " + expected + " was due");
+                    }
+                    if (b == END) {
+                        return;
+                    }
+                    remote++;
+                    notifyAll();
                 }
             }
         } catch (ProtocolException | ChannelException e) {
@@ -167,22 +166,49 @@ final class DriverLink implements AutoCloseable {
     }
 
     /**
-     * This side's stage is done: waits until the peer's is too and both have ended the link's part, so the channel
-     * is free for the combining session. Bounded: a peer that goes silent fails the link within the timeout.
+     * This side's data is ready: waits until the peer's is too. Bounded: a peer that goes silent fails the link within
+     * the timeout, and one that fails says so.
      *
      * @throws ChannelException naming the peer's failure, if it failed instead
      */
+    void ready() {
+        reach(1);
+    }
+
+    /**
+     * This side's stage is done: waits until the peer's is too and both have ended the link's part, so the channel is
+     * free for the combining session.
+     *
+     * @return the channel, for the combining session
+     * @throws ChannelException naming the peer's failure, if it failed instead
+     */
     Channel finish() {
-        synchronized (this) {
-            localDone = true;
-            notifyAll();
-        }
+        reach(2);
         joinQuietly(writer);
         joinQuietly(reader);
         if (peerFailure != null) {
             throw new ChannelException(peerFailure);
         }
         return channel;
+    }
+
+    private synchronized void reach(int step) {
+        local = step;
+        notifyAll();
+        boolean interrupted = false;
+        while (remote < step && peerFailure == null) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (peerFailure != null) {
+            throw new ChannelException(peerFailure);
+        }
     }
 
     /** This side's run failed: tells the peer why (best effort) and stops. */

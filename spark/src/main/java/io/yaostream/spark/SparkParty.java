@@ -17,6 +17,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.rdd.RDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
 import scala.Tuple2;
 import scala.reflect.ClassTag;
 import scala.reflect.ClassTag$;
@@ -249,7 +250,7 @@ public final class SparkParty {
         requireRole(Party.GARBLER, "aesKey");
         JavaRDD<Object> none = sc.parallelize(List.of(), shards);
         SparkRun<List<ArrayList<SparkJobs.Placed>>> r = run(none, shards, SparkJobs.aesKey(key));
-        return new SparkRun<>(List.of(), r.shards(), r.andGates(), r.bytes(), r.seconds(), r.stageSeconds());
+        return new SparkRun<>(List.of(), r.shards(), r.andGates(), r.bytes(), r.seconds(), r.prepareSeconds(), r.stageSeconds());
     }
 
     /**
@@ -269,7 +270,7 @@ public final class SparkParty {
         all.sort(Comparator.comparingLong(SparkJobs.Placed::place));
         List<byte[]> out = new ArrayList<>(all.size());
         all.forEach(p -> out.add(p.ciphertext()));
-        return new SparkRun<>(out, r.shards(), r.andGates(), r.bytes(), r.seconds(), r.stageSeconds());
+        return new SparkRun<>(out, r.shards(), r.andGates(), r.bytes(), r.seconds(), r.prepareSeconds(), r.stageSeconds());
     }
 
     /**
@@ -335,7 +336,11 @@ public final class SparkParty {
         return (SparkRun<R>) stage(parts, shards, job, combine, joined.run(), joined.link(), why -> { }, host, port, options, start);
     }
 
-    /** The secure stage, then the combining session (if any) over the drivers' link. */
+    /**
+     * Over the drivers' link: this party's rows read and cut into K cached partitions, both parties ready, the secure
+     * stage, then the combining session (if any) over the link. Any failure, here or at the peer, cancels this party's
+     * jobs, tells the peer, and ends in one line.
+     */
     private <T, R> SparkRun<?> stage(JavaRDD<T> parts, int shards, ShardJob<T, ?> job, SecureProgram<R> combine, long run, Channel linkChannel,
                                      Consumer<String> failRendezvous, String driverHost, int driverPort, TransportOptions options, long start) {
         String group = "yaostream-" + Long.toHexString(run);
@@ -349,16 +354,22 @@ public final class SparkParty {
         });
         ShardTask<T> task = new ShardTask<>(role, job, shards, run, driverHost, driverPort, scheme, LinkSettings.of(timeout, tls));
         List<ShardTask.Outcome> outcomes;
-        long stageStart = System.nanoTime();
+        double prepareSeconds;
+        long stageStart;
         sc.sc().addSparkListener(watch);
+        parts.persist(StorageLevel.MEMORY_AND_DISK());
         try {
             sc.setJobGroup(group, "yaostream: " + job.name() + ", " + role.key() + ", " + shards + " shards", true);
+            parts.count(); // the rows read, checked as far as reading goes, and cut into K partitions, before the peer waits on them
+            prepareSeconds = (System.nanoTime() - start) / 1e9;
+            link.ready();
+            stageStart = System.nanoTime();
             ClassTag<ShardTask.Outcome> tag = ClassTag$.MODULE$.apply(ShardTask.Outcome.class);
             RDD<ShardTask.Outcome> out = parts.rdd().barrier().mapPartitions(task, false, tag);
             outcomes = out.toJavaRDD().collect();
         } catch (Exception e) { // Spark's own exceptions are checked ones, thrown through Scala
             running.set(false);
-            String why = watch.awaitFailure(FAILURE_EVENT_MILLIS);
+            String why = watch.awaitFailure(e instanceof io.yaostream.core.net.ChannelException ? 0 : FAILURE_EVENT_MILLIS);
             if (why == null || watch.firstLostItsLink()) {
                 // This side's tasks only saw the peer's stop: the peer's driver says what failed there.
                 String peer = link.awaitPeerFailure(FAILURE_EVENT_MILLIS);
@@ -372,6 +383,7 @@ public final class SparkParty {
             running.set(false);
             sc.clearJobGroup();
             sc.sc().removeSparkListener(watch);
+            parts.unpersist(false);
         }
         double stageSeconds = (System.nanoTime() - stageStart) / 1e9;
         Channel free;
@@ -388,7 +400,7 @@ public final class SparkParty {
             free.close();
             List<Object> values = new ArrayList<>();
             outcomes.forEach(o -> values.add(o.result(role)));
-            return new SparkRun<>(values, costs, and, bytes, (System.nanoTime() - start) / 1e9, stageSeconds);
+            return new SparkRun<>(values, costs, and, bytes, (System.nanoTime() - start) / 1e9, prepareSeconds, stageSeconds);
         }
         List<Shared> shares = new ArrayList<>();
         outcomes.forEach(o -> shares.add((Shared) o.result(role)));
@@ -400,7 +412,7 @@ public final class SparkParty {
             throw new SecureSparkException("the combining session: " + e.getMessage(), e);
         }
         return new SparkRun<>(combined.value(), costs, and + combined.andGates(), bytes + combined.costs().bytes(),
-                (System.nanoTime() - start) / 1e9, stageSeconds);
+                (System.nanoTime() - start) / 1e9, prepareSeconds, stageSeconds);
     }
 
     /** Whether the rendezvous listens on one address only (which its tasks must then be given), not on every interface. */

@@ -10,10 +10,14 @@ import java.util.List;
  * @param shards each shard's costs, in shard order, as this party's tasks counted them
  * @param andGates AND gates of every session, the combining one included
  * @param bytes bytes of every session, both ways, as this party counted them
- * @param seconds from the call to its return at this party's driver: joining, the secure stage, the combine
- * @param stageSeconds the secure stage alone, from its submission to the last shard's result at the driver
+ * @param seconds from the call to its return at this party's driver: the join, reading the rows, the secure stage, the
+ *     combine
+ * @param prepareSeconds from the call until this party's rows were read and cut into K cached partitions (the join
+ *     included)
+ * @param stageSeconds the secure stage alone, from its submission (both parties ready) to the last shard's result
  */
-public record SparkRun<R>(R value, List<ShardCosts> shards, long andGates, long bytes, double seconds, double stageSeconds) {
+public record SparkRun<R>(R value, List<ShardCosts> shards, long andGates, long bytes, double seconds, double prepareSeconds,
+                          double stageSeconds) {
     /**
      * One shard's session as its task counted it.
      *

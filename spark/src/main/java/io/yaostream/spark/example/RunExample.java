@@ -145,10 +145,21 @@ public final class RunExample implements Runnable {
             return tlsCert == null ? p : p.tls(tlsCert, tlsKey, tlsTrust);
         }
 
-        static String json(String result, int shards, SparkRun<?> run, double startSeconds) {
+        /**
+         * The run as one JSON object: the result, K, AND gates and bytes of every session, the run's seconds (the join,
+         * reading the rows, the secure stage, the combine), the secure stage's alone, the Spark session's start, and
+         * this process's CPU seconds over the run (with a local master, the executors' too).
+         */
+        static String json(String result, int shards, SparkRun<?> run, double startSeconds, double cpuSeconds) {
             return String.format(Locale.ROOT, "{\"result\": %s, \"shards\": %d, \"and\": %d, \"bytes\": %d, \"seconds\": %.3f, "
-                    + "\"stageSeconds\": %.3f, \"sparkStartSeconds\": %.3f}", result, shards, run.andGates(), run.bytes(), run.seconds(),
-                    run.stageSeconds(), startSeconds);
+                    + "\"prepareSeconds\": %.3f, \"stageSeconds\": %.3f, \"sparkStartSeconds\": %.3f, \"cpuSeconds\": %.3f}", result, shards,
+                    run.andGates(), run.bytes(), run.seconds(), run.prepareSeconds(), run.stageSeconds(), startSeconds, cpuSeconds);
+        }
+
+        /** This process's CPU time so far, in seconds; -1 where the JVM cannot tell. */
+        static double cpu() {
+            java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+            return os instanceof com.sun.management.OperatingSystemMXBean m && m.getProcessCpuTime() >= 0 ? m.getProcessCpuTime() / 1e9 : -1;
         }
     }
 
@@ -173,8 +184,9 @@ public final class RunExample implements Runnable {
             try (SparkSession spark = session("minimum")) {
                 double start = (System.nanoTime() - t0) / 1e9;
                 JavaRDD<Long> column = Values.read(spark, values, bits, shards);
+                double cpu = cpu();
                 SparkRun<BigInteger> run = party(spark).minimum(column, bits, shards);
-                System.out.println(json ? json(run.value().toString(), shards, run, start) : run.value().toString());
+                System.out.println(json ? json(run.value().toString(), shards, run, start, cpu() - cpu) : run.value().toString());
             }
             return 0;
         }
@@ -207,12 +219,13 @@ public final class RunExample implements Runnable {
             try (SparkSession spark = session("aes")) {
                 double start = (System.nanoTime() - t0) / 1e9;
                 SparkParty p = party(spark);
+                double cpu = cpu();
                 SparkRun<List<byte[]>> run = k != null ? p.aesKey(k, shards) : p.aes(Values.blocks(spark, blocks), shards);
                 HexFormat hex = HexFormat.of();
                 List<String> out = run.value().stream().map(hex::formatHex).toList();
                 if (json) {
                     String list = out.stream().map(s -> "\"" + s + "\"").reduce((a, b) -> a + ", " + b).orElse("");
-                    System.out.println(json("[" + list + "]", shards, run, start));
+                    System.out.println(json("[" + list + "]", shards, run, start, cpu() - cpu));
                 } else {
                     out.forEach(System.out::println);
                 }
