@@ -39,7 +39,7 @@ class RunExampleIT {
         assertEquals(0, garbler.status(), garbler.err());
         assertEquals(min + "\n", garbler.out());
         assertEquals(0, evaluator.status(), evaluator.err());
-        assertTrue(evaluator.out().startsWith("{\"result\": " + min + ", \"shards\": 2, \"and\": " + 2L * (750 - 1) * 32 + ", "), evaluator.out());
+        assertTrue(evaluator.out().startsWith("{\"result\":" + min + ",\"shards\":2,\"and\":" + 2L * (750 - 1) * 32 + ","), evaluator.out());
     }
 
     @Test

@@ -30,10 +30,20 @@ final class PartyProcess {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add("io.yaostream.cli.YaostreamCommand");
         cmd.addAll(args);
+        return run(cmd, java.util.Map.of(), who);
+    }
+
+    /**
+     * Starts {@code cmd} with {@code env} added to this process's environment; completes with its standard output, or
+     * exceptionally with one line naming {@code who}, its exit status and its standard error.
+     */
+    static CompletableFuture<String> run(List<String> cmd, java.util.Map<String, String> env, String who) {
         CompletableFuture<String> f = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
-                Process p = new ProcessBuilder(cmd).start();
+                ProcessBuilder b = new ProcessBuilder(cmd);
+                b.environment().putAll(env);
+                Process p = b.start();
                 CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
                 String out = read(p.getInputStream());
                 int status = p.waitFor();

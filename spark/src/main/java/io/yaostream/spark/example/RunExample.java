@@ -151,8 +151,8 @@ public final class RunExample implements Runnable {
          * this process's CPU seconds over the run (with a local master, the executors' too).
          */
         static String json(String result, int shards, SparkRun<?> run, double startSeconds, double cpuSeconds) {
-            return String.format(Locale.ROOT, "{\"result\": %s, \"shards\": %d, \"and\": %d, \"bytes\": %d, \"seconds\": %.3f, "
-                    + "\"prepareSeconds\": %.3f, \"stageSeconds\": %.3f, \"sparkStartSeconds\": %.3f, \"cpuSeconds\": %.3f}", result, shards,
+            return String.format(Locale.ROOT, "{\"result\":%s,\"shards\":%d,\"and\":%d,\"bytes\":%d,\"seconds\":%.3f,"
+                    + "\"prepareSeconds\":%.3f,\"stageSeconds\":%.3f,\"sparkStartSeconds\":%.3f,\"cpuSeconds\":%.3f}", result, shards,
                     run.andGates(), run.bytes(), run.seconds(), run.prepareSeconds(), run.stageSeconds(), startSeconds, cpuSeconds);
         }
 
@@ -224,7 +224,7 @@ public final class RunExample implements Runnable {
                 HexFormat hex = HexFormat.of();
                 List<String> out = run.value().stream().map(hex::formatHex).toList();
                 if (json) {
-                    String list = out.stream().map(s -> "\"" + s + "\"").reduce((a, b) -> a + ", " + b).orElse("");
+                    String list = out.stream().map(s -> "\"" + s + "\"").reduce((a, b) -> a + "," + b).orElse("");
                     System.out.println(json("[" + list + "]", shards, run, start, cpu() - cpu));
                 } else {
                     out.forEach(System.out::println);

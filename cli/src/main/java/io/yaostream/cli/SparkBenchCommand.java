@@ -1,0 +1,126 @@
+package io.yaostream.cli;
+
+import io.yaostream.cli.bench.SparkBench;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "spark", mixinStandardHelpOptions = true,
+        description = {"The workloads of bench shards through Spark (spark/run-example: each party's Spark application with a local master "
+                + "of K slots, over files of the values), beside the plain sharded run at the same K, in turn, over TCP loopback.",
+                "Per row: AND gates, bytes, the run's seconds, its secure seconds (the secure stage and the combine; for a plain run, "
+                        + "the run), AND gates/s over the secure seconds, the Spark session's start, and each party's CPU seconds "
+                        + "per 10^9 AND gates over the run."})
+final class SparkBenchCommand implements Callable<Integer> {
+    @Option(names = "--shards", paramLabel = "K,K...", split = ",", defaultValue = "1,2",
+            description = "Numbers of shards, in the order run (default: ${DEFAULT-VALUE}).")
+    List<Integer> shards;
+
+    @Option(names = "--apps", paramLabel = "APP,APP", split = ",", defaultValue = "minimum,aes",
+            description = "minimum, aes or both (default: ${DEFAULT-VALUE}).")
+    List<String> apps;
+
+    @Option(names = "--minimum-values", paramLabel = "N", defaultValue = "10000000",
+            description = "Values of the minimum, half from each party (default: ${DEFAULT-VALUE}).")
+    int minimumValues;
+
+    @Option(names = "--aes-blocks", paramLabel = "N", defaultValue = "2000", description = "Blocks of AES (default: ${DEFAULT-VALUE}).")
+    int aesBlocks;
+
+    @Option(names = "--heap", paramLabel = "SIZE", defaultValue = "2g", description = "-Xmx of each party (default: ${DEFAULT-VALUE}).")
+    String heap;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "300",
+            description = "Each party's --timeout (default: ${DEFAULT-VALUE}).")
+    int timeout;
+
+    @Mixin
+    JsonOption json;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        check();
+        Path script;
+        try {
+            script = SparkBench.runExample();
+        } catch (IllegalStateException e) {
+            throw new UserError(e.getMessage());
+        }
+        Path dir = Files.createTempDirectory("yaostream-bench-spark");
+        List<SparkBench.Row> rows = new ArrayList<>();
+        try {
+            for (String app : apps) {
+                Path[] values = app.equals("minimum") ? SparkBench.minimumFiles(dir, minimumValues) : null;
+                Path blocks = app.equals("aes") ? SparkBench.aesFile(dir, aesBlocks) : null;
+                for (int k : shards) {
+                    rows.add(SparkBench.plain(app, minimumValues, aesBlocks, k, heap, timeout));
+                    rows.add(app.equals("minimum") ? SparkBench.minimum(script, values, k, heap, timeout)
+                            : SparkBench.aes(script, blocks, aesBlocks, k, heap, timeout));
+                }
+            }
+        } catch (IllegalStateException e) {
+            throw new UserError(e.getMessage());
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path f : files.toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(dir);
+        }
+        PrintWriter w = spec.commandLine().getOut();
+        if (json.on) {
+            List<Object> list = new ArrayList<>();
+            for (SparkBench.Row r : rows) {
+                list.add(Report.fields("app", r.app(), "mode", r.mode(), "shards", r.shards(), "and", r.and(), "bytes", r.bytes(),
+                        "seconds", r.seconds(), "secureSeconds", r.secureSeconds(), "andPerSec", r.andPerSecond(), "sparkStartSeconds", r.startSeconds(),
+                        "cpuSecondsPerGigaAnd", Report.fields("garbler", r.cpuSecondsPerGigaAnd()[0], "evaluator", r.cpuSecondsPerGigaAnd()[1])));
+            }
+            w.println(Json.write(Report.fields("results", list)));
+            return 0;
+        }
+        w.printf("%-8s %-6s %6s %15s %15s %9s %9s %11s %8s %22s%n", "app", "mode", "shards", "AND", "bytes", "seconds", "secure s", "AND/s",
+                "start s", "CPU s/10^9 AND (g / e)");
+        for (SparkBench.Row r : rows) {
+            w.printf("%-8s %-6s %6d %,15d %,15d %9.2f %9.2f %11s %8.2f %10.1f / %9.1f%n", r.app(), r.mode(), r.shards(), r.and(), r.bytes(),
+                    r.seconds(), r.secureSeconds(), Report.rate(r.and(), r.secureSeconds()), r.startSeconds(), r.cpuSecondsPerGigaAnd()[0],
+                    r.cpuSecondsPerGigaAnd()[1]);
+        }
+        w.println("two processes per run over TCP loopback; Spark: a local master of K slots per party, rows read from files; "
+                + "CPU: each party's process over its run (Spark's: the join, reading the rows, the secure stage, the combine).");
+        return 0;
+    }
+
+    private void check() {
+        for (int k : shards) {
+            if (k < 1 || k > 64) {
+                throw new UsageError("--shards: each from 1 to 64 (a local master's slots), got " + k);
+            }
+        }
+        for (String a : apps) {
+            if (!a.equals("minimum") && !a.equals("aes")) {
+                throw new UsageError("--apps: minimum or aes, got '" + a + "'");
+            }
+        }
+        if (minimumValues < 2 || minimumValues % 2 != 0) {
+            throw new UsageError("--minimum-values: even and at least 2, got " + minimumValues);
+        }
+        if (aesBlocks < 1) {
+            throw new UsageError("--aes-blocks: at least 1, got " + aesBlocks);
+        }
+        if (timeout < 1) {
+            throw new UsageError("--timeout: at least 1 second, got " + timeout);
+        }
+    }
+}
