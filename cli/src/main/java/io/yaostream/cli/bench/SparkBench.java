@@ -39,10 +39,12 @@ public final class SparkBench {
      * @param bytes bytes of every session, as the evaluator counted them
      * @param seconds the run: for Spark, from the join to the result (the larger party's)
      * @param secureSeconds the secure stage and the combine (for the plain run, its seconds)
+     * @param sessionSeconds the longest shard session (for the plain run, its seconds)
      * @param startSeconds the Spark session's start before the run (0 for the plain run)
      * @param cpuSecondsPerGigaAnd each party's process CPU over the run, per 10^9 AND gates: garbler, evaluator
      */
-    public record Row(String app, String mode, int shards, long and, long bytes, double seconds, double secureSeconds, double startSeconds,
+    public record Row(String app, String mode, int shards, long and, long bytes, double seconds, double secureSeconds, double sessionSeconds,
+                      double startSeconds,
                       double[] cpuSecondsPerGigaAnd) {
         public double andPerSecond() {
             return secureSeconds > 0 ? and / secureSeconds : 0;
@@ -108,7 +110,7 @@ public final class SparkBench {
     public static Row plain(String app, int values, int blocks, int shards, String heap, int timeout) {
         ShardsBench.Row r = app.equals("minimum") ? ShardsBench.minimum(values, shards, "none", heap, timeout)
                 : ShardsBench.aes(blocks, shards, "none", heap, timeout);
-        return new Row(app, "plain", shards, r.and(), r.bytes(), r.seconds(), r.seconds(), 0, r.cpuSecondsPerGigaAnd());
+        return new Row(app, "plain", shards, r.and(), r.bytes(), r.seconds(), r.seconds(), r.seconds(), 0, r.cpuSecondsPerGigaAnd());
     }
 
     private static Row run(Path script, String app, int shards, String heap, int timeout, List<String> garblerArgs, List<String> evaluatorArgs,
@@ -139,9 +141,10 @@ public final class SparkBench {
         double seconds = Math.max(PartyProcess.number(go, "seconds"), PartyProcess.number(eo, "seconds"));
         double secure = Math.max(PartyProcess.number(go, "seconds") - PartyProcess.number(go, "prepareSeconds"),
                 PartyProcess.number(eo, "seconds") - PartyProcess.number(eo, "prepareSeconds"));
+        double session = Math.max(PartyProcess.number(go, "sessionSeconds"), PartyProcess.number(eo, "sessionSeconds"));
         double start = Math.max(PartyProcess.number(go, "sparkStartSeconds"), PartyProcess.number(eo, "sparkStartSeconds"));
         double[] cpu = {PartyProcess.number(go, "cpuSeconds") * 1e9 / and, PartyProcess.number(eo, "cpuSeconds") * 1e9 / and};
-        return new Row(app, "spark", shards, and, (long) PartyProcess.number(eo, "bytes"), seconds, secure, start, cpu);
+        return new Row(app, "spark", shards, and, (long) PartyProcess.number(eo, "bytes"), seconds, secure, session, start, cpu);
     }
 
     /** That the Spark run computed what it should: the parties agree on the minimum; every ciphertext is FIPS-197's. */

@@ -147,13 +147,15 @@ public final class RunExample implements Runnable {
 
         /**
          * The run as one JSON object: the result, K, AND gates and bytes of every session, the run's seconds (the join,
-         * reading the rows, the secure stage, the combine), the secure stage's alone, the Spark session's start, and
+         * reading the rows, the secure stage, the combine), the secure stage's alone, the longest shard session's, the Spark
+         * session's start, and
          * this process's CPU seconds over the run (with a local master, the executors' too).
          */
         static String json(String result, int shards, SparkRun<?> run, double startSeconds, double cpuSeconds) {
             return String.format(Locale.ROOT, "{\"result\":%s,\"shards\":%d,\"and\":%d,\"bytes\":%d,\"seconds\":%.3f,"
-                    + "\"prepareSeconds\":%.3f,\"stageSeconds\":%.3f,\"sparkStartSeconds\":%.3f,\"cpuSeconds\":%.3f}", result, shards,
-                    run.andGates(), run.bytes(), run.seconds(), run.prepareSeconds(), run.stageSeconds(), startSeconds, cpuSeconds);
+                    + "\"prepareSeconds\":%.3f,\"stageSeconds\":%.3f,\"sessionSeconds\":%.3f,\"sparkStartSeconds\":%.3f,\"cpuSeconds\":%.3f}",
+                    result, shards, run.andGates(), run.bytes(), run.seconds(), run.prepareSeconds(), run.stageSeconds(),
+                    run.shards().stream().mapToDouble(SparkRun.ShardCosts::seconds).max().orElse(0), startSeconds, cpuSeconds);
         }
 
         /** This process's CPU time so far, in seconds; -1 where the JVM cannot tell. */
