@@ -21,16 +21,8 @@ final class ShardsBenchCommand implements Callable<Integer> {
             description = "Numbers of shards, in the order run (default: ${DEFAULT-VALUE}).")
     List<Integer> shards;
 
-    @Option(names = "--apps", paramLabel = "APP,APP", split = ",", defaultValue = "minimum,aes",
-            description = "minimum, aes or both (default: ${DEFAULT-VALUE}).")
-    List<String> apps;
-
-    @Option(names = "--minimum-values", paramLabel = "N", defaultValue = "10000000",
-            description = "Values of the minimum, half from each party (default: ${DEFAULT-VALUE}).")
-    int minimumValues;
-
-    @Option(names = "--aes-blocks", paramLabel = "N", defaultValue = "2000", description = "Blocks of AES (default: ${DEFAULT-VALUE}).")
-    int aesBlocks;
+    @Mixin
+    ShardWorkloads work;
 
     @Option(names = "--network", paramLabel = "RATE,LATENCY", defaultValue = "none",
             description = "A simulated network on each shard's link, each direction (e.g. 200mbit,20ms; default: loopback as it is).")
@@ -38,10 +30,6 @@ final class ShardsBenchCommand implements Callable<Integer> {
 
     @Option(names = "--heap", paramLabel = "SIZE", defaultValue = "1g", description = "-Xmx of each party (default: ${DEFAULT-VALUE}).")
     String heap;
-
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "120",
-            description = "Each party's --timeout (default: ${DEFAULT-VALUE}).")
-    int timeout;
 
     @Mixin
     JsonOption json;
@@ -53,11 +41,11 @@ final class ShardsBenchCommand implements Callable<Integer> {
     public Integer call() {
         check();
         List<ShardsBench.Row> rows = new ArrayList<>();
-        for (String app : apps) {
+        for (String app : work.apps) {
             for (int k : shards) {
                 try {
-                    rows.add(app.equals("minimum") ? ShardsBench.minimum(minimumValues, k, network, heap, timeout)
-                            : ShardsBench.aes(aesBlocks, k, network, heap, timeout));
+                    rows.add(app.equals("minimum") ? ShardsBench.minimum(work.minimumValues, k, network, heap, work.timeout)
+                            : ShardsBench.aes(work.aesBlocks, k, network, heap, work.timeout));
                 } catch (IllegalStateException e) {
                     throw new UserError(e.getMessage());
                 }
@@ -87,25 +75,7 @@ final class ShardsBenchCommand implements Callable<Integer> {
     }
 
     private void check() {
-        for (int k : shards) {
-            if (k < 1 || k > io.yaostream.core.shard.ShardHello.MAX_SHARDS) {
-                throw new UsageError("--shards: each from 1 to " + io.yaostream.core.shard.ShardHello.MAX_SHARDS + ", got " + k);
-            }
-        }
-        for (String a : apps) {
-            if (!a.equals("minimum") && !a.equals("aes")) {
-                throw new UsageError("--apps: minimum or aes, got '" + a + "'");
-            }
-        }
-        if (minimumValues < 2 || minimumValues % 2 != 0) {
-            throw new UsageError("--minimum-values: even and at least 2, got " + minimumValues);
-        }
-        if (aesBlocks < 1) {
-            throw new UsageError("--aes-blocks: at least 1, got " + aesBlocks);
-        }
-        if (timeout < 1) {
-            throw new UsageError("--timeout: at least 1 second, got " + timeout);
-        }
+        work.check(shards, io.yaostream.core.shard.ShardHello.MAX_SHARDS, "");
         try {
             SimulatedNetwork.parse(network);
         } catch (IllegalArgumentException e) {

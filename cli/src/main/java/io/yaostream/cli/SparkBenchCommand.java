@@ -24,23 +24,11 @@ final class SparkBenchCommand implements Callable<Integer> {
             description = "Numbers of shards, in the order run (default: ${DEFAULT-VALUE}).")
     List<Integer> shards;
 
-    @Option(names = "--apps", paramLabel = "APP,APP", split = ",", defaultValue = "minimum,aes",
-            description = "minimum, aes or both (default: ${DEFAULT-VALUE}).")
-    List<String> apps;
-
-    @Option(names = "--minimum-values", paramLabel = "N", defaultValue = "10000000",
-            description = "Values of the minimum, half from each party (default: ${DEFAULT-VALUE}).")
-    int minimumValues;
-
-    @Option(names = "--aes-blocks", paramLabel = "N", defaultValue = "2000", description = "Blocks of AES (default: ${DEFAULT-VALUE}).")
-    int aesBlocks;
+    @Mixin
+    ShardWorkloads work;
 
     @Option(names = "--heap", paramLabel = "SIZE", defaultValue = "2g", description = "-Xmx of each party (default: ${DEFAULT-VALUE}).")
     String heap;
-
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "300",
-            description = "Each party's --timeout (default: ${DEFAULT-VALUE}).")
-    int timeout;
 
     @Mixin
     JsonOption json;
@@ -60,13 +48,13 @@ final class SparkBenchCommand implements Callable<Integer> {
         Path dir = Files.createTempDirectory("yaostream-bench-spark");
         List<SparkBench.Row> rows = new ArrayList<>();
         try {
-            for (String app : apps) {
-                Path[] values = app.equals("minimum") ? SparkBench.minimumFiles(dir, minimumValues) : null;
-                Path blocks = app.equals("aes") ? SparkBench.aesFile(dir, aesBlocks) : null;
+            for (String app : work.apps) {
+                Path[] values = app.equals("minimum") ? SparkBench.minimumFiles(dir, work.minimumValues) : null;
+                Path blocks = app.equals("aes") ? SparkBench.aesFile(dir, work.aesBlocks) : null;
                 for (int k : shards) {
-                    rows.add(SparkBench.plain(app, minimumValues, aesBlocks, k, heap, timeout));
-                    rows.add(app.equals("minimum") ? SparkBench.minimum(script, values, k, heap, timeout)
-                            : SparkBench.aes(script, blocks, aesBlocks, k, heap, timeout));
+                    rows.add(SparkBench.plain(app, work.minimumValues, work.aesBlocks, k, heap, work.timeout));
+                    rows.add(app.equals("minimum") ? SparkBench.minimum(script, values, k, heap, work.timeout)
+                            : SparkBench.aes(script, blocks, work.aesBlocks, k, heap, work.timeout));
                 }
             }
         } catch (IllegalStateException e) {
@@ -103,24 +91,6 @@ final class SparkBenchCommand implements Callable<Integer> {
     }
 
     private void check() {
-        for (int k : shards) {
-            if (k < 1 || k > 64) {
-                throw new UsageError("--shards: each from 1 to 64 (a local master's slots), got " + k);
-            }
-        }
-        for (String a : apps) {
-            if (!a.equals("minimum") && !a.equals("aes")) {
-                throw new UsageError("--apps: minimum or aes, got '" + a + "'");
-            }
-        }
-        if (minimumValues < 2 || minimumValues % 2 != 0) {
-            throw new UsageError("--minimum-values: even and at least 2, got " + minimumValues);
-        }
-        if (aesBlocks < 1) {
-            throw new UsageError("--aes-blocks: at least 1, got " + aesBlocks);
-        }
-        if (timeout < 1) {
-            throw new UsageError("--timeout: at least 1 second, got " + timeout);
-        }
+        work.check(shards, 64, " (a local master's slots)");
     }
 }

@@ -154,14 +154,7 @@ final class DriverLink implements AutoCloseable {
 
     /** Why the peer or the link failed, waiting up to {@code millis} for it to say; null if it did not. */
     synchronized String awaitPeerFailure(long millis) {
-        long deadline = System.currentTimeMillis() + millis;
-        try {
-            while (peerFailure == null && System.currentTimeMillis() < deadline) {
-                wait(Math.max(1, deadline - System.currentTimeMillis()));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Await.until(this, () -> peerFailure != null, millis);
         return peerFailure;
     }
 
@@ -195,19 +188,12 @@ final class DriverLink implements AutoCloseable {
     private synchronized void reach(int step) {
         local = step;
         notifyAll();
-        boolean interrupted = false;
-        while (remote < step && peerFailure == null) {
-            try {
-                wait();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        Await.until(this, () -> remote >= step || peerFailure != null, -1);
         if (peerFailure != null) {
             throw new ChannelException(peerFailure);
+        }
+        if (remote < step) {
+            throw new ChannelException("interrupted while waiting for " + peer + " driver");
         }
     }
 

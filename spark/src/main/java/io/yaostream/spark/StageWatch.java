@@ -74,14 +74,7 @@ final class StageWatch extends SparkListener {
 
     /** The first failed task's failure, in one line, waiting up to {@code millis} for its event; null if none came. */
     synchronized String awaitFailure(long millis) {
-        long deadline = System.currentTimeMillis() + millis;
-        try {
-            while (firstFailure == null && System.currentTimeMillis() < deadline) {
-                wait(Math.max(1, deadline - System.currentTimeMillis()));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Await.until(this, () -> firstFailure != null, millis);
         return firstFailure;
     }
 

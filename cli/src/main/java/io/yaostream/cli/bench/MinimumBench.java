@@ -3,7 +3,6 @@ package io.yaostream.cli.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The minimum application in two processes over TCP loopback, each party in a JVM of its own with a heap
@@ -22,17 +21,10 @@ public final class MinimumBench {
                 "--timeout", Integer.toString(timeoutSeconds));
         CompletableFuture<String> garbler = start(heap, common, List.of("--role", "garbler", "--listen", Integer.toString(port), "--seed", "1"));
         CompletableFuture<String> evaluator = start(heap, common, List.of("--role", "evaluator", "--connect", "127.0.0.1:" + port, "--seed", "2"));
-        String g;
-        String e;
-        try {
-            g = garbler.get(10L * timeoutSeconds, TimeUnit.SECONDS);
-            e = evaluator.get(10L * timeoutSeconds, TimeUnit.SECONDS);
-        } catch (Exception ex) {
-            throw new IllegalStateException(name + ": " + (ex.getCause() != null ? ex.getCause().getMessage() : ex.getMessage()), ex);
-        }
-        if (!PartyProcess.field(g, "result").equals(PartyProcess.field(e, "result"))) {
-            throw new IllegalStateException(name + ": the parties disagree on the minimum");
-        }
+        String[] out = PartyProcess.outputs(garbler, evaluator, 10L * timeoutSeconds, name);
+        String g = out[0];
+        String e = out[1];
+        PartyProcess.checkSameMinimum(name, g, e);
         double online = 1e3 * Math.max(PartyProcess.number(g, "onlineSeconds"), PartyProcess.number(e, "onlineSeconds"));
         double total = 1e3 * Math.max(PartyProcess.number(g, "seconds"), PartyProcess.number(e, "seconds"));
         long peak = (long) Math.max(PartyProcess.number(g, "peakHeapBytes"), PartyProcess.number(e, "peakHeapBytes"));

@@ -72,6 +72,27 @@ final class PartyProcess {
         }
     }
 
+    /**
+     * What both parties of a run printed, once both have ended (within {@code seconds} each); a party that failed is
+     * one line naming the run ({@code name}) and the party.
+     */
+    static String[] outputs(CompletableFuture<String> garbler, CompletableFuture<String> evaluator, long seconds, String name) {
+        try {
+            String e = evaluator.get(seconds, java.util.concurrent.TimeUnit.SECONDS);
+            String g = garbler.get(seconds, java.util.concurrent.TimeUnit.SECONDS);
+            return new String[] {g, e};
+        } catch (Exception ex) {
+            throw new IllegalStateException(name + ": " + (ex.getCause() != null ? ex.getCause().getMessage() : ex.getMessage()), ex);
+        }
+    }
+
+    /** That both parties printed the same minimum. */
+    static void checkSameMinimum(String name, String garbler, String evaluator) {
+        if (!field(garbler, "result").equals(field(evaluator, "result"))) {
+            throw new IllegalStateException(name + ": the parties disagree on the minimum");
+        }
+    }
+
     /** The value of {@code key} in a party's JSON line, as text. */
     static String field(String json, String key) {
         Matcher m = FIELD.matcher(json);

@@ -3,7 +3,6 @@ package io.yaostream.cli.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A sharded application in two processes over TCP loopback, as users run it ({@code minimum --shards K},
@@ -27,9 +26,9 @@ public final class ShardsBench {
     }
 
     /** The same AES key and block as the FIPS-197 example; both parties give theirs, the evaluator gets every ciphertext. */
-    private static final String KEY = "000102030405060708090a0b0c0d0e0f";
-    private static final String BLOCK = "00112233445566778899aabbccddeeff";
-    private static final String CIPHERTEXT = "69c4e0d86a7b0430d8cdb78070b4c55a";
+    static final String KEY = "000102030405060708090a0b0c0d0e0f";
+    static final String BLOCK = "00112233445566778899aabbccddeeff";
+    static final String CIPHERTEXT = "69c4e0d86a7b0430d8cdb78070b4c55a";
 
     /** The minimum of {@code values} values (half from each party), as {@code shards} shards. */
     public static Row minimum(int values, int shards, String network, String heap, int timeoutSeconds) {
@@ -52,15 +51,10 @@ public final class ShardsBench {
                 "--bind", "127.0.0.1"), "the garbler");
         CompletableFuture<String> evaluator = PartyProcess.start(heap, with(both, evaluatorArgs, "--role", "evaluator", "--connect",
                 "127.0.0.1:" + port), "the evaluator");
-        String g;
-        String e;
         String name = app + " with " + shards + " shard" + (shards == 1 ? "" : "s");
-        try {
-            e = evaluator.get(10L * timeoutSeconds, TimeUnit.SECONDS);
-            g = garbler.get(10L * timeoutSeconds, TimeUnit.SECONDS);
-        } catch (Exception ex) {
-            throw new IllegalStateException(name + ": " + (ex.getCause() != null ? ex.getCause().getMessage() : ex.getMessage()), ex);
-        }
+        String[] out = PartyProcess.outputs(garbler, evaluator, 10L * timeoutSeconds, name);
+        String g = out[0];
+        String e = out[1];
         check(app, name, g, e, blocks);
         long and = (long) PartyProcess.number(e, "and");
         double seconds = Math.max(PartyProcess.number(g, "seconds"), PartyProcess.number(e, "seconds"));
@@ -76,20 +70,22 @@ public final class ShardsBench {
     /** That the run computed what it should: the parties agree on the minimum; one ciphertext a block, each FIPS-197's. */
     private static void check(String app, String name, String g, String e, int blocks) {
         if (app.equals("minimum")) {
-            if (!PartyProcess.field(g, "result").equals(PartyProcess.field(e, "result"))) {
-                throw new IllegalStateException(name + ": the parties disagree on the minimum");
-            }
+            PartyProcess.checkSameMinimum(name, g, e);
             return;
         }
         int at = e.indexOf("\"result\":\"");
         String result = at < 0 ? "" : e.substring(at + 10, e.indexOf('"', at + 10));
-        String[] lines = result.split("\\\\n");
-        if (lines.length != blocks) {
-            throw new IllegalStateException(name + ": the evaluator printed " + lines.length + " ciphertexts for " + blocks + " blocks");
+        checkCiphertexts(name, result.split("\\\\n"), blocks);
+    }
+
+    /** One ciphertext a block, each FIPS-197's. */
+    static void checkCiphertexts(String name, String[] ciphertexts, int blocks) {
+        if (ciphertexts.length != blocks) {
+            throw new IllegalStateException(name + ": the evaluator printed " + ciphertexts.length + " ciphertexts for " + blocks + " blocks");
         }
-        for (String line : lines) {
-            if (!line.equals(CIPHERTEXT)) {
-                throw new IllegalStateException(name + ": a ciphertext is " + line + ", not FIPS-197's " + CIPHERTEXT);
+        for (String c : ciphertexts) {
+            if (!c.equals(CIPHERTEXT)) {
+                throw new IllegalStateException(name + ": a ciphertext is " + c + ", not FIPS-197's " + CIPHERTEXT);
             }
         }
     }

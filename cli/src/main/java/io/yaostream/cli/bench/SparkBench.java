@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The sharded workloads of {@code bench shards} through Spark: each party's Spark application ({@code spark/run-example},
@@ -20,9 +19,6 @@ import java.util.concurrent.TimeUnit;
  * combine; its secure seconds leave out the reading, so they compare with the plain run's seconds.
  */
 public final class SparkBench {
-    private static final String KEY = "000102030405060708090a0b0c0d0e0f";
-    private static final String BLOCK = "00112233445566778899aabbccddeeff";
-    private static final String CIPHERTEXT = "69c4e0d86a7b0430d8cdb78070b4c55a";
     /** The minimum's width and seeds, as {@code bench shards} runs it. */
     private static final int BITS = 20;
 
@@ -88,7 +84,7 @@ public final class SparkBench {
         Path f = dir.resolve("blocks.txt");
         try (BufferedWriter w = Files.newBufferedWriter(f, StandardCharsets.UTF_8)) {
             for (int i = 0; i < blocks; i++) {
-                w.write(BLOCK);
+                w.write(ShardsBench.BLOCK);
                 w.newLine();
             }
         }
@@ -103,7 +99,7 @@ public final class SparkBench {
 
     /** AES over Spark, the evaluator's blocks in {@code blocks}. */
     public static Row aes(Path script, Path blocks, int count, int shards, String heap, int timeout) {
-        return run(script, "aes", shards, heap, timeout, List.of("--key", KEY), List.of("--blocks", blocks.toString()), count);
+        return run(script, "aes", shards, heap, timeout, List.of("--key", ShardsBench.KEY), List.of("--blocks", blocks.toString()), count);
     }
 
     /** The plain sharded run beside it, as {@code bench shards} makes it. */
@@ -128,15 +124,16 @@ public final class SparkBench {
         CompletableFuture<String> garbler = PartyProcess.run(g, env, "the garbler's Spark application");
         CompletableFuture<String> evaluator = PartyProcess.run(e, env, "the evaluator's Spark application");
         String name = app + " on Spark with " + shards + " shard" + (shards == 1 ? "" : "s");
-        String go;
-        String eo;
-        try {
-            eo = evaluator.get(10L * timeout, TimeUnit.SECONDS);
-            go = garbler.get(10L * timeout, TimeUnit.SECONDS);
-        } catch (Exception ex) {
-            throw new IllegalStateException(name + ": " + (ex.getCause() != null ? ex.getCause().getMessage() : ex.getMessage()), ex);
+        String[] out = PartyProcess.outputs(garbler, evaluator, 10L * timeout, name);
+        String go = out[0];
+        String eo = out[1];
+        if (app.equals("minimum")) {
+            PartyProcess.checkSameMinimum(name, go, eo);
+        } else {
+            int from = eo.indexOf('[');
+            int to = eo.indexOf(']');
+            ShardsBench.checkCiphertexts(name, from < 0 || to < from ? new String[0] : eo.substring(from + 1, to).replace("\"", "").split(","), blocks);
         }
-        check(app, name, go, eo, blocks);
         long and = (long) PartyProcess.number(eo, "and");
         double seconds = Math.max(PartyProcess.number(go, "seconds"), PartyProcess.number(eo, "seconds"));
         double secure = Math.max(PartyProcess.number(go, "seconds") - PartyProcess.number(go, "prepareSeconds"),
@@ -145,26 +142,5 @@ public final class SparkBench {
         double start = Math.max(PartyProcess.number(go, "sparkStartSeconds"), PartyProcess.number(eo, "sparkStartSeconds"));
         double[] cpu = {PartyProcess.number(go, "cpuSeconds") * 1e9 / and, PartyProcess.number(eo, "cpuSeconds") * 1e9 / and};
         return new Row(app, "spark", shards, and, (long) PartyProcess.number(eo, "bytes"), seconds, secure, session, start, cpu);
-    }
-
-    /** That the Spark run computed what it should: the parties agree on the minimum; every ciphertext is FIPS-197's. */
-    private static void check(String app, String name, String g, String e, int blocks) {
-        if (app.equals("minimum")) {
-            if (!PartyProcess.field(g, "result").equals(PartyProcess.field(e, "result"))) {
-                throw new IllegalStateException(name + ": the parties disagree on the minimum");
-            }
-            return;
-        }
-        int from = e.indexOf('[');
-        int to = e.indexOf(']');
-        String[] cts = from < 0 || to < from ? new String[0] : e.substring(from + 1, to).replace("\"", "").split(",");
-        if (cts.length != blocks) {
-            throw new IllegalStateException(name + ": the evaluator printed " + cts.length + " ciphertexts for " + blocks + " blocks");
-        }
-        for (String c : cts) {
-            if (!c.equals(CIPHERTEXT)) {
-                throw new IllegalStateException(name + ": a ciphertext is " + c + ", not FIPS-197's " + CIPHERTEXT);
-            }
-        }
     }
 }
