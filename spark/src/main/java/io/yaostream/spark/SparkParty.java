@@ -361,9 +361,9 @@ public final class SparkParty {
         try {
             sc.setJobGroup(group, "yaostream: " + job.name() + ", " + role.key() + ", " + shards + " shards", true);
             parts.count(); // the rows read, checked as far as reading goes, and cut into K partitions, before the peer waits on them
-            prepareSeconds = (System.nanoTime() - start) / 1e9;
             link.ready();
             stageStart = System.nanoTime();
+            prepareSeconds = (stageStart - start) / 1e9;
             ClassTag<ShardTask.Outcome> tag = ClassTag$.MODULE$.apply(ShardTask.Outcome.class);
             RDD<ShardTask.Outcome> out = parts.rdd().barrier().mapPartitions(task, false, tag);
             outcomes = out.toJavaRDD().collect();

@@ -12,8 +12,8 @@ import java.util.List;
  * @param bytes bytes of every session, both ways, as this party counted them
  * @param seconds from the call to its return at this party's driver: the join, reading the rows, the secure stage, the
  *     combine
- * @param prepareSeconds from the call until this party's rows were read and cut into K cached partitions (the join
- *     included)
+ * @param prepareSeconds from the call until both parties' rows were read and cut into K cached partitions (the join
+ *     included): what comes before the secure stage
  * @param stageSeconds the secure stage alone, from its submission (both parties ready) to the last shard's result
  */
 public record SparkRun<R>(R value, List<ShardCosts> shards, long andGates, long bytes, double seconds, double prepareSeconds,
