@@ -43,8 +43,12 @@ final class ShardTask<T> extends AbstractFunction1<scala.collection.Iterator<T>,
     private final int driverPort;
     private final String scheme;
     private final LinkSettings link;
+    /** The ports a garbler task may listen on, first to last; 0 to 0 for one the system chooses. */
+    private final int firstPort;
+    private final int lastPort;
 
-    ShardTask(Party role, ShardJob<T, ?> job, int shards, long run, String driverHost, int driverPort, String scheme, LinkSettings link) {
+    ShardTask(Party role, ShardJob<T, ?> job, int shards, long run, String driverHost, int driverPort, String scheme, LinkSettings link,
+              int firstPort, int lastPort) {
         this.role = role;
         this.job = job;
         this.shards = shards;
@@ -53,6 +57,8 @@ final class ShardTask<T> extends AbstractFunction1<scala.collection.Iterator<T>,
         this.driverPort = driverPort;
         this.scheme = scheme;
         this.link = link;
+        this.firstPort = firstPort;
+        this.lastPort = lastPort;
     }
 
     /**
@@ -108,7 +114,7 @@ final class ShardTask<T> extends AbstractFunction1<scala.collection.Iterator<T>,
         Thread watch = null;
         try {
             if (role == Party.GARBLER) {
-                listener = NettyTransport.listenForMany(null, 0, options, 1);
+                listener = listen(options);
                 RendezvousClient.register(driverHost, driverPort, options, run, shard, executorHost(ctx, shard), listener.port());
                 channel = ShardPair.accept(listener, options, run, shard, shards);
             } else {
@@ -143,6 +149,18 @@ final class ShardTask<T> extends AbstractFunction1<scala.collection.Iterator<T>,
                 listener.close();
             }
         }
+    }
+
+    /** A listener on the first free port of the task's range (or one the system chooses). */
+    private NettyTransport.Listener listen(TransportOptions options) {
+        for (int p = firstPort; p <= lastPort; p++) {
+            try {
+                return NettyTransport.listenForMany(null, p, options, 1);
+            } catch (ChannelException taken) {
+                // in use by another task or program: the next one
+            }
+        }
+        throw new ChannelException("no free port from " + firstPort + " to " + lastPort + " on this executor for the shard's peer");
     }
 
     /** Says this party's row count and reads the peer's, checked. */

@@ -67,9 +67,11 @@ public final class SparkParty {
     private final TlsFiles tls;
     private final String advertise;
     private final Consumer<String> notices;
+    /** The ports garbler tasks may listen on, first to last; 0 to 0 for any the system chooses. */
+    private final int[] taskPorts;
 
     private SparkParty(Party role, JavaSparkContext sc, String host, int port, boolean listen, String scheme, Duration timeout, TlsFiles tls,
-                       String advertise, Consumer<String> notices) {
+                       String advertise, Consumer<String> notices, int[] taskPorts) {
         this.role = role;
         this.sc = sc;
         this.host = host;
@@ -80,6 +82,7 @@ public final class SparkParty {
         this.tls = tls;
         this.advertise = advertise;
         this.notices = notices;
+        this.taskPorts = taskPorts;
     }
 
     /**
@@ -110,7 +113,8 @@ public final class SparkParty {
      * @return the configuration, with the defaults
      */
     public static SparkParty as(Party role, JavaSparkContext sc) {
-        return new SparkParty(role, sc, null, -1, false, Schemes.DEFAULT, TransportOptions.DEFAULT_TIMEOUT, null, null, TransportOptions.LOG);
+        return new SparkParty(role, sc, null, -1, false, Schemes.DEFAULT, TransportOptions.DEFAULT_TIMEOUT, null, null, TransportOptions.LOG,
+                new int[] {0, 0});
     }
 
     /**
@@ -135,7 +139,7 @@ public final class SparkParty {
             throw new IllegalStateException("the evaluator's driver connects to the garbler's: connect(host, port)");
         }
         checkPort(port, 0);
-        return new SparkParty(role, sc, bindAddress, port, true, scheme, timeout, tls, advertise, notices);
+        return new SparkParty(role, sc, bindAddress, port, true, scheme, timeout, tls, advertise, notices, taskPorts);
     }
 
     /**
@@ -150,7 +154,7 @@ public final class SparkParty {
             throw new IllegalStateException("the garbler's driver listens: listen(port)");
         }
         checkPort(port, 1);
-        return new SparkParty(role, sc, host, port, false, scheme, timeout, tls, advertise, notices);
+        return new SparkParty(role, sc, host, port, false, scheme, timeout, tls, advertise, notices, taskPorts);
     }
 
     /**
@@ -161,7 +165,7 @@ public final class SparkParty {
      */
     public SparkParty scheme(String scheme) {
         Schemes.byName(scheme);
-        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, advertise, notices);
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, advertise, notices, taskPorts);
     }
 
     /**
@@ -174,7 +178,7 @@ public final class SparkParty {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("the timeout must be positive");
         }
-        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, advertise, notices);
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, advertise, notices, taskPorts);
     }
 
     /**
@@ -189,7 +193,7 @@ public final class SparkParty {
     public SparkParty tls(Path certificate, Path key, Path trust) {
         TlsFiles files = new TlsFiles(certificate, key, trust);
         files.check();
-        return new SparkParty(role, sc, host, port, listen, scheme, timeout, files, advertise, notices);
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, files, advertise, notices, taskPorts);
     }
 
     /**
@@ -200,7 +204,25 @@ public final class SparkParty {
      * @return a new configuration
      */
     public SparkParty advertise(String driverHost) {
-        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, driverHost, notices);
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, driverHost, notices, taskPorts);
+    }
+
+    /**
+     * The ports the garbler's tasks listen on for their peers, each task the first free one from {@code first} to
+     * {@code last}: for a firewall between the organisations that opens a range (at least as many ports as tasks on an
+     * executor). By default each task takes a port the system chooses.
+     *
+     * @param first the first port
+     * @param last the last port
+     * @return a new configuration
+     */
+    public SparkParty taskPorts(int first, int last) {
+        if (role != Party.GARBLER) {
+            throw new IllegalStateException("only the garbler's tasks listen: taskPorts is the garbler's setting");
+        }
+        checkPort(first, 1);
+        checkPort(last, first);
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, advertise, notices, new int[] {first, last});
     }
 
     /**
@@ -210,7 +232,7 @@ public final class SparkParty {
      * @return a new configuration
      */
     public SparkParty notices(Consumer<String> sink) {
-        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, advertise, java.util.Objects.requireNonNull(sink));
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, advertise, java.util.Objects.requireNonNull(sink), taskPorts);
     }
 
     /**
@@ -352,7 +374,8 @@ public final class SparkParty {
                 watch.cancel(why);
             }
         });
-        ShardTask<T> task = new ShardTask<>(role, job, shards, run, driverHost, driverPort, scheme, LinkSettings.of(timeout, tls));
+        ShardTask<T> task = new ShardTask<>(role, job, shards, run, driverHost, driverPort, scheme, LinkSettings.of(timeout, tls), taskPorts[0],
+                taskPorts[1]);
         List<ShardTask.Outcome> outcomes;
         double prepareSeconds;
         long stageStart;

@@ -30,13 +30,16 @@ public final class PairMain {
                 String step = args[i];
                 SparkParty party = garbler ? SparkParty.garbler(spark).listen("127.0.0.1", base + i) : SparkParty.evaluator(spark).connect("127.0.0.1", base + i);
                 party = party.timeout(Duration.ofSeconds(10)).notices(line -> { });
+                if (step.equals("tls") && garbler) {
+                    party = party.taskPorts(base + 100, base + 110); // the garbler's tasks on a range, as through a firewall
+                }
                 if (step.equals("tls")) {
                     String me = garbler ? "garbler" : "evaluator";
                     party = party.tls(certs.resolve(me + ".crt"), certs.resolve(me + ".key"), certs.resolve("ca.crt"));
                 }
                 System.out.println("STEP " + step + " started");
                 try {
-                    System.out.println("STEP " + step + " ok " + run(step, garbler, party, sc));
+                    System.out.println("STEP " + step + " ok " + run(step, garbler, party, spark, sc));
                 } catch (SecureSparkException e) {
                     System.out.println("STEP " + step + " failed " + e.getMessage());
                 }
@@ -44,7 +47,7 @@ public final class PairMain {
         }
     }
 
-    private static String run(String step, boolean garbler, SparkParty party, JavaSparkContext sc) {
+    private static String run(String step, boolean garbler, SparkParty party, SparkSession spark, JavaSparkContext sc) {
         switch (step) {
             case "min1", "min2", "min4", "again", "tls", "long", "bad", "mismatch" -> {
                 int k = step.equals("min1") ? 1 : step.equals("min4") ? 4 : step.equals("mismatch") && !garbler ? 3 : 2;
@@ -54,7 +57,9 @@ public final class PairMain {
                     v.set(5, 1L << PairData.BITS);
                 }
                 JavaRDD<Long> column = sc.parallelize(v, 3);
-                SparkRun<java.math.BigInteger> r = party.minimum(column, PairData.BITS, k);
+                SparkRun<java.math.BigInteger> r = step.equals("min2") // a Dataset, as an application holds its column
+                        ? party.minimum(spark.createDataset(v, org.apache.spark.sql.Encoders.LONG()), PairData.BITS, k)
+                        : party.minimum(column, PairData.BITS, k);
                 return costs(r, r.value().toString());
             }
             default -> {

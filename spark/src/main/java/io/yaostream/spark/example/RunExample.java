@@ -72,6 +72,10 @@ public final class RunExample implements Runnable {
         @Option(names = "--tls-trust", paramLabel = "FILE", description = "Mutual TLS: the certificates that sign the peer's (PEM).")
         Path tlsTrust;
 
+        @Option(names = "--task-ports", paramLabel = "FIRST-LAST", description = "The garbler: the ports its tasks listen on for "
+                + "their peers, each the first free one (default: any the system chooses).")
+        String taskPorts;
+
         @Option(names = "--json", description = "Print the result and costs as one JSON object.")
         boolean json;
 
@@ -108,10 +112,31 @@ public final class RunExample implements Runnable {
             if (timeout < 1) {
                 throw usage("--timeout: at least 1 second, not " + timeout);
             }
+            if (taskPorts != null) {
+                if (party() != Party.GARBLER) {
+                    throw usage("--task-ports: only the garbler's tasks listen");
+                }
+                portRange();
+            }
             int tls = (tlsCert != null ? 1 : 0) + (tlsKey != null ? 1 : 0) + (tlsTrust != null ? 1 : 0);
             if (tls != 0 && tls != 3) {
                 throw usage("mutual TLS takes all three of --tls-cert, --tls-key and --tls-trust");
             }
+        }
+
+        /** {@code --task-ports} as its first and last port. */
+        int[] portRange() {
+            String[] parts = taskPorts.split("-", -1);
+            try {
+                int first = Integer.parseInt(parts[0].strip());
+                int last = Integer.parseInt(parts[parts.length - 1].strip());
+                if (parts.length <= 2 && first >= 1 && last >= first && last <= 65535) {
+                    return new int[] {first, last};
+                }
+            } catch (NumberFormatException e) {
+                // said below
+            }
+            throw usage("--task-ports: FIRST-LAST, ports from 1 to 65535, not '" + taskPorts + "'");
         }
 
         String[] hostPort() {
@@ -142,6 +167,10 @@ public final class RunExample implements Runnable {
             SparkParty p = party() == Party.GARBLER ? SparkParty.garbler(spark).listen(listen) : SparkParty.evaluator(spark)
                     .connect(hostPort()[0], Integer.parseInt(hostPort()[1]));
             p = p.scheme(scheme).timeout(Duration.ofSeconds(timeout)).notices(line -> System.err.println("yaostream-spark: " + line));
+            if (taskPorts != null) {
+                int[] r = portRange();
+                p = p.taskPorts(r[0], r[1]);
+            }
             return tlsCert == null ? p : p.tls(tlsCert, tlsKey, tlsTrust);
         }
 
