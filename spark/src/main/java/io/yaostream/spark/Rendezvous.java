@@ -21,8 +21,11 @@ import java.util.concurrent.TimeoutException;
  * transport's connect timeout; each connection is read on a thread of its own, so a silent one costs only itself.
  */
 final class Rendezvous implements AutoCloseable {
-    /** Connections read side by side at most; beyond, a new one is refused at once. */
-    private static final int MAX_PENDING = 256;
+    /**
+     * Connections read side by side beyond the run's own (a registration and a lookup a shard, and the join, each
+     * waiting at most the timeout); beyond, a new one is refused at once.
+     */
+    private static final int SPARE_PENDING = 64;
 
     private final TransportOptions options;
     private final Expectation expected;
@@ -30,10 +33,13 @@ final class Rendezvous implements AutoCloseable {
     private final NettyTransport.Listener listener;
     private final CompletableFuture<Channel> peerDriver = new CompletableFuture<>();
     private final CompletableFuture<Address>[] shards;
+    private final int maxPending;
     private final Thread acceptor;
     private final java.util.concurrent.atomic.AtomicInteger pending = new java.util.concurrent.atomic.AtomicInteger();
     private volatile String failure;
     private volatile boolean closed;
+    /** Whether the evaluator driver's connection went to the caller, who closes it. */
+    private volatile boolean handedOver;
 
     /** What the evaluator's driver must say when it joins. */
     record Expectation(String computation, String scheme, int shards) {
@@ -52,6 +58,7 @@ final class Rendezvous implements AutoCloseable {
         for (int i = 0; i < shards.length; i++) {
             shards[i] = new CompletableFuture<>();
         }
+        this.maxPending = 2 * expected.shards() + 1 + SPARE_PENDING;
         this.listener = NettyTransport.listenForMany(bindHost, port, options, 2);
         this.acceptor = new Thread(this::acceptAll, "yaostream-rendezvous");
         acceptor.setDaemon(true);
@@ -76,7 +83,9 @@ final class Rendezvous implements AutoCloseable {
     Channel awaitPeerDriver() {
         long millis = options.connectTimeout().toMillis();
         try {
-            return peerDriver.get(millis, TimeUnit.MILLISECONDS);
+            Channel c = peerDriver.get(millis, TimeUnit.MILLISECONDS);
+            handedOver = true;
+            return c;
         } catch (TimeoutException e) {
             throw new ChannelException("no evaluator's driver joined at " + listener.address() + " within " + seconds(millis));
         } catch (ExecutionException e) {
@@ -109,9 +118,9 @@ final class Rendezvous implements AutoCloseable {
             if (c == null) {
                 continue;
             }
-            if (pending.incrementAndGet() > MAX_PENDING) {
+            if (pending.incrementAndGet() > maxPending) {
                 pending.decrementAndGet();
-                Wire.refuse(c, MAX_PENDING + " other requests are in progress");
+                Wire.refuse(c, maxPending + " other requests are in progress");
                 c.close();
                 continue;
             }
@@ -218,7 +227,8 @@ final class Rendezvous implements AutoCloseable {
             answer(c, wrong, "lookup of shard " + shard);
             return;
         }
-        long millis = options.connectTimeout().toMillis();
+        // Three quarters of the timeout, so the answer reaches the asker before its own read times out.
+        long millis = options.connectTimeout().toMillis() * 3 / 4;
         Address a;
         try {
             a = shards[shard].get(millis, TimeUnit.MILLISECONDS);
@@ -269,7 +279,10 @@ final class Rendezvous implements AutoCloseable {
         }
         closed = true;
         fail(failure != null ? failure : "the garbler's driver stopped its rendezvous");
-        peerDriver.completeExceptionally(new ChannelException("the rendezvous at " + listener.address() + " closed"));
+        if (!peerDriver.completeExceptionally(new ChannelException("the rendezvous at " + listener.address() + " closed"))
+                && !peerDriver.isCompletedExceptionally() && !handedOver) {
+            peerDriver.join().close(); // joined after this party stopped waiting: nobody else will close it
+        }
         try {
             acceptor.join(TimeUnit.SECONDS.toMillis(5));
         } catch (InterruptedException e) {

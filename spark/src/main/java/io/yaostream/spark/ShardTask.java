@@ -214,7 +214,8 @@ final class ShardTask<T> extends AbstractFunction1<scala.collection.Iterator<T>,
             }
         }
         int colon = address.lastIndexOf(':');
-        return colon > 0 ? address.substring(0, colon) : address;
+        String host = colon > 0 ? address.substring(0, colon) : address;
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host; // an IPv6 literal
     }
 
 }

@@ -56,6 +56,8 @@ public final class SparkParty {
      * from the job's own failure, which names no task), so the run's error is the task's one line.
      */
     private static final long FAILURE_EVENT_MILLIS = 2000;
+    /** The local properties {@code setJobGroup} sets, which the run puts back as the caller had them. */
+    private static final List<String> JOB_GROUP = List.of("spark.jobGroup.id", "spark.job.description", "spark.job.interruptOnCancel");
 
     private final Party role;
     private final JavaSparkContext sc;
@@ -366,7 +368,7 @@ public final class SparkParty {
     private <T, R> SparkRun<?> stage(JavaRDD<T> parts, int shards, ShardJob<T, ?> job, SecureProgram<R> combine, long run, Channel linkChannel,
                                      Consumer<String> failRendezvous, String driverHost, int driverPort, TransportOptions options, long start) {
         String group = "yaostream-" + Long.toHexString(run);
-        StageWatch watch = new StageWatch(sc, group);
+        StageWatch watch = new StageWatch(sc, group, group + "-prepare");
         java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean(true);
         DriverLink link = new DriverLink(linkChannel, role == Party.GARBLER ? "the evaluator's" : "the garbler's", timeout, why -> {
             failRendezvous.accept(why);
@@ -376,37 +378,53 @@ public final class SparkParty {
         });
         ShardTask<T> task = new ShardTask<>(role, job, shards, run, driverHost, driverPort, scheme, LinkSettings.of(timeout, tls), taskPorts[0],
                 taskPorts[1]);
+        String description = "yaostream: " + job.name() + ", " + role.key() + ", " + shards + " shards";
+        String[] callerGroup = JOB_GROUP.stream().map(sc::getLocalProperty).toArray(String[]::new);
+        // Rows the caller cached already stay as they are, and cached, after the run.
+        boolean persisted = parts.getStorageLevel().equals(StorageLevel.NONE());
+        boolean secure = false;
         List<ShardTask.Outcome> outcomes;
         double prepareSeconds;
         long stageStart;
         sc.sc().addSparkListener(watch);
-        parts.persist(StorageLevel.MEMORY_AND_DISK());
         try {
-            sc.setJobGroup(group, "yaostream: " + job.name() + ", " + role.key() + ", " + shards + " shards", true);
+            if (persisted) {
+                parts.persist(StorageLevel.MEMORY_AND_DISK());
+            }
+            sc.setJobGroup(group + "-prepare", description + ", reading the rows", true);
             parts.count(); // the rows read, checked as far as reading goes, and cut into K partitions, before the peer waits on them
             link.ready();
             stageStart = System.nanoTime();
             prepareSeconds = (stageStart - start) / 1e9;
+            secure = true;
+            sc.setJobGroup(group, description, true);
             ClassTag<ShardTask.Outcome> tag = ClassTag$.MODULE$.apply(ShardTask.Outcome.class);
             RDD<ShardTask.Outcome> out = parts.rdd().barrier().mapPartitions(task, false, tag);
             outcomes = out.toJavaRDD().collect();
-        } catch (Exception e) { // Spark's own exceptions are checked ones, thrown through Scala
+        } catch (Throwable e) { // Spark's own exceptions are checked ones, thrown through Scala; an Error must end the peer's run too
             running.set(false);
-            String why = watch.awaitFailure(e instanceof io.yaostream.core.net.ChannelException ? 0 : FAILURE_EVENT_MILLIS);
-            if (why == null || watch.firstLostItsLink()) {
+            String why = watch.awaitFailure(secure, e instanceof io.yaostream.core.net.ChannelException ? 0 : FAILURE_EVENT_MILLIS);
+            if (why == null || secure && watch.secureLostItsLink()) {
                 // This side's tasks only saw the peer's stop: the peer's driver says what failed there.
                 String peer = link.awaitPeerFailure(FAILURE_EVENT_MILLIS);
-                why = peer != null ? peer : why != null ? why : StageWatch.firstLine(e.getMessage());
+                why = peer != null ? peer : why != null ? why : StageWatch.firstLine(String.valueOf(e.getMessage()));
             }
             failRendezvous.accept(why);
             link.fail(why);
             link.close();
+            if (e instanceof Error error) {
+                throw error;
+            }
             throw new SecureSparkException(why, e);
         } finally {
             running.set(false);
-            sc.clearJobGroup();
+            for (int i = 0; i < JOB_GROUP.size(); i++) {
+                sc.setLocalProperty(JOB_GROUP.get(i), callerGroup[i]); // the caller's job group, if it had one
+            }
             sc.sc().removeSparkListener(watch);
-            parts.unpersist(false);
+            if (persisted) {
+                parts.unpersist(false);
+            }
         }
         double stageSeconds = (System.nanoTime() - stageStart) / 1e9;
         Channel free;

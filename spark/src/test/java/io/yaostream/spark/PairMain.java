@@ -49,17 +49,21 @@ public final class PairMain {
 
     private static String run(String step, boolean garbler, SparkParty party, SparkSession spark, JavaSparkContext sc) {
         switch (step) {
-            case "min1", "min2", "min4", "again", "tls", "long", "bad", "mismatch" -> {
+            case "min1", "min2", "min4", "again", "tls", "long", "bad", "mismatch", "cached" -> {
                 int k = step.equals("min1") ? 1 : step.equals("min4") ? 4 : step.equals("mismatch") && !garbler ? 3 : 2;
                 List<Long> v = PairData.values(garbler, step.equals("long") ? 300_000 : garbler ? 700 : 500);
                 if (step.equals("bad") && garbler) {
                     v = new ArrayList<>(v);
                     v.set(5, 1L << PairData.BITS);
                 }
-                JavaRDD<Long> column = sc.parallelize(v, 3);
+                JavaRDD<Long> column = step.equals("cached") // K partitions, cached by the caller at a level of its own
+                        ? sc.parallelize(v, k).persist(org.apache.spark.storage.StorageLevel.MEMORY_ONLY()) : sc.parallelize(v, 3);
                 SparkRun<java.math.BigInteger> r = step.equals("min2") // a Dataset, as an application holds its column
                         ? party.minimum(spark.createDataset(v, org.apache.spark.sql.Encoders.LONG()), PairData.BITS, k)
                         : party.minimum(column, PairData.BITS, k);
+                if (step.equals("cached") && !column.getStorageLevel().equals(org.apache.spark.storage.StorageLevel.MEMORY_ONLY())) {
+                    return "the caller's cache was dropped";
+                }
                 return costs(r, r.value().toString());
             }
             default -> {
