@@ -22,10 +22,19 @@ public final class GarblingScheme {
         EvaluatorCore create(Kernel kernel);
     }
 
+    /** The cost of a circuit under a scheme whose cost depends on more than its gate counts (the fleXOR orderings). */
+    interface CostModel {
+        GarblingCost cost(CompiledCircuit c);
+    }
+
     private final String name;
     private final int ciphertextsPerAnd;
     private final int ciphertextsPerXor;
     private final int extraBitsPerAnd;
+    /** The garbler's PRF calls per XOR gate where they are the same for every XOR gate. */
+    private int prfCallsPerXor;
+    /** Where set, the cost of a circuit, instead of the per-gate figures. */
+    private CostModel costModel;
     private final GarblerFactory garbler;
     private final EvaluatorFactory evaluator;
     /** The hash of labels, where a free-XOR scheme's AND gates use one the one-hot gates can share; else null. */
@@ -83,10 +92,31 @@ public final class GarblingScheme {
         return extraBitsPerAnd;
     }
 
+    /** Sets the garbler's PRF calls per XOR gate (0 unless set: free XOR). */
+    GarblingScheme prfCallsPerXor(int calls) {
+        this.prfCallsPerXor = calls;
+        return this;
+    }
+
+    /** Sets the cost of a circuit where the per-gate figures do not give it. */
+    GarblingScheme costModel(CostModel model) {
+        this.costModel = model;
+        return this;
+    }
+
+    /** What one call of {@code c} costs: ciphertexts by where they go and PRF calls at XOR gates. */
+    public GarblingCost cost(CompiledCircuit c) {
+        if (costModel != null) {
+            return costModel.cost(c);
+        }
+        GateCounts n = c.counts();
+        return new GarblingCost(n.and(), n.xor(), (long) n.and() * ciphertextsPerAnd, (long) n.xor() * ciphertextsPerXor, 0,
+                (long) n.xor() * prfCallsPerXor);
+    }
+
     /** Ciphertexts the tables of {@code c} hold (constants' labels are not ciphertexts). */
     public long ciphertexts(CompiledCircuit c) {
-        GateCounts n = c.counts();
-        return (long) n.and() * ciphertextsPerAnd + (long) n.xor() * ciphertextsPerXor;
+        return cost(c).ciphertexts();
     }
 
     /**

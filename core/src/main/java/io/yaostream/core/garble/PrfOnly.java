@@ -30,7 +30,7 @@ public final class PrfOnly {
     }
 
     static GarblingScheme scheme() {
-        return new GarblingScheme("prf-only", 2, 1, 4, Garbler::new, Evaluator::new);
+        return new GarblingScheme("prf-only", 2, 1, 4, Garbler::new, Evaluator::new).prfCallsPerXor(3);
     }
 
     /** The gate indices a circuit takes: one per XOR and AND gate. */
