@@ -47,6 +47,8 @@ public final class CompiledCircuit {
     /** {@link #linearForm}, derived on first use; {@link #NOT_LINEAR} when the circuit has none. */
     private volatile Object linearForm;
     private static final Object NOT_LINEAR = new Object();
+    /** {@link #wireOrdering}s derived so far, by heuristic. */
+    private final java.util.Map<WireOrdering.Heuristic, WireOrdering> orderings = new java.util.EnumMap<>(WireOrdering.Heuristic.class);
 
     private CompiledCircuit(Builder b) {
         this.slots = b.slots;
@@ -273,6 +275,16 @@ public final class CompiledCircuit {
             linearForm = f;
         }
         return f == NOT_LINEAR ? null : (LinearForm) f;
+    }
+
+    /**
+     * The wire ordering {@code h} gives this circuit (the fleXOR schemes'), derived on first use and kept. The circuit must
+     * be held in memory: IllegalStateException for one read from its file as it is walked.
+     */
+    public WireOrdering wireOrdering(WireOrdering.Heuristic h) {
+        synchronized (orderings) {
+            return orderings.computeIfAbsent(h, k -> WireOrdering.derive(this, k));
+        }
     }
 
     public int totalInputBits() {

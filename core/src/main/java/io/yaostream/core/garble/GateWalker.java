@@ -29,6 +29,7 @@ abstract class GateWalker {
      * of the walk in memory; the file's checksum and counts are checked after the last block.
      */
     final void walkAll(CompiledCircuit c, GarbledStream stream) {
+        checkWalkable(c);
         if (!c.isStreamed()) {
             walk(c, stream);
             return;
@@ -38,6 +39,10 @@ abstract class GateWalker {
                 walk(block, stream);
             }
         }
+    }
+
+    /** Refuses, with a {@link GarblingException}, a circuit this walk cannot run (the fleXOR schemes: one read from its file). */
+    void checkWalkable(CompiledCircuit c) {
     }
 
     /** Takes the next {@code n} gate indices and returns the first. */

@@ -1,5 +1,7 @@
 package io.yaostream.core.garble;
 
+import io.yaostream.core.circuit.WireOrdering;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +16,11 @@ public final class Schemes {
         register(HalfGates.keyed());
         register(Grr3.scheme());
         register(PrfOnly.scheme());
+        register(PairWalk.prfOnly("prf-only-naive", PairWalk.XorRule.ROWS, PairWalk.AndRule.ROWS));
+        register(PairWalk.prfOnly("prf-only-and3", PairWalk.XorRule.ONE_CIPHERTEXT, PairWalk.AndRule.ROWS));
+        register(PairWalk.flexor("flexor-monotone", WireOrdering.Heuristic.MONOTONE));
+        register(PairWalk.flexor("flexor-safemon1", WireOrdering.Heuristic.SAFE_MON1));
+        register(PairWalk.flexor("flexor-safemon2", WireOrdering.Heuristic.SAFE_MON2));
     }
 
     private Schemes() {

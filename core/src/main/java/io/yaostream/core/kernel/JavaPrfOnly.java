@@ -15,7 +15,6 @@ import io.yaostream.core.circuit.GateOp;
  * is fixed and the batch buffers grow to the largest batch.
  */
 final class JavaPrfOnly {
-    private static final long CLEAR_COLOUR = ~1L;
     /** XOR gates per group: 384 PRF blocks for the garbler. */
     private static final int XOR_GROUP = 128;
 
@@ -36,9 +35,8 @@ final class JavaPrfOnly {
         this.kernel = kernel;
     }
 
-    /** High word of the PRF input of gate j for the left (side 0) or right (side 1) key in row or colour r. */
-    static long tweakHi(int side, int r) {
-        return side | (long) r << 8;
+    private static long tweakHi(int side, int r) {
+        return PrfGates.tweakHi(side, r);
     }
 
     /** Whether a waiting XOR gate writes {@code slot}. */
@@ -149,29 +147,8 @@ final class JavaPrfOnly {
         long[] x = xorPrf;
         kernel.multiKeyEncrypt(xorKeys, x, x, 3 * n);
         for (int k = 0; k < n; k++) {
-            int q = 6 * k;
-            int pa = meta[k] & 1;
-            int pb = (meta[k] >> 1) & 1;
-            long ta0Lo = x[q] & CLEAR_COLOUR;
-            long ta0Hi = x[q + 1];
-            long ta1Lo = (x[q + 2] & CLEAR_COLOUR) | 1;
-            long ta1Hi = x[q + 3];
-            long dLo = ta0Lo ^ ta1Lo;
-            long dHi = ta0Hi ^ ta1Hi;
-            long tb0Lo = held[2 * k];
-            long tb0Hi = held[2 * k + 1];
-            // T = F_{B_1}(j, right, 1) ^ B̃_1, B̃_1 = B_0 ^ ΔC
-            tables[2 * (at + k)] = x[q + 4] ^ tb0Lo ^ dLo;
-            tables[2 * (at + k) + 1] = x[q + 5] ^ tb0Hi ^ dHi;
-            // Value 0 of A is colour pa, of B colour pb.
-            long c0Lo = (pa == 0 ? ta0Lo : ta1Lo) ^ tb0Lo ^ (pb == 0 ? 0 : dLo);
-            long c0Hi = (pa == 0 ? ta0Hi : ta1Hi) ^ tb0Hi ^ (pb == 0 ? 0 : dHi);
-            int z = (meta[k] & 4) != 0 ? 2 : 0;
-            int out = outs[k];
-            pair[4 * out + z] = c0Lo;
-            pair[4 * out + z + 1] = c0Hi;
-            pair[4 * out + 2 - z] = c0Lo ^ dLo;
-            pair[4 * out + 3 - z] = c0Hi ^ dHi;
+            PrfGates.garbleXor1(x, 6 * k, meta[k] & 1, (meta[k] >> 1) & 1, held[2 * k], held[2 * k + 1], (meta[k] & 4) != 0,
+                    tables, at + k, pair, outs[k]);
         }
         waiting = 0;
         return n;
@@ -218,45 +195,9 @@ final class JavaPrfOnly {
         kernel.multiKeyEncrypt(keys, prf, prf, 8 * count);
         java.util.Arrays.fill(nibbles, 0, (count + 1) / 2, (byte) 0);
         for (int k = 0; k < count; k++) {
-            int form = andMeta[k] & 7;
-            int alpha = form & 1;
-            int beta = (form >> 1) & 1;
-            int gamma = (form >> 2) & 1;
-            int pa = (andMeta[k] >> 3) & 1;
-            int pb = (andMeta[k] >> 4) & 1;
-            int q = 16 * k;
-            // K_r = F_{A_a}(j, left, r) ^ F_{B_b}(j, right, r)
-            long k0l = prf[q] ^ prf[q + 2];
-            long k0h = prf[q + 1] ^ prf[q + 3];
-            long k1l = prf[q + 4] ^ prf[q + 6];
-            long k1h = prf[q + 5] ^ prf[q + 7];
-            long k2l = prf[q + 8] ^ prf[q + 10];
-            long k2h = prf[q + 9] ^ prf[q + 11];
-            long k3l = prf[q + 12] ^ prf[q + 14];
-            long k3h = prf[q + 13] ^ prf[q + 15];
-            int s = 2 * (pa ^ 1 ^ alpha) + (pb ^ 1 ^ beta); // colour row of the odd output
-            int odd = 1 ^ gamma;
-            long r0l = k0l & CLEAR_COLOUR;
-            long rsl = (k1l ^ k2l ^ k3l) & CLEAR_COLOUR;
-            long rsh = k1h ^ k2h ^ k3h;
-            int pc = colours[k] & 1;
             int out = records[(first + k) * CompiledCircuit.GATE_STRIDE + 3];
-            int zOdd = 4 * out + 2 * odd;
-            int zEvn = 4 * out + 2 * gamma;
-            pair[zOdd] = (s == 0 ? r0l : rsl) | (odd ^ pc);
-            pair[zOdd + 1] = s == 0 ? k0h : rsh;
-            pair[zEvn] = (s == 0 ? rsl : r0l) | (gamma ^ pc);
-            pair[zEvn + 1] = s == 0 ? rsh : k0h;
-            boolean s23 = s >= 2;
-            boolean s13 = (s & 1) == 1;
-            tables[4 * k] = (s23 ? k0l ^ k1l : k2l ^ k3l) & CLEAR_COLOUR;
-            tables[4 * k + 1] = s23 ? k0h ^ k1h : k2h ^ k3h;
-            tables[4 * k + 2] = (s13 ? k0l ^ k2l : k1l ^ k3l) & CLEAR_COLOUR;
-            tables[4 * k + 3] = s13 ? k0h ^ k2h : k1h ^ k3h;
-            // t_r = m_r ^ p_C ^ v_r, with m_r the colour bit of K_r and v_r the output value of row r.
-            int m = (int) ((k0l & 1) | (k1l & 1) << 1 | (k2l & 1) << 2 | (k3l & 1) << 3);
-            int v = (gamma == 1 ? 15 : 0) ^ ((odd ^ gamma) << s);
-            int t = m ^ (pc == 1 ? 15 : 0) ^ v;
+            int t = PrfGates.garbleAnd2(prf, 16 * k, andMeta[k] & 7, (andMeta[k] >> 3) & 1, (andMeta[k] >> 4) & 1,
+                    colours[k] & 1, tables, 2 * k, pair, out);
             nibbles[k >> 1] |= (byte) (t << (4 * (k & 1)));
         }
         at.moveTo(first + count, at.batch() + 1, firstIndex + count);
@@ -346,8 +287,7 @@ final class JavaPrfOnly {
                 tbLo ^= x[q + 2];
                 tbHi ^= x[q + 3];
             }
-            label[2 * outs[k]] = ((x[q] & CLEAR_COLOUR) | ca) ^ tbLo;
-            label[2 * outs[k] + 1] = x[q + 1] ^ tbHi;
+            PrfGates.evaluateXor1(x, q, ca, tbLo, tbHi, label, outs[k]);
             q += 2 * (1 + cb);
         }
         waiting = 0;
@@ -383,29 +323,11 @@ final class JavaPrfOnly {
         }
         kernel.multiKeyEncrypt(keys, prf, prf, 2 * count);
         for (int k = 0; k < count; k++) {
-            long t1l = tables[4 * k];
-            long t1h = tables[4 * k + 1];
-            long t2l = tables[4 * k + 2];
-            long t2h = tables[4 * k + 3];
-            if (((t1l | t2l) & 1) != 0) {
+            int t = (nibbles[k >> 1] >> (4 * (k & 1))) & 15;
+            int out = records[(first + k) * CompiledCircuit.GATE_STRIDE + 3];
+            if (!PrfGates.evaluateAnd2(prf, 4 * k, andMeta[k], tables, 2 * k, t, label, out)) {
                 return 1 + k;
             }
-            int t = (nibbles[k >> 1] >> (4 * (k & 1))) & 15;
-            int r = andMeta[k];
-            long lo = prf[4 * k] ^ prf[4 * k + 2];
-            long hi = prf[4 * k + 1] ^ prf[4 * k + 3];
-            // Rows 1, 2, 3 add T1, T2, T1 ^ T2 (GLNP15 Fig. 9, Eval 2(b)).
-            if ((r & 1) != 0) {
-                lo ^= t1l;
-                hi ^= t1h;
-            }
-            if ((r & 2) != 0) {
-                lo ^= t2l;
-                hi ^= t2h;
-            }
-            int out = records[(first + k) * CompiledCircuit.GATE_STRIDE + 3];
-            label[2 * out] = lo ^ ((t >> r) & 1);
-            label[2 * out + 1] = hi;
         }
         at.moveTo(first + count, at.batch() + 1, firstIndex + count);
         return 0;

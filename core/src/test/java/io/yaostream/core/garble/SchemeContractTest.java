@@ -5,6 +5,7 @@ import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.circuit.WireOrdering;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.kernel.Kernel;
@@ -160,8 +161,33 @@ class SchemeContractTest {
             differences.add(dLo + ":" + dHi);
         }
         boolean freeXor = scheme.ciphertextsPerXor() == 0;
+        WireOrdering.Heuristic ordering = flexorOrdering(name);
+        if (ordering != null) {
+            assertEquals(classesHeld(c, c.wireOrdering(ordering)), differences.size(),
+                    name + ": wires of one class share an offset, and each class has its own");
+            return;
+        }
         assertEquals(freeXor ? 1 : c.slots(), differences.size(),
                 name + (freeXor ? ": every wire's labels must differ by the same Δ" : ": label differences must be independent"));
+    }
+
+    /** The wire ordering of a fleXOR scheme, null for the others. */
+    static WireOrdering.Heuristic flexorOrdering(String name) {
+        return switch (name) {
+            case "flexor-monotone" -> WireOrdering.Heuristic.MONOTONE;
+            case "flexor-safemon1" -> WireOrdering.Heuristic.SAFE_MON1;
+            case "flexor-safemon2" -> WireOrdering.Heuristic.SAFE_MON2;
+            default -> null;
+        };
+    }
+
+    /** Distinct classes among the wires the slots of {@code c} hold after a walk (inputs are class 0). */
+    private static long classesHeld(CompiledCircuit c, WireOrdering o) {
+        int[] cls = new int[c.slots()];
+        for (int g = 0; g < c.gateCount(); g++) {
+            cls[c.out(g)] = o.outputClass(g);
+        }
+        return java.util.Arrays.stream(cls).distinct().count();
     }
 
     @ParameterizedTest
