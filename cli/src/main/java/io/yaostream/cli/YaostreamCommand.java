@@ -55,6 +55,7 @@ public final class YaostreamCommand implements Runnable {
     /** Runs the command line with the given streams; returns the exit status. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new YaostreamCommand());
+        SchemeNames.describeInHelp(cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {

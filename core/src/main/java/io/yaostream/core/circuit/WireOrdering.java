@@ -29,7 +29,7 @@ public final class WireOrdering {
         SAFE_MON2
     }
 
-    /** {@link #kind} of a gate. */
+    /** The kinds of gate an ordering tells apart. */
     public static final byte OTHER = 0;
     public static final byte XOR = 1;
     public static final byte AND = 2;

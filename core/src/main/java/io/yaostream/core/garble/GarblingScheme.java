@@ -35,6 +35,8 @@ public final class GarblingScheme {
     private int prfCallsPerXor;
     /** Where set, the cost of a circuit, instead of the per-gate figures. */
     private CostModel costModel;
+    /** What the scheme is and what its security rests on, one line ({@link Schemes} sets it). */
+    private String summary = "";
     private final GarblerFactory garbler;
     private final EvaluatorFactory evaluator;
     /** The hash of labels, where a free-XOR scheme's AND gates use one the one-hot gates can share; else null. */
@@ -96,6 +98,16 @@ public final class GarblingScheme {
     GarblingScheme prfCallsPerXor(int calls) {
         this.prfCallsPerXor = calls;
         return this;
+    }
+
+    GarblingScheme summary(String line) {
+        this.summary = line;
+        return this;
+    }
+
+    /** Its GLNP15 Table 7 row and cost per gate, then after {@code "; "} the assumption its security rests on. */
+    public String summary() {
+        return summary;
     }
 
     /** Sets the cost of a circuit where the per-gate figures do not give it. */

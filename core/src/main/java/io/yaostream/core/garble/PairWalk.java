@@ -473,7 +473,7 @@ final class PairWalk {
         }
     }
 
-    /** The value of a gate's output in row r (colours r >> 1, r & 1), its inputs' labels of 0 having colours pa, pb. */
+    /** The value of a gate's output in row r ({@code r >> 1} and {@code r & 1}), its inputs' labels of 0 having colours pa, pb. */
     static int valueOfRow(int op, int r, int pa, int pb) {
         int l = (r >> 1) ^ pa;
         int rr = (r & 1) ^ pb;

@@ -63,7 +63,7 @@ public final class PrfGates {
 
     /**
      * GLNP15 Fig. 9 (4-2 GRR by XORs) once its eight PRF outputs are at {@code prf[q ..]}: row r at {@code q + 4r},
-     * F of the left label of colour r >> 1 then of the right label of colour r & 1. {@code form} is the gate's
+     * F of the left label of colour {@code r >> 1} then of the right label of colour {@code r & 1}. {@code form} is the gate's
      * {@code GateOp.andForm}, pa and pb the colours of the inputs' labels of 0, pc the colour chosen for the output's
      * label of value 1 ⊕ γ. Writes two table blocks from block t and the output's pair; returns the gate's four bits.
      */
