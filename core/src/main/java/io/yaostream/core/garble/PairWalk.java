@@ -14,11 +14,11 @@ import io.yaostream.core.kernel.PrfGates;
  * docs/garbling-schemes.md section 13; each PRF call is AES keyed by a label ({@link Kernel#multiKeyEncrypt}), so both
  * kernels run them, bit for bit alike, with the gate logic here in Java.
  *
- * <p><b>Groups.</b> Gates run in groups: a group ends before the first gate that reads a slot an earlier gate of the
- * group writes, or at {@link #GROUP_GATES} gates. The PRF calls of a group go through one kernel call; then its gates
- * are finished in order. The stream carries per group its blocks in gate order (each gate's table, a constant's label)
- * and then one byte per 4-2 AND gate (its four bits). Garbler and evaluator cut groups by the same rule
- * ({@link #groupEnd}), so the evaluator knows what to read before it finishes a group.
+ * <p><b>Groups.</b> Gates run in groups ({@code Side.nextGroup}): a group ends before the first gate whose PRF calls
+ * are keyed by a label an earlier gate of the group writes, or at {@link #GROUP_GATES} gates. The PRF calls of a group
+ * go through one kernel call; then its gates are finished in order. The stream carries per group its blocks in gate
+ * order (each gate's table, a constant's label) and then one byte per 4-2 AND gate (its four bits). Garbler and
+ * evaluator cut groups by the same rule, so the evaluator knows what to read before it finishes a group.
  *
  * <p><b>fleXOR.</b> The wire ordering ({@link WireOrdering}) gives each wire a class and the garbler an offset Δ per
  * class, drawn when the class's first AND gate is garbled (4-3) or set by it (4-2, a safe ordering). Each call first
@@ -89,22 +89,6 @@ final class PairWalk {
         }
     }
 
-    /** The first gate after {@code from} that must wait for the group from {@code from} (or the end, or the size limit). */
-    static int groupEnd(int[] records, int gates, int from, int[] written, int epoch) {
-        int g = from;
-        for (; g < gates && g - from < GROUP_GATES; g++) {
-            int p = g * CompiledCircuit.GATE_STRIDE;
-            int op = records[p];
-            int arity = GateOp.arity(op);
-            if (arity >= 1 && records[p + 1] >= 0 && written[records[p + 1]] == epoch
-                    || arity == 2 && records[p + 2] >= 0 && written[records[p + 2]] == epoch) {
-                break;
-            }
-            written[records[p + 3]] = epoch;
-        }
-        return g;
-    }
-
     /** What both sides share: the rules, the PRF batch, the group cutting and the gate numbering. */
     private static final class Side {
         final Kernel kernel;
@@ -141,14 +125,39 @@ final class PairWalk {
             return rules.ordering() == null ? null : c.wireOrdering(rules.ordering());
         }
 
-        /** Cuts the next group from gate {@code from} of {@code c}; resets the PRF batch. */
-        final int nextGroup(CompiledCircuit c, int from) {
+        /**
+         * Cuts the next group from gate {@code from} of {@code c} and resets the PRF batch: the group ends before the first
+         * gate whose PRF calls are keyed by a label an earlier gate of the group writes (the outputs are only known when
+         * the group is finished), or at {@link #GROUP_GATES} gates. A gate without PRF calls (a copy, a constant, a free
+         * fleXOR XOR) reads its inputs when it is finished, in gate order, so it never ends a group.
+         */
+        final int nextGroup(CompiledCircuit c, WireOrdering o, int from) {
             if (written.length < c.slots()) {
                 written = new int[c.slots()];
                 epoch = 0;
             }
             prfBlocks = 0;
-            return groupEnd(c.gateRecordsView(), c.gateCount(), from, written, ++epoch);
+            int[] records = c.gateRecordsView();
+            int mark = ++epoch;
+            int g = from;
+            for (; g < c.gateCount() && g - from < GROUP_GATES; g++) {
+                int p = g * CompiledCircuit.GATE_STRIDE;
+                int keyed = keyedInputs(records[p], o, g);
+                if ((keyed & 1) != 0 && written[records[p + 1]] == mark || (keyed & 2) != 0 && written[records[p + 2]] == mark) {
+                    break;
+                }
+                written[records[p + 3]] = mark;
+            }
+            return g;
+        }
+
+        /** Which inputs of gate g key its PRF calls: bit 0 the left, bit 1 the right. */
+        private int keyedInputs(int op, WireOrdering o, int g) {
+            return switch (GateOp.kind(op)) {
+                case AND -> 3;
+                case XOR -> rules.xor() == XorRule.FLEXOR ? o.translations(g) : 3;
+                default -> 0;
+            };
         }
 
         /** Indices taken per call: one per XOR and AND gate, and one per input bit for fleXOR's translations. */
@@ -258,7 +267,7 @@ final class PairWalk {
             }
             int[] records = c.gateRecordsView();
             for (int from = 0; from < c.gateCount(); ) {
-                int end = side.nextGroup(c, from);
+                int end = side.nextGroup(c, o, from);
                 for (int g = from; g < end; g++) {
                     side.prfAt[g - from] = side.prfBlocks;
                     j += queue(records, g, o, j);
@@ -521,7 +530,7 @@ final class PairWalk {
             }
             int[] records = c.gateRecordsView();
             for (int from = 0; from < c.gateCount(); ) {
-                int end = side.nextGroup(c, from);
+                int end = side.nextGroup(c, o, from);
                 int blocks = 0;
                 int ands = 0;
                 for (int g = from; g < end; g++) {
