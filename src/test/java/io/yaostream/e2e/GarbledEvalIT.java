@@ -14,8 +14,9 @@ class GarbledEvalIT {
 
     /** Each scheme with each kernel (the native one exists where the build could compile it). */
     @ParameterizedTest(name = "{0} {3}")
-    @CsvSource({"half-gates,13600,0,java", "half-gates-keyed,13600,0,java", "grr3,20400,0,java", "prf-only,38724,4,java",
-            "half-gates,13600,0,auto", "half-gates-keyed,13600,0,auto", "grr3,20400,0,auto", "prf-only,38724,4,auto"})
+    @CsvSource({"half-gates,13600,0,java", "half-gates-keyed,13600,0,java", "grr3,20400,0,java", "grr3-keyed,20400,0,java",
+            "prf-only,38724,4,java", "half-gates,13600,0,auto", "half-gates-keyed,13600,0,auto", "grr3,20400,0,auto",
+            "grr3-keyed,20400,0,auto", "prf-only,38724,4,auto"})
     void aesNonExpandedDecodesWithTable7Ciphertexts(String scheme, long ciphertexts, int extraBitsPerAnd, String kernel) {
         Cli.Result r = Cli.run("eval", Cli.bristol("AES-non-expanded.txt").toString(), "--msb-first",
                 "--in", PT, "--in", KEY, "--scheme", scheme, "--kernel", kernel, "--json");
@@ -35,7 +36,7 @@ class GarbledEvalIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"half-gates", "half-gates-keyed", "grr3", "prf-only"})
+    @CsvSource({"half-gates", "half-gates-keyed", "grr3", "grr3-keyed", "prf-only"})
     void sha1OfAbcGarbled(String scheme) {
         String block = "61626380" + "0".repeat(104) + "0000000000000018";
         Cli.Result r = Cli.run("eval", Cli.bristol("sha-1.txt").toString(), "--msb-first", "--in", block, "--scheme", scheme);
@@ -51,7 +52,7 @@ class GarbledEvalIT {
         assertTrue(r.out().contains("\"result\":[\"69c4e0d86a7b0430d8cdb78070b4c55a\"]"), r.out());
         Cli.Result bad = Cli.run("eval", Cli.bristol("aes_128.txt").toString(), "--in", KEY, "--in", PT, "--scheme", "yao1986");
         assertEquals(2, bad.status(), "a bad option value is a usage error");
-        assertEquals("yaostream eval: --scheme: unknown scheme 'yao1986' (known: half-gates, half-gates-keyed, grr3, prf-only)"
+        assertEquals("yaostream eval: --scheme: unknown scheme 'yao1986' (known: half-gates, half-gates-keyed, grr3, grr3-keyed, prf-only)"
                 + " (see 'yaostream eval --help')", bad.err().strip());
     }
 }

@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * killed peer, a handshake mismatch, TLS.
  */
 class TwoPartyRunIT {
-    private static final List<String> SCHEMES = List.of("half-gates", "half-gates-keyed", "grr3", "prf-only");
+    private static final List<String> SCHEMES = List.of("half-gates", "half-gates-keyed", "grr3", "grr3-keyed", "prf-only");
 
     /** The run arguments of one party for a vector: group 1 is the garbler's, the rest the evaluator's. */
     private static List<String> partyArgs(BristolVectors.Vector v, String role, String scheme, int port) {

@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class GarbledSharedCircuitsTest {
     /** GLNP15 Table 7, AES-non-expanded (6800 AND, 25124 XOR). */
     private static final Map<String, Long> TABLE_7 = Map.of(
-            "half-gates", 13_600L, "half-gates-keyed", 13_600L, "grr3", 20_400L, "prf-only", 38_724L);
+            "half-gates", 13_600L, "half-gates-keyed", 13_600L, "grr3", 20_400L, "grr3-keyed", 20_400L, "prf-only", 38_724L);
 
     static List<String> schemes() {
         return Schemes.names();

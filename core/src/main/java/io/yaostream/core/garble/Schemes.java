@@ -13,6 +13,7 @@ public final class Schemes {
         register(HalfGates.fixedKey());
         register(HalfGates.keyed());
         register(Grr3.scheme());
+        register(Grr3.keyed());
         register(PrfOnly.scheme());
     }
 
