@@ -101,12 +101,13 @@ typedef struct {
  * or AES keyed by L (GLNP15). */
 enum { YS_HASH_FIXED_KEY = 0, YS_HASH_KEYED = 1 };
 
-/* How a free-XOR walk garbles AND gates, with the table blocks of each: half-gates with either hash (2), or GRR3
- * (3; JustGarble's GaXR over fixed-key AES with garbled row reduction). Same numbers as core's AndGateRule. */
-enum { YS_RULE_HALF_GATES = 0, YS_RULE_HALF_GATES_KEYED = 1, YS_RULE_GRR3 = 2 };
+/* How a free-XOR walk garbles AND gates, with the table blocks of each: half-gates with either hash (2), GRR3
+ * (3; JustGarble's GaXR over fixed-key AES with garbled row reduction), or keyed GRR3 (3; the same row reduction
+ * with each row's pad from AES keyed by its two input labels, GLNP15). Same numbers as core's AndGateRule. */
+enum { YS_RULE_HALF_GATES = 0, YS_RULE_HALF_GATES_KEYED = 1, YS_RULE_GRR3 = 2, YS_RULE_GRR3_KEYED = 3 };
 
 /* Table blocks per AND gate under a rule. */
-#define YS_RULE_BLOCKS(rule) ((rule) == YS_RULE_GRR3 ? 3 : 2)
+#define YS_RULE_BLOCKS(rule) ((rule) == YS_RULE_GRR3 || (rule) == YS_RULE_GRR3_KEYED ? 3 : 2)
 
 /* Garbling with free XOR over the walk (core's Kernel.garbleFreeXor) by rule: zero holds the label of 0 of each
  * slot, delta the global offset; AND gate j writes its YS_RULE_BLOCKS(rule) table blocks to the next blocks of

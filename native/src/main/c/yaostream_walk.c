@@ -1,5 +1,5 @@
 /* The free-XOR schemes over whole ranges of a circuit, free gates included (JustGarble-style: the per-gate work is
- * a few vector instructions, so garbling runs near the speed of AES): half-gates with either hash, and GRR3. The
+ * a few vector instructions, so garbling runs near the speed of AES): half-gates and GRR3, each with either hash. The
  * formulas are those of core's HalfGates and Grr3; the Java kernel's JavaFreeXorWalk does the same and the two
  * must agree bit for bit. */
 #include "yaostream_gates.h"
@@ -646,9 +646,11 @@ static inline __m128i select_mask(int bit) {
     return _mm_loadu_si128((const __m128i *) SELECT[bit]);
 }
 
-/* ---- GRR3, every path: keys made in a group, the AES through ys_fixed_key_encrypt (on the widest path) ---- */
+/* ---- GRR3, both rules, every path: a group's row pads from one AES call on the widest path (fixed-key through
+ * ys_fixed_key_encrypt, keyed through the multi-key AES), the rows from them per gate ---- */
 
-/* AND gates per GRR3 group: 4 AES blocks each to garble, so 128 blocks per ys_fixed_key_encrypt call. */
+/* AND gates per GRR3 group: 4 fixed-key AES blocks each to garble, so 128 blocks per ys_fixed_key_encrypt call; keyed,
+ * 8 blocks under 4 key schedules each, 256 blocks per multi-key call. */
 enum { GROUP3 = 32 };
 
 /* 2x in GF(2^128) modulo x^128 + x^7 + x^2 + x + 1 (core's JavaFreeXorWalk.doubleLo and doubleHi): both words
@@ -663,23 +665,48 @@ static inline __m128i grr3_key(__m128i a, __m128i b, uint64_t index) {
     return _mm_xor_si128(gf_double(_mm_xor_si128(a, gf_double(b))), tweak(index));
 }
 
-/* Gates first..first+n-1 (n <= GROUP3), independent AND gates, three table blocks each to out. Row r = 2i + j
- * takes the labels of colours i and j, so its key is row 0's XOR i 2Δ XOR j 4Δ; with P_r = π(K_r) ^ K_r and pa, pb
- * the colours of the labels of 0, C0 = P_0 ^ pa pb Δ, and the rows are P_1 ^ P_0 ^ pa Δ, P_2 ^ P_0 ^ pb Δ and
- * P_3 ^ P_0 ^ (1 ^ pa ^ pb) Δ (JavaFreeXorWalk.garbleGrr3). */
+/* Keyed GRR3's PRF input for gate index j, side 0 (left label as key) or 1 (right), row r: (j, side | r << 8), the
+ * blocks of prf-only's AND gates (JavaPrfOnly.tweakHi). */
+static inline __m128i grr3_keyed_input(uint64_t j, int side, int row) {
+    return _mm_set_epi64x((long long) ((uint64_t) side | (uint64_t) row << 8), (long long) j);
+}
+
+/* An AND gate's inputs for the garbler: with its form's shifts by αΔ and βΔ, the colours pa, pb of its labels of 0
+ * (as masks) and its labels of colour 0, ca and cb (Δ has colour 1). */
+static inline void grr3_inputs(const ys_ctx *c, const int32_t *r, __m128i *ca, __m128i *cb, __m128i *pa, __m128i *pb) {
+    int form = FORM[r[0]];
+    __m128i a0 = _mm_xor_si128(load(c->labels, r[1]), _mm_and_si128(select_mask(form & 1), c->delta));
+    __m128i b0 = _mm_xor_si128(load(c->labels, r[2]), _mm_and_si128(select_mask((form >> 1) & 1), c->delta));
+    *pa = colour_mask(a0);
+    *pb = colour_mask(b0);
+    *ca = _mm_xor_si128(a0, _mm_and_si128(*pa, c->delta));
+    *cb = _mm_xor_si128(b0, _mm_and_si128(*pb, c->delta));
+}
+
+/* One gate's garbling from its row pads P_0..P_3 (row r = 2i + j under the labels of colours i and j): C0 = P_0 ^
+ * pa pb Δ, then ^ γΔ, to its out slot; to out, the rows P_1 ^ P_0 ^ pa Δ, P_2 ^ P_0 ^ pb Δ and P_3 ^ P_0 ^
+ * (1 ^ pa ^ pb) Δ, the values of the rows giving the Δ terms (JavaFreeXorWalk.garbleGrr3). */
+static inline void grr3_rows(const ys_ctx *c, const int32_t *r, const __m128i pad[4], __m128i pa, __m128i pb,
+                             __m128i *out) {
+    __m128i delta = c->delta;
+    __m128i c0 = _mm_xor_si128(pad[0], _mm_and_si128(_mm_and_si128(pa, pb), delta));
+    __m128i odd = _mm_andnot_si128(_mm_xor_si128(pa, pb), delta); /* (1 ^ pa ^ pb) Δ */
+    _mm_storeu_si128(out, _mm_xor_si128(pad[1], _mm_xor_si128(pad[0], _mm_and_si128(pa, delta))));
+    _mm_storeu_si128(out + 1, _mm_xor_si128(pad[2], _mm_xor_si128(pad[0], _mm_and_si128(pb, delta))));
+    _mm_storeu_si128(out + 2, _mm_xor_si128(pad[3], _mm_xor_si128(pad[0], odd)));
+    store(c->labels, r[3], _mm_xor_si128(c0, _mm_and_si128(select_mask((FORM[r[0]] >> 2) & 1), delta)));
+}
+
+/* Gates first..first+n-1 (n <= GROUP3), independent AND gates, three table blocks each to out. Row r's key is row
+ * 0's XOR i 2Δ XOR j 4Δ, and its pad P_r = π(K_r) ^ K_r. */
 static void grr3_garble_group(const ys_ctx *c, const int32_t *records, int32_t first, int n, uint64_t index,
                               __m128i *out) {
     __m128i keys[4 * GROUP3], p[4 * GROUP3], pa[GROUP3], pb[GROUP3];
-    __m128i delta = c->delta, d2 = gf_double(delta), d4 = gf_double(d2), d6 = _mm_xor_si128(d2, d4);
+    __m128i d2 = gf_double(c->delta), d4 = gf_double(d2), d6 = _mm_xor_si128(d2, d4);
     for (int k = 0; k < n; k++) {
-        const int32_t *r = records + YS_GATE_STRIDE * (size_t) (first + k);
-        int form = FORM[r[0]];
-        __m128i a0 = _mm_xor_si128(load(c->labels, r[1]), _mm_and_si128(select_mask(form & 1), delta));
-        __m128i b0 = _mm_xor_si128(load(c->labels, r[2]), _mm_and_si128(select_mask((form >> 1) & 1), delta));
-        pa[k] = colour_mask(a0);
-        pb[k] = colour_mask(b0);
-        __m128i base = grr3_key(_mm_xor_si128(a0, _mm_and_si128(pa[k], delta)),
-                                _mm_xor_si128(b0, _mm_and_si128(pb[k], delta)), index + (uint64_t) k);
+        __m128i ca, cb;
+        grr3_inputs(c, records + YS_GATE_STRIDE * (size_t) (first + k), &ca, &cb, &pa[k], &pb[k]);
+        __m128i base = grr3_key(ca, cb, index + (uint64_t) k);
         keys[4 * k] = base;
         keys[4 * k + 1] = _mm_xor_si128(base, d4);
         keys[4 * k + 2] = _mm_xor_si128(base, d2);
@@ -687,18 +714,55 @@ static void grr3_garble_group(const ys_ctx *c, const int32_t *records, int32_t f
     }
     ys_fixed_key_encrypt((const uint8_t *) keys, (uint8_t *) p, 4 * (size_t) n);
     for (int k = 0; k < n; k++) {
-        const int32_t *r = records + YS_GATE_STRIDE * (size_t) (first + k);
-        __m128i p0 = _mm_xor_si128(p[4 * k], keys[4 * k]);
-        __m128i c0 = _mm_xor_si128(p0, _mm_and_si128(_mm_and_si128(pa[k], pb[k]), delta));
-        __m128i odd = _mm_andnot_si128(_mm_xor_si128(pa[k], pb[k]), delta); /* (1 ^ pa ^ pb) Δ */
-        _mm_storeu_si128(out + 3 * k, _mm_xor_si128(_mm_xor_si128(p[4 * k + 1], keys[4 * k + 1]),
-                                                    _mm_xor_si128(p0, _mm_and_si128(pa[k], delta))));
-        _mm_storeu_si128(out + 3 * k + 1, _mm_xor_si128(_mm_xor_si128(p[4 * k + 2], keys[4 * k + 2]),
-                                                        _mm_xor_si128(p0, _mm_and_si128(pb[k], delta))));
-        _mm_storeu_si128(out + 3 * k + 2, _mm_xor_si128(_mm_xor_si128(p[4 * k + 3], keys[4 * k + 3]),
-                                                        _mm_xor_si128(p0, odd)));
-        store(c->labels, r[3], _mm_xor_si128(c0, _mm_and_si128(select_mask((FORM[r[0]] >> 2) & 1), delta)));
+        __m128i pad[4];
+        for (int row = 0; row < 4; row++) {
+            pad[row] = _mm_xor_si128(p[4 * k + row], keys[4 * k + row]);
+        }
+        grr3_rows(c, records + YS_GATE_STRIDE * (size_t) (first + k), pad, pa[k], pb[k], out + 3 * k);
     }
+}
+
+/* grr3_garble_group keyed: P_r = AES_{A^i}(j, 0 | r << 8) ^ AES_{B^j}(j, 1 | r << 8) for row r = 2i + j. Each label
+ * keys two rows, so the four keys of a gate go through ys_multi_key_encrypt_twice, one key schedule for the two
+ * blocks of each (GLNP15's KS4_ENC8), in pairs (A^i, B^i): A^i for rows 2i and 2i + 1, B^i for rows i and i + 2. */
+static void grr3_keyed_garble_group(const ys_ctx *c, const int32_t *records, int32_t first, int n, uint64_t index,
+                                    __m128i *out) {
+    __m128i keys[4 * GROUP3], x[8 * GROUP3], pa[GROUP3], pb[GROUP3];
+    for (int k = 0; k < n; k++) {
+        __m128i ca, cb;
+        grr3_inputs(c, records + YS_GATE_STRIDE * (size_t) (first + k), &ca, &cb, &pa[k], &pb[k]);
+        uint64_t j = index + (uint64_t) k;
+        for (int i = 0; i < 2; i++) {
+            __m128i shift = _mm_and_si128(select_mask(i), c->delta);
+            keys[4 * k + 2 * i] = _mm_xor_si128(ca, shift);
+            keys[4 * k + 2 * i + 1] = _mm_xor_si128(cb, shift);
+            x[8 * k + 4 * i] = grr3_keyed_input(j, 0, 2 * i);
+            x[8 * k + 4 * i + 1] = grr3_keyed_input(j, 1, i);
+            x[8 * k + 4 * i + 2] = grr3_keyed_input(j, 0, 2 * i + 1);
+            x[8 * k + 4 * i + 3] = grr3_keyed_input(j, 1, i + 2);
+        }
+    }
+    ys_multi_key_encrypt_twice((const uint8_t *) keys, (const uint8_t *) x, (uint8_t *) x, 2 * (size_t) n);
+    for (int k = 0; k < n; k++) {
+        /* Rows 0..3 from where the pairs above put their left and right halves. */
+        const __m128i *f = x + 8 * k;
+        __m128i pad[4] = {_mm_xor_si128(f[0], f[1]), _mm_xor_si128(f[2], f[5]), _mm_xor_si128(f[4], f[3]),
+                          _mm_xor_si128(f[6], f[7])};
+        grr3_rows(c, records + YS_GATE_STRIDE * (size_t) (first + k), pad, pa[k], pb[k], out + 3 * k);
+    }
+}
+
+/* The colours (i, j) of a gate's active labels as its row 2i + j, read before its output is stored. */
+static inline int grr3_row(const ys_ctx *c, const int32_t *r) {
+    return (c->labels[16 * (size_t) r[1]] & 1) << 1 | (c->labels[16 * (size_t) r[2]] & 1);
+}
+
+/* The evaluator's output of one gate: the pad of its row, XORed with the row's table block unless row 0. */
+static inline void grr3_output(const ys_ctx *c, const int32_t *r, int row, __m128i pad, const __m128i *tab) {
+    /* Row 0 XORs in zeros: this gate's first row, masked away (without a branch on the random colours, and never
+     * the block before the gate's rows, which for the first gate of a buffer lies outside it). */
+    __m128i t = _mm_and_si128(_mm_loadu_si128(tab + row - (row != 0)), select_mask(row != 0));
+    store(c->labels, r[3], _mm_xor_si128(pad, t));
 }
 
 /* The evaluator's side, tables from tab: with colours (i, j), C = π(K) ^ K, XORed with row 2i + j unless row 0. */
@@ -712,29 +776,72 @@ static void grr3_evaluate_group(const ys_ctx *c, const int32_t *records, int32_t
     ys_fixed_key_encrypt((const uint8_t *) keys, (uint8_t *) p, (size_t) n);
     for (int k = 0; k < n; k++) {
         const int32_t *r = records + YS_GATE_STRIDE * (size_t) (first + k);
-        int row = (c->labels[16 * (size_t) r[1]] & 1) << 1 | (c->labels[16 * (size_t) r[2]] & 1);
-        /* Row 0 XORs in zeros: the block before this gate's rows, masked away. */
-        __m128i t = _mm_and_si128(_mm_loadu_si128(tab + 3 * k + row - 1), select_mask(row != 0));
-        store(c->labels, r[3], _mm_xor_si128(_mm_xor_si128(p[k], keys[k]), t));
+        grr3_output(c, r, grr3_row(c, r), _mm_xor_si128(p[k], keys[k]), tab + 3 * k);
+    }
+}
+
+/* The keyed evaluator: row r's pad from two AES calls, under its left label of (j, 0 | r << 8) and under its right
+ * label of (j, 1 | r << 8). */
+static void grr3_keyed_evaluate_group(const ys_ctx *c, const int32_t *records, int32_t first, int n, uint64_t index,
+                                      const __m128i *tab) {
+    __m128i keys[2 * GROUP3], x[2 * GROUP3];
+    int rows[GROUP3];
+    for (int k = 0; k < n; k++) {
+        const int32_t *r = records + YS_GATE_STRIDE * (size_t) (first + k);
+        uint64_t j = index + (uint64_t) k;
+        rows[k] = grr3_row(c, r);
+        keys[2 * k] = load(c->labels, r[1]);
+        keys[2 * k + 1] = load(c->labels, r[2]);
+        x[2 * k] = grr3_keyed_input(j, 0, rows[k]);
+        x[2 * k + 1] = grr3_keyed_input(j, 1, rows[k]);
+    }
+    ys_multi_key_encrypt((const uint8_t *) keys, (const uint8_t *) x, (uint8_t *) x, 2 * (size_t) n);
+    for (int k = 0; k < n; k++) {
+        grr3_output(c, records + YS_GATE_STRIDE * (size_t) (first + k), rows[k], _mm_xor_si128(x[2 * k], x[2 * k + 1]),
+                    tab + 3 * k);
+    }
+}
+
+typedef void grr3_garble_fn(const ys_ctx *c, const int32_t *records, int32_t first, int n, uint64_t index,
+                            __m128i *out);
+typedef void grr3_evaluate_fn(const ys_ctx *c, const int32_t *records, int32_t first, int n, uint64_t index,
+                              const __m128i *tab);
+
+/* n independent AND gates a group at a time, tables from block `at` on; inlined with the group function known. */
+static inline void grr3_garble_groups(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,
+                                      size_t at, grr3_garble_fn *group) {
+    for (int32_t k = 0; k < n; k += GROUP3) {
+        int m = n - k < GROUP3 ? (int) (n - k) : GROUP3;
+        group(c, records, first + k, m, index + (uint64_t) k, (__m128i *) c->tables_out + at + 3 * (size_t) k);
+    }
+}
+
+static inline void grr3_evaluate_groups(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index,
+                                        int32_t n, size_t at, grr3_evaluate_fn *group) {
+    for (int32_t k = 0; k < n; k += GROUP3) {
+        int m = n - k < GROUP3 ? (int) (n - k) : GROUP3;
+        group(c, records, first + k, m, index + (uint64_t) k, (const __m128i *) c->tables_in + at + 3 * (size_t) k);
     }
 }
 
 static void grr3_garble_ands(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,
                              size_t at) {
-    for (int32_t k = 0; k < n; k += GROUP3) {
-        int m = n - k < GROUP3 ? (int) (n - k) : GROUP3;
-        grr3_garble_group(c, records, first + k, m, index + (uint64_t) k,
-                          (__m128i *) c->tables_out + at + 3 * (size_t) k);
-    }
+    grr3_garble_groups(c, records, first, index, n, at, grr3_garble_group);
+}
+
+static void grr3_keyed_garble_ands(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,
+                                   size_t at) {
+    grr3_garble_groups(c, records, first, index, n, at, grr3_keyed_garble_group);
 }
 
 static void grr3_evaluate_ands(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,
                                size_t at) {
-    for (int32_t k = 0; k < n; k += GROUP3) {
-        int m = n - k < GROUP3 ? (int) (n - k) : GROUP3;
-        grr3_evaluate_group(c, records, first + k, m, index + (uint64_t) k,
-                            (const __m128i *) c->tables_in + at + 3 * (size_t) k);
-    }
+    grr3_evaluate_groups(c, records, first, index, n, at, grr3_evaluate_group);
+}
+
+static void grr3_keyed_evaluate_ands(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,
+                                     size_t at) {
+    grr3_evaluate_groups(c, records, first, index, n, at, grr3_keyed_evaluate_group);
 }
 
 /* 2x in GF(2^128) per lane, as gf_double. */
@@ -910,7 +1017,7 @@ static size_t walk(ys_walk *w, const ys_ctx *c, size_t blocks, ands_fn *ands) {
 }
 
 static void init_ctx(ys_ctx *c, int rule, uint8_t *labels) {
-    c->hash = rule == YS_RULE_HALF_GATES_KEYED ? YS_HASH_KEYED : YS_HASH_FIXED_KEY;
+    c->hash = rule == YS_RULE_HALF_GATES_KEYED || rule == YS_RULE_GRR3_KEYED ? YS_HASH_KEYED : YS_HASH_FIXED_KEY;
     c->per_and = YS_RULE_BLOCKS(rule);
     c->labels = labels;
     c->delta = _mm_setzero_si128();
@@ -928,6 +1035,8 @@ size_t ys_free_xor_garble(ys_walk *w, int rule, uint8_t *zero, const uint8_t del
     ands_fn *ands = garble_ands;
     if (rule == YS_RULE_GRR3) {
         ands = ys_path() == YS_PATH_VAES256 ? grr3_garble_ands_vaes256 : grr3_garble_ands;
+    } else if (rule == YS_RULE_GRR3_KEYED) {
+        ands = grr3_keyed_garble_ands;
     } else if (ys_path() == YS_PATH_VAES512) {
         ands = rule == YS_RULE_HALF_GATES_KEYED ? garble_ands_vaes_keyed : garble_ands_vaes;
     } else if (ys_path() == YS_PATH_VAES256 && rule == YS_RULE_HALF_GATES) {
@@ -943,6 +1052,8 @@ size_t ys_free_xor_evaluate(ys_walk *w, int rule, uint8_t *label, const uint8_t 
     ands_fn *ands = evaluate_ands;
     if (rule == YS_RULE_GRR3) {
         ands = grr3_evaluate_ands;
+    } else if (rule == YS_RULE_GRR3_KEYED) {
+        ands = grr3_keyed_evaluate_ands;
     } else if (ys_path() == YS_PATH_VAES512) {
         ands = rule == YS_RULE_HALF_GATES_KEYED ? evaluate_ands_vaes_keyed : evaluate_ands_vaes;
     } else if (ys_path() == YS_PATH_VAES256 && rule == YS_RULE_HALF_GATES) {

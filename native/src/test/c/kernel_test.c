@@ -177,6 +177,51 @@ static void check_half_gates(int hash) {
               "half-gates evaluator holds one of the two labels of every wire");
     }
 }
+/* Keyed GRR3 (GLNP15 Table 7 rows 7-8) on one gate of gate index 1 against docs/garbling-schemes.md section 11 (a
+ * script's vectors, with another AES): AND and OR, the three table rows and the output label of 0, then the
+ * evaluator's label for each of the four inputs. */
+static void check_grr3_keyed_known_answers(void) {
+    static const struct {
+        int32_t op;
+        const char *rows, *c0;
+    } V[2] = {
+        {1, "5b26d6f8a7a7f287ead20c616000da09" "3c9d27efef1aaf1947880afa196c886b" "0485c29ba02d8fc0caaf1fb11c23a3ec",
+         "486813868c49580b2f66663696db67dd"},
+        {7, "4a37c4ebb3b2e490f2cb167a7c1dc416" "2d8c35fcfb0fb90e5f9110e105719674" "0485c29ba02d8fc0caaf1fb11c23a3ec",
+         "59790195985c4e1c377f7c2d8ac679c2"},
+    };
+    uint8_t delta[16];
+    hex("111112131415161718191a1b1c1d1e1f", delta, 16);
+    for (int v = 0; v < 2; v++) {
+        int32_t gate[YS_GATE_STRIDE] = {V[v].op, 0, 1, 2};
+        int32_t batch[2] = {0, 1};
+        uint8_t zero[48] = {0}, tables[48], want_rows[48], want_c0[16];
+        hex("202122232425262728292a2b2c2d2e2f", zero, 16);
+        hex("313132333435363738393a3b3c3d3e3f", zero + 16, 16);
+        hex(V[v].rows, want_rows, 48);
+        hex(V[v].c0, want_c0, 16);
+        ys_walk w = {gate, 1, batch, 1, 0, 0, 1};
+        size_t n = ys_free_xor_garble(&w, YS_RULE_GRR3_KEYED, zero, delta, tables, 3);
+        check(n == 3 && memcmp(tables, want_rows, 48) == 0, "grr3-keyed table rows match the known answer");
+        check(memcmp(zero + 32, want_c0, 16) == 0, "grr3-keyed output label of 0 matches the known answer");
+        for (int in = 0; in < 4; in++) {
+            int l = in >> 1, r = in & 1, out = (V[v].op >> (3 - in)) & 1;
+            uint8_t active[48] = {0};
+            for (int b = 0; b < 16; b++) {
+                active[b] = (uint8_t) (zero[b] ^ (l ? delta[b] : 0));
+                active[16 + b] = (uint8_t) (zero[16 + b] ^ (r ? delta[b] : 0));
+            }
+            ys_walk e = {gate, 1, batch, 1, 0, 0, 1};
+            size_t used = ys_free_xor_evaluate(&e, YS_RULE_GRR3_KEYED, active, tables, 3);
+            int ok = used == 3;
+            for (int b = 0; b < 16; b++) {
+                ok &= active[32 + b] == (uint8_t) (zero[32 + b] ^ (out ? delta[b] : 0));
+            }
+            check(ok, "grr3-keyed evaluator gets the label of the gate's output value");
+        }
+    }
+}
+
 
 /* The 64 signed radix-16 digits in [-8, 8] of a 256-bit little-endian scalar below 2^255 (as core's Scalar25519). */
 static void ed_digits(const uint8_t scalar[32], int8_t digits[64]) {
@@ -490,6 +535,7 @@ static void test_path(void) {
     make_circuit();
     check_half_gates(YS_HASH_FIXED_KEY);
     check_half_gates(YS_HASH_KEYED);
+    check_grr3_keyed_known_answers();
 
     check_ed25519();
     check_poly_hash();

@@ -14,8 +14,8 @@ class GarbledEvalIT {
 
     /** Each scheme with each kernel (the native one exists where the build could compile it). */
     @ParameterizedTest(name = "{0} {3}")
-    @CsvSource({"half-gates,13600,0,java", "half-gates-keyed,13600,0,java", "grr3,20400,0,java", "prf-only,38724,4,java",
-            "half-gates,13600,0,auto", "half-gates-keyed,13600,0,auto", "grr3,20400,0,auto", "prf-only,38724,4,auto",
+    @CsvSource({"half-gates,13600,0,java", "half-gates-keyed,13600,0,java", "grr3,20400,0,java", "grr3-keyed,20400,0,java", "prf-only,38724,4,java",
+            "half-gates,13600,0,auto", "half-gates-keyed,13600,0,auto", "grr3,20400,0,auto", "grr3-keyed,20400,0,auto", "prf-only,38724,4,auto",
             "prf-only-naive,95772,0,java", "prf-only-and3,45524,0,java", "flexor-monotone,24530,0,java",
             "flexor-safemon1,34632,8,java", "flexor-safemon2,33911,8,java",
             "prf-only-naive,95772,0,auto", "prf-only-and3,45524,0,auto", "flexor-monotone,24530,0,auto",
@@ -39,7 +39,7 @@ class GarbledEvalIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"half-gates", "half-gates-keyed", "grr3", "prf-only", "prf-only-naive", "prf-only-and3", "flexor-monotone",
+    @CsvSource({"half-gates", "half-gates-keyed", "grr3", "grr3-keyed", "prf-only", "prf-only-naive", "prf-only-and3", "flexor-monotone",
             "flexor-safemon1", "flexor-safemon2"})
     void sha1OfAbcGarbled(String scheme) {
         String block = "61626380" + "0".repeat(104) + "0000000000000018";
@@ -56,7 +56,7 @@ class GarbledEvalIT {
         assertTrue(r.out().contains("\"result\":[\"69c4e0d86a7b0430d8cdb78070b4c55a\"]"), r.out());
         Cli.Result bad = Cli.run("eval", Cli.bristol("aes_128.txt").toString(), "--in", KEY, "--in", PT, "--scheme", "yao1986");
         assertEquals(2, bad.status(), "a bad option value is a usage error");
-        assertEquals("yaostream eval: --scheme: unknown scheme 'yao1986' (known: half-gates, half-gates-keyed, grr3, prf-only,"
+        assertEquals("yaostream eval: --scheme: unknown scheme 'yao1986' (known: half-gates, half-gates-keyed, grr3, grr3-keyed, prf-only,"
                 + " prf-only-naive, prf-only-and3, flexor-monotone, flexor-safemon1, flexor-safemon2)"
                 + " (see 'yaostream eval --help')", bad.err().strip());
     }

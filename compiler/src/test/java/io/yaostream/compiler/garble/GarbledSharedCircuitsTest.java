@@ -33,7 +33,7 @@ class GarbledSharedCircuitsTest {
      * bring its inputs to class 0 (WireOrderingTest holds the comparison with the paper's 24,262 / 29,689 / 37,989).
      */
     private static final Map<String, Long> TABLE_7 = Map.of(
-            "half-gates", 13_600L, "half-gates-keyed", 13_600L, "grr3", 20_400L, "prf-only", 38_724L,
+            "half-gates", 13_600L, "half-gates-keyed", 13_600L, "grr3", 20_400L, "grr3-keyed", 20_400L, "prf-only", 38_724L,
             "prf-only-naive", 95_772L, "prf-only-and3", 45_524L,
             "flexor-monotone", 20_400L + 3_874 + 256, "flexor-safemon1", 13_600L + 20_776 + 256,
             "flexor-safemon2", 13_600L + 20_055 + 256);

@@ -20,6 +20,7 @@ public final class Schemes {
         register(HalfGates.fixedKey(), "row 11: AND 2, XOR free" + randomPermutation);
         register(HalfGates.keyed(), "row 9: AND 2, XOR free" + circular);
         register(Grr3.scheme(), "row 10: AND 3 (4-3 GRR), XOR free" + randomPermutation);
+        register(Grr3.keyed(), "rows 7-8: AND 3 (4-3 GRR), XOR free" + circular);
         register(PrfOnly.scheme(), "row 3: AND 2 + 4 bits (4-2 GRR), XOR 1" + prf);
         register(PairWalk.prfOnly("prf-only-naive", PairWalk.XorRule.ROWS, PairWalk.AndRule.ROWS),
                 "row 1: AND 3, XOR 3 (4-3 GRR for every gate)" + prf);

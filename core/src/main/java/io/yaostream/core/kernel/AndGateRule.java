@@ -12,7 +12,12 @@ public enum AndGateRule {
     /** Half-gates over AES keyed by each label (GLNP15 Table 6, scheme 6): two blocks per AND gate. */
     HALF_GATES_KEYED(LabelHash.KEYED, 2),
     /** JustGarble's GaXR with garbled row reduction over fixed-key AES: three blocks per AND gate. */
-    GRR3(LabelHash.FIXED_KEY, 3);
+    GRR3(LabelHash.FIXED_KEY, 3),
+    /**
+     * The same 4-3 row reduction with each row's pad from AES keyed by its two input labels (GLNP15 Table 6 rows
+     * 4-5, Table 7 rows 7-8): three blocks per AND gate.
+     */
+    GRR3_KEYED(LabelHash.KEYED, 3);
 
     private final LabelHash hash;
     private final int tableBlocks;

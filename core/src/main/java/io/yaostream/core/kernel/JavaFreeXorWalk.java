@@ -7,7 +7,7 @@ import io.yaostream.core.circuit.GateOp;
  * The Java kernel's free-XOR walk ({@link Kernel#garbleFreeXor}, {@link Kernel#evaluateFreeXor}): free gates one
  * at a time, each run of AND gates (part of a batch, up to the table space) hashed in one kernel call. The native
  * kernel does the same in C and must match it bit for bit. Formulas in {@code io.yaostream.core.garble.HalfGates}
- * and {@code io.yaostream.core.garble.Grr3}. Buffers grow to the largest run and are reused.
+ * and {@code io.yaostream.core.garble.Grr3} (both GRR3 rules). Buffers grow to the largest run and are reused.
  */
 final class JavaFreeXorWalk {
     private final Kernel kernel;
@@ -16,6 +16,8 @@ final class JavaFreeXorWalk {
     private long[] hashes = new long[0];
     private long[] scratch = new long[0];
     private int[] gammas = new int[0];
+    private long[] rowKeys = new long[0];  // keyed GRR3, per row: the left label then the right label, AES keys
+    private long[] rowPrf = new long[0];   // and the two PRF input blocks they encrypt, in place
 
     JavaFreeXorWalk(Kernel kernel) {
         this.kernel = kernel;
@@ -32,8 +34,8 @@ final class JavaFreeXorWalk {
                 if (n == 0) {
                     break;
                 }
-                if (rule == AndGateRule.GRR3) {
-                    garbleGrr3(records, at.gate(), n, at.gateIndex(), zero, deltaLo, deltaHi, tables, written);
+                if (isGrr3(rule)) {
+                    garbleGrr3(isKeyed(rule), records, at.gate(), n, at.gateIndex(), zero, deltaLo, deltaHi, tables, written);
                 } else {
                     garbleAnds(rule.hash(), records, at.gate(), n, at.gateIndex(), zero, deltaLo, deltaHi, tables, written);
                 }
@@ -60,8 +62,8 @@ final class JavaFreeXorWalk {
                 if (n == 0) {
                     break;
                 }
-                if (rule == AndGateRule.GRR3) {
-                    evaluateGrr3(records, at.gate(), n, at.gateIndex(), label, tables, used);
+                if (isGrr3(rule)) {
+                    evaluateGrr3(isKeyed(rule), records, at.gate(), n, at.gateIndex(), label, tables, used);
                 } else {
                     evaluateAnds(rule.hash(), records, at.gate(), n, at.gateIndex(), label, tables, used);
                 }
@@ -78,6 +80,16 @@ final class JavaFreeXorWalk {
         return used;
     }
 
+    /** Both GRR3 rules garble by the same row reduction; only the rows' pads differ. */
+    private static boolean isGrr3(AndGateRule rule) {
+        return rule == AndGateRule.GRR3 || rule == AndGateRule.GRR3_KEYED;
+    }
+
+    /** Whether the rule's AES is keyed by the labels rather than the fixed key. */
+    private static boolean isKeyed(AndGateRule rule) {
+        return rule.hash() == LabelHash.KEYED;
+    }
+
     private void ensure(int count) {
         if (gammas.length < count) {
             labels = new long[8 * count];
@@ -85,6 +97,8 @@ final class JavaFreeXorWalk {
             hashes = new long[8 * count];
             scratch = new long[8 * count];
             gammas = new int[count];
+            rowKeys = new long[16 * count];
+            rowPrf = new long[16 * count];
         }
     }
 
@@ -200,14 +214,52 @@ final class JavaFreeXorWalk {
     }
 
     /**
-     * GRR3 on gates {@code first .. first+count-1}, independent AND gates; three table blocks each from block
-     * {@code out} of {@code tables}. Row r = 2i + j takes the labels of colours i and j, so its key is that of
-     * row 0 (colours 0, 0) XOR i·2Δ XOR j·4Δ; with P_r = π(K_r) ⊕ K_r and pa, pb the colours of the labels of 0,
-     * C0 = P_0 ⊕ (pa·pb)Δ and row r ≠ 0 is P_r ⊕ C0 ⊕ v_r Δ, v_r its value: P_1 ⊕ P_0 ⊕ pa Δ, P_2 ⊕ P_0 ⊕ pb Δ and
-     * P_3 ⊕ P_0 ⊕ (1 ⊕ pa ⊕ pb)Δ.
+     * Block q of the keyed GRR3 rows: the PRF inputs of row {@code row} of gate index {@code index}, (index, left
+     * side) under the left label A and (index, right side) under the right label B, with the row in byte 9 (the
+     * blocks of prf-only's AND gates, {@link PrfGates#tweakHi}), for {@link #rowPads}.
      */
-    private void garbleGrr3(int[] records, int first, int count, long firstIndex, long[] zero, long deltaLo,
-                            long deltaHi, long[] tables, int out) {
+    private void keyedRowInputs(long aLo, long aHi, long bLo, long bHi, long index, int row, int q) {
+        int b = 4 * q;
+        rowKeys[b] = aLo;
+        rowKeys[b + 1] = aHi;
+        rowKeys[b + 2] = bLo;
+        rowKeys[b + 3] = bHi;
+        rowPrf[b] = index;
+        rowPrf[b + 1] = PrfGates.tweakHi(0, row);
+        rowPrf[b + 2] = index;
+        rowPrf[b + 3] = PrfGates.tweakHi(1, row);
+    }
+
+    /**
+     * The pads P of {@code rows} GRR3 rows into {@code hashes} (block q for row q), one kernel call for them all.
+     * Fixed-key: P = π(K) ⊕ K for the keys {@link #grr3Key} left in {@code hashes} and {@code scratch}. Keyed:
+     * P = AES_A(left input) ⊕ AES_B(right input) for the blocks {@link #keyedRowInputs} left.
+     */
+    private void rowPads(boolean keyed, int rows) {
+        if (keyed) {
+            kernel.multiKeyEncrypt(rowKeys, rowPrf, rowPrf, 2 * rows);
+            for (int q = 0; q < rows; q++) {
+                hashes[2 * q] = rowPrf[4 * q] ^ rowPrf[4 * q + 2];
+                hashes[2 * q + 1] = rowPrf[4 * q + 1] ^ rowPrf[4 * q + 3];
+            }
+        } else {
+            kernel.fixedKeyEncrypt(hashes, hashes, rows);
+            for (int i = 0; i < 2 * rows; i++) {
+                hashes[i] ^= scratch[i];
+            }
+        }
+    }
+
+    /**
+     * GRR3 on gates {@code first .. first+count-1}, independent AND gates; three table blocks each from block
+     * {@code out} of {@code tables}. Row r = 2i + j takes the labels of colours i and j. Its pad P_r is, fixed-key,
+     * π(K_r) ⊕ K_r with K_r = 2A ⊕ 4B ⊕ (index, 0) (row 0's key XOR i·2Δ XOR j·4Δ), or, keyed, AES under the left
+     * label of (index, 0 | r << 8) XOR AES under the right label of (index, 1 | r << 8). With pa, pb the colours of
+     * the labels of 0, C0 = P_0 ⊕ (pa·pb)Δ and row r ≠ 0 is P_r ⊕ C0 ⊕ v_r Δ, v_r its value: P_1 ⊕ P_0 ⊕ pa Δ,
+     * P_2 ⊕ P_0 ⊕ pb Δ and P_3 ⊕ P_0 ⊕ (1 ⊕ pa ⊕ pb)Δ.
+     */
+    private void garbleGrr3(boolean keyed, int[] records, int first, int count, long firstIndex, long[] zero,
+                            long deltaLo, long deltaHi, long[] tables, int out) {
         ensure(count);
         for (int k = 0; k < count; k++) {
             int p = (first + k) * CompiledCircuit.GATE_STRIDE;
@@ -232,16 +284,20 @@ final class JavaFreeXorWalk {
             for (int row = 0; row < 4; row++) {
                 long ma = -(row >> 1);
                 long mb = -(row & 1);
-                grr3Key(caLo ^ (ma & deltaLo), caHi ^ (ma & deltaHi), cbLo ^ (mb & deltaLo), cbHi ^ (mb & deltaHi),
-                        index, scratch, hashes, 4 * k + row);
+                long aLo = caLo ^ (ma & deltaLo);
+                long aHi = caHi ^ (ma & deltaHi);
+                long bLo = cbLo ^ (mb & deltaLo);
+                long bHi = cbHi ^ (mb & deltaHi);
+                if (keyed) {
+                    keyedRowInputs(aLo, aHi, bLo, bHi, index, row, 4 * k + row);
+                } else {
+                    grr3Key(aLo, aHi, bLo, bHi, index, scratch, hashes, 4 * k + row);
+                }
             }
         }
-        kernel.fixedKeyEncrypt(hashes, hashes, 4 * count);
+        rowPads(keyed, 4 * count);
         for (int k = 0; k < count; k++) {
             int h = 8 * k;
-            for (int i = h; i < h + 8; i++) {
-                hashes[i] ^= scratch[i];
-            }
             long pa = labels[h];
             long pb = labels[h + 1];
             long v0 = pa & pb;
@@ -262,22 +318,28 @@ final class JavaFreeXorWalk {
 
     /**
      * The evaluator's side of {@link #garbleGrr3}, reading tables from block {@code in} of {@code tables}: with
-     * colours (i, j), C = π(K) ⊕ K, XORed with row 2i + j unless it is row 0.
+     * colours (i, j), C = the pad of row 2i + j (one AES call fixed-key, two keyed), XORed with the row's table
+     * block unless it is row 0.
      */
-    private void evaluateGrr3(int[] records, int first, int count, long firstIndex, long[] label, long[] tables,
-                              int in) {
+    private void evaluateGrr3(boolean keyed, int[] records, int first, int count, long firstIndex, long[] label,
+                              long[] tables, int in) {
         ensure(count);
         for (int k = 0; k < count; k++) {
             int p = (first + k) * CompiledCircuit.GATE_STRIDE;
             int a = records[p + 1];
             int b = records[p + 2];
-            gammas[k] = (int) ((label[2 * a] & 1) << 1 | (label[2 * b] & 1));
-            grr3Key(label[2 * a], label[2 * a + 1], label[2 * b], label[2 * b + 1], firstIndex + k, scratch, hashes, k);
+            int row = (int) ((label[2 * a] & 1) << 1 | (label[2 * b] & 1));
+            gammas[k] = row;
+            if (keyed) {
+                keyedRowInputs(label[2 * a], label[2 * a + 1], label[2 * b], label[2 * b + 1], firstIndex + k, row, k);
+            } else {
+                grr3Key(label[2 * a], label[2 * a + 1], label[2 * b], label[2 * b + 1], firstIndex + k, scratch, hashes, k);
+            }
         }
-        kernel.fixedKeyEncrypt(hashes, hashes, count);
+        rowPads(keyed, count);
         for (int k = 0; k < count; k++) {
-            long lo = hashes[2 * k] ^ scratch[2 * k];
-            long hi = hashes[2 * k + 1] ^ scratch[2 * k + 1];
+            long lo = hashes[2 * k];
+            long hi = hashes[2 * k + 1];
             int row = gammas[k];
             if (row != 0) {
                 int t = 2 * (in + 3 * k + row - 1);
