@@ -39,7 +39,8 @@ import java.util.concurrent.TimeUnit;
 public class GarblingBenchmark {
     static final int ANDS = WideAndCircuit.ANDS;
 
-    @Param({"half-gates", "half-gates-keyed", "grr3", "prf-only"})
+    @Param({"half-gates", "half-gates-keyed", "grr3", "grr3-keyed", "prf-only", "prf-only-naive", "prf-only-and3", "flexor-monotone",
+            "flexor-safemon1", "flexor-safemon2"})
     public String scheme;
 
     @Param({"java", "native"})
