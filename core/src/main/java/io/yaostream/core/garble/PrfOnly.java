@@ -22,7 +22,6 @@ import io.yaostream.core.kernel.LabelHash;
  * a gate, two gates a byte).
  */
 public final class PrfOnly {
-    private static final long CLEAR_COLOUR = ~1L;
     /** Blocks of XOR ciphertexts the kernel writes or reads per call (64 KiB). */
     private static final int TABLE_BLOCKS = 4096;
 
@@ -43,10 +42,7 @@ public final class PrfOnly {
         return cursor.batch() < c.andBatchCount() && c.andBatchStart(cursor.batch()) == cursor.gate();
     }
 
-    private static final class Garbler extends GarblerCore {
-        private final AesCtrRandom random;
-        /** Per slot: the label of 0 (block 2s) and of 1 (block 2s+1). */
-        private long[] pair = new long[0];
+    private static final class Garbler extends PairGarbler {
         private final GateCursor cursor = new GateCursor();
         private long[] tables = new long[2 * TABLE_BLOCKS];
         private byte[] colours = new byte[0];
@@ -54,70 +50,7 @@ public final class PrfOnly {
         private final long[] one = new long[2];
 
         Garbler(Kernel kernel, AesCtrRandom random) {
-            super(kernel, LabelHash.KEYED);
-            this.random = random;
-        }
-
-        @Override
-        public void ensureSlots(int slots) {
-            if (pair.length < 4 * slots) {
-                pair = java.util.Arrays.copyOf(pair, 4 * slots);
-            }
-        }
-
-        @Override
-        public void newInputLabels(int slot) {
-            freshPair(slot);
-        }
-
-        /** Two independent random labels of opposite colours. */
-        private void freshPair(int slot) {
-            random.nextBlock(pair, 2 * slot);
-            random.nextBlock(pair, 2 * slot + 1);
-            pair[4 * slot + 2] = (pair[4 * slot + 2] & CLEAR_COLOUR) | (~pair[4 * slot] & 1);
-        }
-
-        @Override
-        public void inputLabel(int slot, boolean value, long[] out, int block) {
-            int b = 2 * slot + (value ? 1 : 0);
-            out[2 * block] = pair[2 * b];
-            out[2 * block + 1] = pair[2 * b + 1];
-        }
-
-        @Override
-        void labelPair(int slot, long[] out) {
-            System.arraycopy(pair, 4 * slot, out, 0, 4);
-        }
-
-        @Override
-        public int slotWords() {
-            return 4;
-        }
-
-        @Override
-        public boolean freeXorOffset(long[] out) {
-            return false;
-        }
-
-        /** The state is both labels; the negation swaps them. */
-        @Override
-        public void negateState(long[] state, int pos) {
-            long lo = state[pos];
-            long hi = state[pos + 1];
-            state[pos] = state[pos + 2];
-            state[pos + 1] = state[pos + 3];
-            state[pos + 2] = lo;
-            state[pos + 3] = hi;
-        }
-
-        @Override
-        public void saveSlot(int slot, long[] dst, int pos) {
-            System.arraycopy(pair, 4 * slot, dst, pos, 4);
-        }
-
-        @Override
-        public void loadSlot(int slot, long[] src, int pos) {
-            System.arraycopy(src, pos, pair, 4 * slot, 4);
+            super(kernel, random);
         }
 
         /** A batch's nibbles are packed together after its tables: a split batch would pack them differently. */
