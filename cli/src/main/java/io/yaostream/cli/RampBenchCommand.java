@@ -1,11 +1,11 @@
 package io.yaostream.cli;
 
+import io.yaostream.cli.bench.PartyCircuits;
 import io.yaostream.cli.bench.RampBench;
 import io.yaostream.cli.bench.Samples;
 import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
-import io.yaostream.core.circuit.WireGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -59,8 +59,8 @@ final class RampBenchCommand implements Callable<Integer> {
             throw new UserError(circuit + ": the circuit has no AND gate");
         }
         long[] repeat = {Math.max(1, Math.round((double) and.get(0) / perCall)), Math.max(1, Math.round((double) and.get(1) / perCall))};
-        List<String> garblerIn = zeros(c, Party.GARBLER);
-        List<String> evaluatorIn = zeros(c, Party.EVALUATOR);
+        List<String> garblerIn = PartyCircuits.zeros(c, Party.GARBLER);
+        List<String> evaluatorIn = PartyCircuits.zeros(c, Party.EVALUATOR);
         List<List<RampBench.Run>> done = List.of(new ArrayList<>(), new ArrayList<>());
         try {
             for (int r = 0; r < runs; r++) {
@@ -102,16 +102,5 @@ final class RampBenchCommand implements Callable<Integer> {
         w.println(circuit.getFileName() + ", two processes over TCP loopback; session: handshake to closing exchange, as run reports it;"
                 + " whole run: both JVMs started until both exited.");
         return 0;
-    }
-
-    /** Zero for each input group {@code party} owns, as {@code --in} values. */
-    private static List<String> zeros(CompiledCircuit c, Party party) {
-        List<String> in = new ArrayList<>();
-        for (WireGroup<Party> g : c.inputs()) {
-            if (g.owner() == party) {
-                in.add("0".repeat(Math.max(1, (g.width() + 3) / 4)));
-            }
-        }
-        return in;
     }
 }

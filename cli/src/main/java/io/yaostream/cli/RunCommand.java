@@ -41,6 +41,11 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     RepeatOption repeatOption;
 
+    @Option(names = "--sessions", paramLabel = "N", defaultValue = "1", description = "Run N whole sessions one after another, "
+            + "each with its own connection, base OTs, inputs and outputs; a listening party keeps listening between them (default: 1). "
+            + "JSON adds sessionSeconds, each session's seconds.")
+    int sessions;
+
     @Mixin
     ShardsOption shards;
 
@@ -67,6 +72,12 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         Party party = parseRole();
         peer.checkOneSide();
+        if (sessions < 1) {
+            throw new UsageError("--sessions: must be at least 1, got " + sessions);
+        }
+        if (sessions > 1 && shards.on()) {
+            throw new UsageError("--sessions and --shards: give one of them (a sharded run is one computation over K sessions at once)");
+        }
         TwoParty side;
         if (peer.listens()) {
             side = TwoParty.as(party).listen(peer.bindAddress(), peer.listenPort());
@@ -88,6 +99,9 @@ final class RunCommand implements Callable<Integer> {
                 .name(programName(circuitFile.getFileName().toString(), repeat)).circuits(List.of(c));
         if (shards.on()) {
             return runSharded(config, party, c, repeat, mine, s, kernel, transport);
+        }
+        if (sessions > 1) {
+            return runSessions(config, party, c, repeat, mine, s, kernel, transport);
         }
         RunStatistics.Progress progress = new RunStatistics.Progress();
         YaoSession.Result<List<Optional<BitString>>> o;
@@ -128,6 +142,68 @@ final class RunCommand implements Callable<Integer> {
                 msbFirst, r.andGates(), r.bytesSent(), r.seconds(), RunStatistics.peakHeapBytes(), extra,
                 ShardsOption.note(r) + Report.networkNote(transport.network(), "on what it received"));
         return 0;
+    }
+
+    /**
+     * {@code --sessions N}: N whole sessions one after another, on inputs taken anew for each (the evaluator's by OT
+     * each time); a listening party listens throughout, so the peer's next connection waits for it. The outputs are
+     * those of every session, checked equal; the figures are the sessions' totals, and JSON adds each session's seconds.
+     */
+    private int runSessions(TwoParty config, Party party, CompiledCircuit c, long repeat, List<BitString> mine, GarblingScheme s, Kernel kernel,
+                            TransportOptions transport) {
+        List<Object> each = new java.util.ArrayList<>();
+        long and = 0;
+        long bytes = 0;
+        double seconds = 0;
+        List<Optional<BitString>> outputs = null;
+        try (SessionListener listener = peer.listens() ? new SessionListener(peer.bindAddress(), peer.listenPort(), transport) : null) {
+            for (int i = 1; i <= sessions; i++) {
+                YaoSession.Result<List<Optional<BitString>>> o = listener == null ? config.run(new RepeatProgram(c, repeat), InputFeed.of(mine))
+                        : config.run(party, listener.next(i), new RepeatProgram(c, repeat), InputFeed.of(mine));
+                if (outputs != null && !outputs.equals(o.value())) {
+                    throw new IllegalStateException("session " + i + " gave other outputs than session 1");
+                }
+                outputs = o.value();
+                and += o.andGates();
+                bytes += o.bytesSent();
+                seconds += o.seconds();
+                each.add(o.seconds());
+            }
+        }
+        Map<String, Object> extra = Report.fields("role", party.key(), "scheme", s.name(), "kernel", kernel.name(), "network", transport.network().toString(),
+                "sessions", sessions, "sessionSeconds", each);
+        Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), json.on, party.key(), ThreePartyOptions.results(outputs),
+                msbFirst, and, bytes, seconds, RunStatistics.peakHeapBytes(), extra,
+                ", " + sessions + " sessions" + Report.networkNote(transport.network(), "on what it received"));
+        return 0;
+    }
+
+    /** A listening party's port across {@code --sessions}: each session takes the next peer that greets. */
+    private static final class SessionListener implements AutoCloseable {
+        private final io.yaostream.core.net.NettyTransport.Listener listener;
+        private final TransportOptions transport;
+
+        SessionListener(String bind, int port, TransportOptions transport) {
+            this.listener = io.yaostream.core.net.NettyTransport.listenForMany(bind, port, transport, 1);
+            this.transport = transport;
+            if (port == 0) {
+                transport.notices().accept("listening on " + listener.address());
+            }
+        }
+
+        io.yaostream.core.net.Channel next(int session) {
+            io.yaostream.core.net.Channel channel = listener.acceptNext(transport.connectTimeout().toMillis());
+            if (channel == null) {
+                throw new io.yaostream.core.net.ChannelException("no peer connected to " + listener.address() + " for session " + session
+                        + " within " + transport.connectTimeout().toSeconds() + " s");
+            }
+            return channel;
+        }
+
+        @Override
+        public void close() {
+            listener.close();
+        }
     }
 
     /**

@@ -4,7 +4,6 @@ import io.yaostream.cli.bench.ThreePartyBench;
 import io.yaostream.cli.bench.ThreePartyProcesses;
 import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.format.CircuitFiles;
 import io.yaostream.fixtures.BundledCircuits;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -153,12 +152,7 @@ final class ThreePartyBenchCommand implements Callable<Integer> {
             return given;
         }
         try {
-            Path file = Files.createTempFile("yaostream-" + name, ".ys");
-            file.toFile().deleteOnExit();
-            try (java.io.OutputStream out = Files.newOutputStream(file)) {
-                CircuitFiles.write(bundled.get(), out, CircuitFiles.Format.SLOT_BINARY);
-            }
-            return file;
+            return io.yaostream.cli.bench.PartyCircuits.temporaryFile(bundled.get(), name);
         } catch (java.io.IOException e) {
             throw new UserError("bench 3pc: cannot write the bundled " + name + " circuit to a temporary file: " + e.getMessage());
         }

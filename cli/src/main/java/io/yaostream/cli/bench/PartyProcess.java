@@ -72,6 +72,17 @@ final class PartyProcess {
         }
     }
 
+    /** A party's command line: {@code common}, then {@code --in V} for each of {@code in}, then {@code more}. */
+    static List<String> withInputs(List<String> common, List<String> in, String... more) {
+        List<String> args = new ArrayList<>(common);
+        for (String v : in) {
+            args.add("--in");
+            args.add(v);
+        }
+        args.addAll(List.of(more));
+        return args;
+    }
+
     /**
      * What both parties of a run printed, once both have ended (within {@code seconds} each); a party that failed is
      * one line naming the run ({@code name}) and the party.
@@ -106,6 +117,21 @@ final class PartyProcess {
 
     static double number(String json, String key) {
         return Double.parseDouble(field(json, key));
+    }
+
+    /** The items of the array {@code key} in a party's JSON line, as text (strings unquoted; {@code null} as null). */
+    static List<String> array(String json, String key) {
+        int at = json.indexOf("\"" + key + "\":[");
+        if (at < 0) {
+            throw new IllegalStateException("a party printed no '" + key + "' array: " + json.strip());
+        }
+        int from = at + key.length() + 4;
+        String body = json.substring(from, json.indexOf(']', from));
+        List<String> items = new ArrayList<>();
+        for (String item : body.isEmpty() ? new String[0] : body.split(",")) {
+            items.add(item.equals("null") ? null : item.replace("\"", ""));
+        }
+        return items;
     }
 
     /** {@code n} distinct free ports on loopback (all held open while they are chosen). */

@@ -1,7 +1,6 @@
 package io.yaostream.cli.bench;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -42,9 +41,9 @@ public final class RampBench {
         List<String> both = List.of("run", "--circuit", circuit.toString(), "--repeat", Long.toString(repeat), "--json",
                 "--timeout", Integer.toString(timeoutSeconds));
         long start = System.nanoTime();
-        CompletableFuture<String> garbler = PartyProcess.start(heap, with(both, garblerIn, "--role", "garbler", "--listen",
+        CompletableFuture<String> garbler = PartyProcess.start(heap, PartyProcess.withInputs(both, garblerIn, "--role", "garbler", "--listen",
                 Integer.toString(port), "--bind", "127.0.0.1"), "the garbler");
-        CompletableFuture<String> evaluator = PartyProcess.start(heap, with(both, evaluatorIn, "--role", "evaluator", "--connect",
+        CompletableFuture<String> evaluator = PartyProcess.start(heap, PartyProcess.withInputs(both, evaluatorIn, "--role", "evaluator", "--connect",
                 "127.0.0.1:" + port), "the evaluator");
         String g;
         String e;
@@ -66,15 +65,5 @@ public final class RampBench {
         }
         double seconds = Math.max(PartyProcess.number(g, "seconds"), PartyProcess.number(e, "seconds"));
         return new Run(repeat, and, seconds, wall);
-    }
-
-    private static List<String> with(List<String> common, List<String> in, String... more) {
-        List<String> args = new ArrayList<>(common);
-        for (String v : in) {
-            args.add("--in");
-            args.add(v);
-        }
-        args.addAll(List.of(more));
-        return args;
     }
 }

@@ -1,0 +1,62 @@
+package io.yaostream.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code run --sessions N}: N whole sessions between the same two parties, the listening one keeping its port. */
+@Timeout(120)
+class RunSessionsTest {
+    private static final String ZERO = "00000000000000000000000000000000";
+
+    private static String[] run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = YaostreamCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new String[] {Integer.toString(status), out.toString(), err.toString()};
+    }
+
+    @Test
+    void threeSessionsGiveEachSessionsSecondsAndOneResult() throws Exception {
+        String circuit = Path.of(System.getProperty("yaostream.circuits", "../circuits"), "bristol", "AES-non-expanded.txt").toString();
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        // The Java kernel: with the native one, run leaves the rest of this JVM's compilation to C1.
+        String[] common = {"run", "--circuit", circuit, "--in", ZERO, "--sessions", "3", "--kernel", "java", "--json"};
+        CompletableFuture<String[]> garbler = CompletableFuture.supplyAsync(() -> run(concat(common, "--role", "garbler", "--listen",
+                Integer.toString(port), "--bind", "127.0.0.1")));
+        String[] e = run(concat(common, "--role", "evaluator", "--connect", "127.0.0.1:" + port));
+        String[] g = garbler.get();
+        for (String[] party : new String[][] {g, e}) {
+            assertEquals("0", party[0], party[2]);
+            assertTrue(party[1].matches("(?s).*\"sessions\":3,\"sessionSeconds\":\\[[0-9.eE-]+,[0-9.eE-]+,[0-9.eE-]+\\],"
+                    + "\"result\":\\[\"74d42c539a5f3211dc3451f72bd29766\"\\],\"and\":20400,.*"), party[1]);
+        }
+    }
+
+    @Test
+    void sessionsAreAtLeastOneAndNotWithShards() {
+        String[] zero = run("run", "--role", "garbler", "--circuit", "no-such-file.txt", "--listen", "0", "--sessions", "0");
+        assertEquals("2", zero[0], zero[2]);
+        assertTrue(zero[2].startsWith("yaostream run: --sessions: must be at least 1, got 0"), zero[2]);
+        String[] sharded = run("run", "--role", "garbler", "--circuit", "no-such-file.txt", "--listen", "0", "--sessions", "2", "--shards", "2");
+        assertEquals("2", sharded[0], sharded[2]);
+        assertTrue(sharded[2].startsWith("yaostream run: --sessions and --shards: give one of them"), sharded[2]);
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+}
