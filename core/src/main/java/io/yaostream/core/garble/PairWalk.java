@@ -109,11 +109,21 @@ final class PairWalk {
 
         /** Queues a PRF call: AES under the label at {@code labels[2 * at ..]} of the block (j, hi). */
         final void queue(long[] labels, int at, long j, long hi) {
-            int q = 2 * prfBlocks++;
-            keys[q] = labels[2 * at];
-            keys[q + 1] = labels[2 * at + 1];
-            prf[q] = j;
-            prf[q + 1] = hi;
+            put(prfBlocks++, labels, at, j, hi);
+        }
+
+        /**
+         * PRF call n of the batch: AES under the label at {@code labels[2 * at ..]} of the block (j, hi); returns n + 1.
+         * The walks' hot loops keep n in a local and store it to {@link #prfBlocks} once per group.
+         */
+        final int put(int n, long[] labels, int at, long j, long hi) {
+            long[] k = keys;
+            long[] x = prf;
+            k[2 * n] = labels[2 * at];
+            k[2 * n + 1] = labels[2 * at + 1];
+            x[2 * n] = j;
+            x[2 * n + 1] = hi;
+            return n + 1;
         }
 
         final void runPrf() {
@@ -268,20 +278,23 @@ final class PairWalk {
             int[] records = c.gateRecordsView();
             for (int from = 0; from < c.gateCount(); ) {
                 int end = side.nextGroup(c, o, from);
+                int[] prfAt = side.prfAt;
+                int n = 0; // PRF blocks queued, in a local: one field store per group
                 for (int g = from; g < end; g++) {
-                    side.prfAt[g - from] = side.prfBlocks;
-                    j += queue(records, g, o, j);
+                    prfAt[g - from] = n;
+                    n = queue(records, g, o, j, n);
+                    if (isIndexed(records[g * CompiledCircuit.GATE_STRIDE])) {
+                        j++;
+                    }
                 }
+                side.prfBlocks = n;
                 side.runPrf();
                 int blocks = 0;
                 int ands = 0;
                 for (int g = from; g < end; g++) {
-                    side.tableAt[g - from] = blocks;
-                    blocks += finish(records, g, o, side.prfAt[g - from], blocks, ands);
-                    if (GateOp.kind(records[g * CompiledCircuit.GATE_STRIDE]) == GateOp.Kind.AND
-                            && side.rules.and() == AndRule.TWO_CIPHERTEXTS) {
-                        ands++;
-                    }
+                    int t = finish(records, g, o, prfAt[g - from], blocks, ands);
+                    blocks += t & 0xff;
+                    ands += t >>> 8; // a 4-2 AND gate wrote its bits byte
                 }
                 stream.writeBlocks(side.tables, 0, blocks);
                 for (int k = 0; k < ands; k++) {
@@ -330,42 +343,47 @@ final class PairWalk {
             value0[1] = x0Hi ^ (p == 0 ? 0 : dHi);
         }
 
-        /** Queues gate g's PRF calls; returns the gate indices it takes (1 for XOR and AND gates). */
-        private int queue(int[] records, int g, WireOrdering o, long j) {
+        /** Queues gate g's PRF calls (gate index j) from PRF block n; returns the next free block. */
+        private int queue(int[] records, int g, WireOrdering o, long j, int n) {
             int p = g * CompiledCircuit.GATE_STRIDE;
             int op = records[p];
-            int a = records[p + 1];
-            int b = records[p + 2];
             GateOp.Kind kind = GateOp.kind(op);
-            if (kind == GateOp.Kind.XOR && side.rules.xor() != XorRule.ROWS) {
-                if (side.rules.xor() == XorRule.ONE_CIPHERTEXT) {
-                    side.queue(pair, byColour(a, 0), j, PrfGates.tweakHi(0, 0));
-                    side.queue(pair, byColour(a, 1), j, PrfGates.tweakHi(0, 1));
-                    side.queue(pair, byColour(b, 1), j, PrfGates.tweakHi(1, 1));
-                } else {
-                    int t = o.translations(g);
-                    for (int s = 0; s < 2; s++) {
-                        if ((t >> s & 1) != 0) {
-                            int w = s == 0 ? a : b;
-                            side.queue(pair, byColour(w, 0), j, PrfGates.tweakHi(s, 0));
-                            side.queue(pair, byColour(w, 1), j, PrfGates.tweakHi(s, 1));
-                        }
-                    }
-                }
-                return 1;
+            if (kind != GateOp.Kind.XOR && kind != GateOp.Kind.AND) {
+                return n;
             }
-            if (kind == GateOp.Kind.XOR || kind == GateOp.Kind.AND) {
-                // Row r = 2·(left colour) + right colour: F of both labels under (j, side, r).
-                for (int r = 0; r < 4; r++) {
-                    side.queue(pair, byColour(a, r >> 1), j, PrfGates.tweakHi(0, r));
-                    side.queue(pair, byColour(b, r & 1), j, PrfGates.tweakHi(1, r));
-                }
-                return 1;
+            long[] pair = this.pair;
+            // byColour(w, 1) is byColour(w, 0) ^ 1: the two labels of a slot are adjacent blocks.
+            int a0 = byColour(records[p + 1], 0);
+            int b0 = byColour(records[p + 2], 0);
+            if (kind == GateOp.Kind.XOR && side.rules.xor() == XorRule.ONE_CIPHERTEXT) {
+                n = side.put(n, pair, a0, j, PrfGates.tweakHi(0, 0));
+                n = side.put(n, pair, a0 ^ 1, j, PrfGates.tweakHi(0, 1));
+                return side.put(n, pair, b0 ^ 1, j, PrfGates.tweakHi(1, 1));
             }
-            return 0;
+            if (kind == GateOp.Kind.XOR && side.rules.xor() == XorRule.FLEXOR) {
+                int t = o.translations(g);
+                if ((t & 1) != 0) {
+                    n = side.put(n, pair, a0, j, PrfGates.tweakHi(0, 0));
+                    n = side.put(n, pair, a0 ^ 1, j, PrfGates.tweakHi(0, 1));
+                }
+                if ((t & 2) != 0) {
+                    n = side.put(n, pair, b0, j, PrfGates.tweakHi(1, 0));
+                    n = side.put(n, pair, b0 ^ 1, j, PrfGates.tweakHi(1, 1));
+                }
+                return n;
+            }
+            // Row r = 2·(left colour) + right colour: F of both labels under (j, side, r).
+            for (int r = 0; r < 4; r++) {
+                n = side.put(n, pair, a0 ^ (r >> 1), j, PrfGates.tweakHi(0, r));
+                n = side.put(n, pair, b0 ^ (r & 1), j, PrfGates.tweakHi(1, r));
+            }
+            return n;
         }
 
-        /** Finishes gate g: its output's pair, its table blocks from block t; returns the blocks. */
+        /**
+         * Finishes gate g: its output's pair, its table blocks from block t; returns the blocks, plus 256 for a 4-2 AND
+         * gate (its bits byte goes to {@code bits[ands]}).
+         */
         private int finish(int[] records, int g, WireOrdering o, int q, int t, int ands) {
             int p = g * CompiledCircuit.GATE_STRIDE;
             int op = records[p];
@@ -402,7 +420,7 @@ final class PairWalk {
                         delta[2 * d] = pair[4 * out] ^ pair[4 * out + 2];
                         delta[2 * d + 1] = pair[4 * out + 1] ^ pair[4 * out + 3];
                     }
-                    return 2;
+                    return 2 | 1 << 8;
                 }
                 case CONST -> {
                     if (o == null) {
@@ -482,6 +500,12 @@ final class PairWalk {
         }
     }
 
+    /** Whether a gate of op {@code op} takes a gate index: XOR and AND gates do, copies and constants do not. */
+    static boolean isIndexed(int op) {
+        GateOp.Kind kind = GateOp.kind(op);
+        return kind == GateOp.Kind.XOR || kind == GateOp.Kind.AND;
+    }
+
     /** The value of a gate's output in row r ({@code r >> 1} and {@code r & 1}), its inputs' labels of 0 having colours pa, pb. */
     static int valueOfRow(int op, int r, int pa, int pb) {
         int l = (r >> 1) ^ pa;
@@ -551,10 +575,16 @@ final class PairWalk {
                         throw new GarblingException("a 4-2 AND gate's bits byte has its high bits set (garbled material altered)");
                     }
                 }
+                int[] prfAt = side.prfAt;
+                int n = 0; // PRF blocks queued, in a local: one field store per group
                 for (int g = from; g < end; g++) {
-                    side.prfAt[g - from] = side.prfBlocks;
-                    j += queue(records, g, o, j);
+                    prfAt[g - from] = n;
+                    n = queue(records, g, o, j, n);
+                    if (isIndexed(records[g * CompiledCircuit.GATE_STRIDE])) {
+                        j++;
+                    }
                 }
+                side.prfBlocks = n;
                 side.runPrf();
                 ands = 0;
                 for (int g = from; g < end; g++) {
@@ -593,36 +623,33 @@ final class PairWalk {
             label[2 * into + 1] = colour == 0 ? prf[2 * q + 1] : prf[2 * q + 1] ^ side.tables[2 * t + 1];
         }
 
-        private int queue(int[] records, int g, WireOrdering o, long j) {
+        /** Queues gate g's PRF calls (gate index j) from PRF block n, under the labels held; returns the next free block. */
+        private int queue(int[] records, int g, WireOrdering o, long j, int n) {
             int p = g * CompiledCircuit.GATE_STRIDE;
             int op = records[p];
+            GateOp.Kind kind = GateOp.kind(op);
+            if (kind != GateOp.Kind.XOR && kind != GateOp.Kind.AND) {
+                return n;
+            }
+            long[] label = this.label;
             int a = records[p + 1];
             int b = records[p + 2];
-            GateOp.Kind kind = GateOp.kind(op);
-            if (kind == GateOp.Kind.XOR && side.rules.xor() != XorRule.ROWS) {
-                if (side.rules.xor() == XorRule.ONE_CIPHERTEXT) {
-                    side.queue(label, a, j, PrfGates.tweakHi(0, (int) (label[2 * a] & 1)));
-                    if ((label[2 * b] & 1) != 0) {
-                        side.queue(label, b, j, PrfGates.tweakHi(1, 1));
-                    }
-                } else {
-                    int t = o.translations(g);
-                    for (int s = 0; s < 2; s++) {
-                        int w = s == 0 ? a : b;
-                        if ((t >> s & 1) != 0) {
-                            side.queue(label, w, j, PrfGates.tweakHi(s, (int) (label[2 * w] & 1)));
-                        }
-                    }
+            int ca = (int) (label[2 * a] & 1);
+            int cb = (int) (label[2 * b] & 1);
+            if (kind == GateOp.Kind.XOR && side.rules.xor() == XorRule.ONE_CIPHERTEXT) {
+                n = side.put(n, label, a, j, PrfGates.tweakHi(0, ca));
+                return cb != 0 ? side.put(n, label, b, j, PrfGates.tweakHi(1, 1)) : n;
+            }
+            if (kind == GateOp.Kind.XOR && side.rules.xor() == XorRule.FLEXOR) {
+                int t = o.translations(g);
+                if ((t & 1) != 0) {
+                    n = side.put(n, label, a, j, PrfGates.tweakHi(0, ca));
                 }
-                return 1;
+                return (t & 2) != 0 ? side.put(n, label, b, j, PrfGates.tweakHi(1, cb)) : n;
             }
-            if (kind == GateOp.Kind.XOR || kind == GateOp.Kind.AND) {
-                int r = (int) ((label[2 * a] & 1) << 1 | (label[2 * b] & 1));
-                side.queue(label, a, j, PrfGates.tweakHi(0, r));
-                side.queue(label, b, j, PrfGates.tweakHi(1, r));
-                return 1;
-            }
-            return 0;
+            int r = ca << 1 | cb;
+            n = side.put(n, label, a, j, PrfGates.tweakHi(0, r));
+            return side.put(n, label, b, j, PrfGates.tweakHi(1, r));
         }
 
         /** Finishes gate g from its PRF outputs at block q and its table at block t: 1 for a 4-2 AND gate, 0 for others, -1 for an altered table. */
