@@ -75,6 +75,16 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_multiKeyEnc
     (*env)->ReleasePrimitiveArrayCritical(env, keys, pkeys, JNI_ABORT);
 }
 
+JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_multiKeyEncryptTwice(JNIEnv *env, jclass cls,
+        jlongArray keys, jlongArray in, jlongArray out, jint pairs) {
+    (void) cls;
+    jlong *pkeys = (*env)->GetPrimitiveArrayCritical(env, keys, NULL);
+    PIN2(in, out, pin, pout);
+    ys_multi_key_encrypt_twice((const uint8_t *) pkeys, (const uint8_t *) pin, (uint8_t *) pout, (size_t) pairs);
+    UNPIN2(in, out, pin, pout);
+    (*env)->ReleasePrimitiveArrayCritical(env, keys, pkeys, JNI_ABORT);
+}
+
 JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_ctr(JNIEnv *env, jclass cls,
         jlong keyLo, jlong keyHi, jlong counter, jlongArray out, jint blocks) {
     (void) cls;

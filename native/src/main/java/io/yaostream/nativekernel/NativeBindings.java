@@ -31,6 +31,9 @@ final class NativeBindings {
 
     static native void multiKeyEncrypt(long[] keys, long[] in, long[] out, int blocks);
 
+    /** Kernel.multiKeyEncryptTwice: {@code 2 * pairs} keys, {@code 4 * pairs} blocks, lengths checked by the caller. */
+    static native void multiKeyEncryptTwice(long[] keys, long[] in, long[] out, int pairs);
+
     static native void ctr(long keyLo, long keyHi, long counter, long[] out, int blocks);
 
     /** Expands n keys (blocks of {@code keys}) into {@link NativeCtrKeys#SCHEDULE_LONGS} longs each. */

@@ -62,6 +62,14 @@ public final class NativeKernel implements Kernel {
     }
 
     @Override
+    public void multiKeyEncryptTwice(long[] keys, long[] in, long[] out, int pairs) {
+        checkBlocks(2 * pairs, keys);
+        checkBlocks(4 * pairs, in);
+        checkBlocks(4 * pairs, out);
+        NativeBindings.multiKeyEncryptTwice(keys, in, out, pairs);
+    }
+
+    @Override
     public void ctr(long keyLo, long keyHi, long counter, long[] out, int blocks) {
         checkBlocks(blocks, out);
         NativeBindings.ctr(keyLo, keyHi, counter, out, blocks);

@@ -85,6 +85,13 @@ class NativeKernelTest {
             c.multiKeyEncrypt(keys, in, a, n);
             java.multiKeyEncrypt(keys, in, b, n);
             assertArrayEquals(b, a, "multi key, " + n);
+            int pairs = n / 2; // 2 * pairs of the n keys, over 4 * pairs blocks
+            long[] four = random(rnd, 8 * pairs);
+            long[] a4 = new long[8 * pairs];
+            long[] b4 = new long[8 * pairs];
+            c.multiKeyEncryptTwice(keys, four, a4, pairs);
+            java.multiKeyEncryptTwice(keys, four, b4, pairs);
+            assertArrayEquals(b4, a4, "multi key twice, " + pairs + " pairs");
             c.ctr(keys[0], keys[1], rnd.nextLong(), a, n);
             long counter = rnd.nextLong();
             c.ctr(keys[0], keys[1], counter, a, n);

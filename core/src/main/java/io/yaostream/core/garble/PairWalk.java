@@ -28,6 +28,10 @@ import io.yaostream.core.kernel.PrfGates;
 final class PairWalk {
     /** Gates per group at most: up to 1,024 PRF blocks per kernel call for the garbler. */
     static final int GROUP_GATES = 128;
+    /** The row of each of a gate's eight blocks in multiKeyEncryptTwice's order ({@code Side.putRows}). */
+    private static final int[] TWICE_ROWS = {0, 0, 1, 2, 2, 1, 3, 3};
+    /** Where each of those blocks goes in row order (A row r at 2r, B row r at 2r + 1). */
+    private static final int[] ROW_ORDER = {0, 1, 2, 5, 4, 3, 6, 7};
 
     /** How XOR gates are garbled. */
     enum XorRule {
@@ -130,6 +134,59 @@ final class PairWalk {
             kernel.multiKeyEncrypt(keys, prf, prf, prfBlocks);
         }
 
+        /**
+         * The garbler's four garbled rows of gate k of the group: F of A^(r >> 1) and of B^(r & 1) under (j, side, r),
+         * {@code rows[16k + 4r ..]} after {@link #runRows}, the layout {@link PrfGates#garbleAnd2} reads. Each input label
+         * keys two of the eight calls, so they go through {@link Kernel#multiKeyEncryptTwice}: half the key schedules.
+         */
+        long[] rows = new long[16 * GROUP_GATES];
+        private final long[] rowKeys = new long[8 * GROUP_GATES];
+        private final long[] rowScratch = new long[16];
+        int rowGates;
+
+        /**
+         * Queues the rows of a gate (index j) whose inputs' colour-0 labels are blocks a0 and b0 of {@code labels} (the
+         * colour-1 labels follow them); returns the gate's number in the row batch. Pairs of keys (A^0, B^0), (A^1, B^1),
+         * each pair's four blocks in multiKeyEncryptTwice's order: A^0 rows 0 and 1, B^0 rows 0 and 2; A^1 rows 2 and 3,
+         * B^1 rows 1 and 3.
+         */
+        final int putRows(long[] labels, int a0, int b0, long j) {
+            int k = rowGates++;
+            long[] key = rowKeys;
+            int at = 8 * k;
+            for (int c = 0; c < 2; c++, at += 4) {
+                key[at] = labels[2 * (a0 ^ c)];
+                key[at + 1] = labels[2 * (a0 ^ c) + 1];
+                key[at + 2] = labels[2 * (b0 ^ c)];
+                key[at + 3] = labels[2 * (b0 ^ c) + 1];
+            }
+            long[] x = rows;
+            for (int i = 0; i < 8; i++) {
+                x[16 * k + 2 * i] = j;
+                x[16 * k + 2 * i + 1] = PrfGates.tweakHi(i & 1, TWICE_ROWS[i]);
+            }
+            return k;
+        }
+
+        /** Runs the row batch and puts each gate's outputs in row order (A row 0, B row 0, A row 1, ...). */
+        final void runRows() {
+            if (rowGates == 0) {
+                return;
+            }
+            long[] x = rows;
+            kernel.multiKeyEncryptTwice(rowKeys, x, x, 2 * rowGates);
+            long[] gate = rowScratch;
+            for (int k = 0; k < rowGates; k++) {
+                System.arraycopy(x, 16 * k, gate, 0, 16);
+                for (int i = 0; i < 8; i++) {
+                    int to = 16 * k + 2 * ROW_ORDER[i];
+                    x[to] = gate[2 * i];
+                    x[to + 1] = gate[2 * i + 1];
+                }
+            }
+            rowGates = 0;
+        }
+
         /** The ordering of {@code c} for a fleXOR scheme, else null. */
         final WireOrdering ordering(CompiledCircuit c) {
             return rules.ordering() == null ? null : c.wireOrdering(rules.ordering());
@@ -176,82 +233,24 @@ final class PairWalk {
         }
     }
 
-    private static final class Garbler extends GarblerCore {
-        private final AesCtrRandom random;
+    private static final class Garbler extends PairGarbler {
         private final Side side;
-        /** Per slot: the label of value 0 (block 2s) and of value 1 (block 2s + 1). */
-        private long[] pair = new long[0];
         /** fleXOR: per class, its offset Δ (block). */
         private long[] delta = new long[2];
         private final long[] block = new long[2];
         private final byte[] bits = new byte[GROUP_GATES];
+        /** Per gate of the group (by gate number modulo the group size), its number in the row batch. */
+        private final int[] rowOf = new int[GROUP_GATES];
 
         Garbler(Kernel kernel, AesCtrRandom random, Rules rules) {
-            super(kernel, LabelHash.KEYED);
-            this.random = random;
+            super(kernel, random);
             this.side = new Side(kernel, rules);
-        }
-
-        @Override
-        public void ensureSlots(int slots) {
-            if (pair.length < 4 * slots) {
-                pair = java.util.Arrays.copyOf(pair, 4 * slots);
-            }
-        }
-
-        @Override
-        public void newInputLabels(int slot) {
-            freshPair(slot);
-        }
-
-        /** Two independent random labels of opposite colours. */
-        private void freshPair(int slot) {
-            random.nextBlock(pair, 2 * slot);
-            random.nextBlock(pair, 2 * slot + 1);
-            pair[4 * slot + 2] = (pair[4 * slot + 2] & ~1L) | (~pair[4 * slot] & 1);
         }
 
         /** A random offset: colour 1, so the two labels of a wire have opposite colours. */
         private void randomOffset(long[] out, int at) {
             random.nextBlock(out, at);
             out[2 * at] |= 1;
-        }
-
-        @Override
-        public void inputLabel(int slot, boolean value, long[] out, int block) {
-            int b = 2 * slot + (value ? 1 : 0);
-            out[2 * block] = pair[2 * b];
-            out[2 * block + 1] = pair[2 * b + 1];
-        }
-
-        @Override
-        void labelPair(int slot, long[] out) {
-            System.arraycopy(pair, 4 * slot, out, 0, 4);
-        }
-
-        @Override
-        public int slotWords() {
-            return 4;
-        }
-
-        @Override
-        public boolean freeXorOffset(long[] out) {
-            return false;
-        }
-
-        @Override
-        public void negateState(long[] state, int pos) {
-            swapPair(state, pos);
-        }
-
-        @Override
-        public void saveSlot(int slot, long[] dst, int pos) {
-            System.arraycopy(pair, 4 * slot, dst, pos, 4);
-        }
-
-        @Override
-        public void loadSlot(int slot, long[] src, int pos) {
-            System.arraycopy(src, pos, pair, 4 * slot, 4);
         }
 
         @Override
@@ -289,6 +288,7 @@ final class PairWalk {
                 }
                 side.prfBlocks = n;
                 side.runPrf();
+                side.runRows();
                 int blocks = 0;
                 int ands = 0;
                 for (int g = from; g < end; g++) {
@@ -372,11 +372,8 @@ final class PairWalk {
                 }
                 return n;
             }
-            // Row r = 2·(left colour) + right colour: F of both labels under (j, side, r).
-            for (int r = 0; r < 4; r++) {
-                n = side.put(n, pair, a0 ^ (r >> 1), j, PrfGates.tweakHi(0, r));
-                n = side.put(n, pair, b0 ^ (r & 1), j, PrfGates.tweakHi(1, r));
-            }
+            // Row r = 2·(left colour) + right colour: F of both labels under (j, side, r), in the row batch.
+            rowOf[g % GROUP_GATES] = side.putRows(pair, a0, b0, j);
             return n;
         }
 
@@ -404,16 +401,17 @@ final class PairWalk {
                         return flexorXor(g, op, a, b, out, o, q, t);
                     }
                     offset(o, g, block);
-                    rows(x, 2 * q, op, pa, pb, block[0], block[1], t, out);
+                    rows(side.rows, 16 * rowOf[g % GROUP_GATES], op, pa, pb, block[0], block[1], t, out);
                     return 3;
                 }
                 case AND -> {
+                    int r = 16 * rowOf[g % GROUP_GATES];
                     if (side.rules.and() == AndRule.ROWS) {
                         offset(o, g, block);
-                        rows(x, 2 * q, op, pa, pb, block[0], block[1], t, out);
+                        rows(side.rows, r, op, pa, pb, block[0], block[1], t, out);
                         return 3;
                     }
-                    bits[ands] = (byte) PrfGates.garbleAnd2(x, 2 * q, GateOp.andForm(op), pa, pb, (int) (random.nextLong() & 1),
+                    bits[ands] = (byte) PrfGates.garbleAnd2(side.rows, r, GateOp.andForm(op), pa, pb, (int) (random.nextLong() & 1),
                             side.tables, t, pair, out);
                     if (o != null) { // a safe ordering: this gate's class is new, and its offset is this pair's
                         int d = o.outputClass(g);
@@ -437,7 +435,7 @@ final class PairWalk {
                     int from = (form & GateOp.FREE_LEFT) != 0 ? a : b;
                     System.arraycopy(pair, 4 * from, pair, 4 * out, 4);
                     if ((form & GateOp.FREE_NOT) != 0) {
-                        swapPair(pair, 4 * out);
+                        negateState(pair, 4 * out);
                     }
                     return 0;
                 }
@@ -511,16 +509,6 @@ final class PairWalk {
         int l = (r >> 1) ^ pa;
         int rr = (r & 1) ^ pb;
         return (op >> (3 - (2 * l + rr))) & 1;
-    }
-
-    /** Swaps the two labels of a saved pair at {@code state[pos ..]}: the negated wire. */
-    static void swapPair(long[] state, int pos) {
-        long lo = state[pos];
-        long hi = state[pos + 1];
-        state[pos] = state[pos + 2];
-        state[pos + 1] = state[pos + 3];
-        state[pos + 2] = lo;
-        state[pos + 3] = hi;
     }
 
     /** fleXOR's ordering needs the whole circuit; a circuit read from its file as it is walked is refused in one line. */

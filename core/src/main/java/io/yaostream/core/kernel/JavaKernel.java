@@ -77,6 +77,21 @@ public final class JavaKernel implements Kernel {
     }
 
     @Override
+    public void multiKeyEncryptTwice(long[] keys, long[] in, long[] out, int pairs) {
+        int need = 2 * pairs * Aes128.ROUND_KEY_INTS;
+        if (roundKeys.length < need) {
+            roundKeys = new int[need];
+        }
+        for (int i = 0; i < 2 * pairs; i++) {
+            Aes128.expandKey(keys[2 * i], keys[2 * i + 1], roundKeys, i * Aes128.ROUND_KEY_INTS);
+        }
+        for (int b = 0; b < 4 * pairs; b++) {
+            int key = 2 * (b / 4) + (b & 1);
+            Aes128.encrypt(roundKeys, key * Aes128.ROUND_KEY_INTS, in, b, out, b);
+        }
+    }
+
+    @Override
     public void ctr(long keyLo, long keyHi, long counter, long[] out, int blocks) {
         // OT extension expands the same 128 seeds again and again: keep a cipher per key (the JDK's AES
         // intrinsics need a Cipher, and making one allocates), and encrypt the counter blocks in one call.

@@ -45,6 +45,14 @@ public interface Kernel {
     void multiKeyEncrypt(long[] keys, long[] in, long[] out, int blocks);
 
     /**
+     * {@link #multiKeyEncrypt} with every key used twice and expanded once: keys {@code 2p} and {@code 2p + 1} (of
+     * {@code 2 * pairs}) encrypt blocks {@code 4p .. 4p + 3} of {@code in}, in the order key 2p, key 2p + 1, key 2p,
+     * key 2p + 1. A 4-3 or 4-2 garbled row needs each input label under two tweaks: half the key schedules. {@code in}
+     * may equal {@code out}.
+     */
+    void multiKeyEncryptTwice(long[] keys, long[] in, long[] out, int pairs);
+
+    /**
      * The pseudo-random generator: AES-128 in counter mode, {@code out[i] = AES_key((counter + i, 0))} for
      * {@code blocks} blocks, with {@code key} a secret block {@code (keyLo, keyHi)}.
      */

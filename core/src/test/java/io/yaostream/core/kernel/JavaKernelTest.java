@@ -30,6 +30,28 @@ class JavaKernelTest {
         }
     }
 
+    /** Each key of a pair encrypts its two blocks (keys 2p, 2p + 1 over blocks 4p .. 4p + 3, alternating). */
+    @Test
+    void multiKeyTwiceIsMultiKeyWithEveryKeyUsedTwice() {
+        Random rnd = new Random(7);
+        JavaKernel kernel = new JavaKernel();
+        for (int pairs : new int[] {1, 2, 3, 17}) {
+            long[] keys = RandomBlocks.of(rnd, 2 * pairs);
+            long[] in = RandomBlocks.of(rnd, 4 * pairs);
+            long[] each = new long[8 * pairs];
+            for (int b = 0; b < 4 * pairs; b++) {
+                int key = 2 * (b / 4) + (b & 1);
+                each[2 * b] = keys[2 * key];
+                each[2 * b + 1] = keys[2 * key + 1];
+            }
+            long[] expected = new long[8 * pairs];
+            kernel.multiKeyEncrypt(each, in, expected, 4 * pairs);
+            long[] out = new long[8 * pairs];
+            kernel.multiKeyEncryptTwice(keys, in, out, pairs);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(expected, out, pairs + " pairs");
+        }
+    }
+
     @Test
     void multiKeyUsesEachBlocksOwnKey() {
         Random rnd = new Random(6);
