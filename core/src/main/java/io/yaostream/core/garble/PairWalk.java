@@ -93,6 +93,11 @@ final class PairWalk {
         }
     }
 
+    /** A side's queueing of gate g's PRF calls (gate index j) from PRF block n; returns the next free block. */
+    interface GateQueuer {
+        int queue(int[] records, int g, WireOrdering o, long j, int n);
+    }
+
     /** What both sides share: the rules, the PRF batch, the group cutting and the gate numbering. */
     private static final class Side {
         final Kernel kernel;
@@ -132,6 +137,23 @@ final class PairWalk {
 
         final void runPrf() {
             kernel.multiKeyEncrypt(keys, prf, prf, prfBlocks);
+        }
+
+        /**
+         * Queues the PRF calls of gates {@code from .. end - 1} by the side's own {@code queuer}, noting where each gate's
+         * calls start ({@link #prfAt}); returns the next gate index after {@code j}.
+         */
+        final long queueGroup(int[] records, int from, int end, WireOrdering o, long j, GateQueuer queuer) {
+            int n = 0; // PRF blocks queued, in a local: one field store per group
+            for (int g = from; g < end; g++) {
+                prfAt[g - from] = n;
+                n = queuer.queue(records, g, o, j, n);
+                if (isIndexed(records[g * CompiledCircuit.GATE_STRIDE])) {
+                    j++;
+                }
+            }
+            prfBlocks = n;
+            return j;
         }
 
         /**
@@ -241,6 +263,7 @@ final class PairWalk {
         private final byte[] bits = new byte[GROUP_GATES];
         /** Per gate of the group (by gate number modulo the group size), its number in the row batch. */
         private final int[] rowOf = new int[GROUP_GATES];
+        private final GateQueuer queuer = this::queue;
 
         Garbler(Kernel kernel, AesCtrRandom random, Rules rules) {
             super(kernel, random);
@@ -277,22 +300,13 @@ final class PairWalk {
             int[] records = c.gateRecordsView();
             for (int from = 0; from < c.gateCount(); ) {
                 int end = side.nextGroup(c, o, from);
-                int[] prfAt = side.prfAt;
-                int n = 0; // PRF blocks queued, in a local: one field store per group
-                for (int g = from; g < end; g++) {
-                    prfAt[g - from] = n;
-                    n = queue(records, g, o, j, n);
-                    if (isIndexed(records[g * CompiledCircuit.GATE_STRIDE])) {
-                        j++;
-                    }
-                }
-                side.prfBlocks = n;
+                j = side.queueGroup(records, from, end, o, j, queuer);
                 side.runPrf();
                 side.runRows();
                 int blocks = 0;
                 int ands = 0;
                 for (int g = from; g < end; g++) {
-                    int t = finish(records, g, o, prfAt[g - from], blocks, ands);
+                    int t = finish(records, g, o, side.prfAt[g - from], blocks, ands);
                     blocks += t & 0xff;
                     ands += t >>> 8; // a 4-2 AND gate wrote its bits byte
                 }
@@ -522,6 +536,7 @@ final class PairWalk {
     private static final class Evaluator extends ActiveLabelEvaluator {
         private final Side side;
         private byte[] bits = new byte[GROUP_GATES];
+        private final GateQueuer queuer = this::queue;
 
         Evaluator(Kernel kernel, Rules rules) {
             super(kernel, LabelHash.KEYED);
@@ -563,16 +578,7 @@ final class PairWalk {
                         throw new GarblingException("a 4-2 AND gate's bits byte has its high bits set (garbled material altered)");
                     }
                 }
-                int[] prfAt = side.prfAt;
-                int n = 0; // PRF blocks queued, in a local: one field store per group
-                for (int g = from; g < end; g++) {
-                    prfAt[g - from] = n;
-                    n = queue(records, g, o, j, n);
-                    if (isIndexed(records[g * CompiledCircuit.GATE_STRIDE])) {
-                        j++;
-                    }
-                }
-                side.prfBlocks = n;
+                j = side.queueGroup(records, from, end, o, j, queuer);
                 side.runPrf();
                 ands = 0;
                 for (int g = from; g < end; g++) {
