@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TwoPartyRunIT {
     private static final List<String> SCHEMES = io.yaostream.core.garble.Schemes.names();
     /** Schemes per vector over TCP in the native pass, taking turns: each scheme runs every vector in process already. */
-    private static final int SCHEMES_PER_VECTOR = 4;
+    private static final int SCHEMES_PER_VECTOR = 3;
 
     /** The run arguments of one party for a vector: group 1 is the garbler's, the rest the evaluator's. */
     private static List<String> partyArgs(BristolVectors.Vector v, String role, String scheme, int port) {
@@ -65,7 +65,7 @@ class TwoPartyRunIT {
     }
 
     /**
-     * Every vector over TCP with four schemes, all the schemes taking turns (GarbledSharedCircuitsTest runs every Bristol
+     * Every vector over TCP with three schemes, all the schemes taking turns (GarbledSharedCircuitsTest runs every Bristol
      * file with every scheme in one process). The Java-kernel pass runs each file once, the schemes taking turns: that the two
      * kernels garble bit for bit alike is proven on random circuits for every scheme by the native module's tests
      * (NativeKernelTest, ThreePartyKernelsTest), so this pass shows the Java kernel end to end on every file, not every
@@ -82,7 +82,7 @@ class TwoPartyRunIT {
                 }
                 continue;
             }
-            int first = runs.size(); // four runs per vector so far: the next vector starts at the next four schemes
+            int first = runs.size(); // three runs per vector so far: the next vector starts at the next three schemes
             for (int k = 0; k < SCHEMES_PER_VECTOR; k++) {
                 runs.add(Map.entry(SCHEMES.get((first + k) % SCHEMES.size()), v));
             }
