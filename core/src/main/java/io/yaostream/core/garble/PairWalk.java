@@ -105,7 +105,8 @@ final class PairWalk {
         long[] keys = new long[16 * GROUP_GATES];
         long[] prf = new long[16 * GROUP_GATES];
         int prfBlocks;
-        long[] tables = new long[6 * GROUP_GATES];
+        /** A group's table blocks: at most 3 a gate (4-3 rows), so never more than this. */
+        final long[] tables = new long[6 * GROUP_GATES];
         final int[] prfAt = new int[GROUP_GATES];
         final int[] tableAt = new int[GROUP_GATES];
         int[] written = new int[0];
@@ -567,9 +568,6 @@ final class PairWalk {
                     if (GateOp.kind(op) == GateOp.Kind.AND && side.rules.and() == AndRule.TWO_CIPHERTEXTS) {
                         ands++;
                     }
-                }
-                if (side.tables.length < 2 * blocks) {
-                    side.tables = new long[2 * blocks];
                 }
                 stream.readBlocks(side.tables, 0, blocks);
                 for (int k = 0; k < ands; k++) {

@@ -35,9 +35,6 @@ final class JavaPrfOnly {
         this.kernel = kernel;
     }
 
-    private static long tweakHi(int side, int r) {
-        return PrfGates.tweakHi(side, r);
-    }
 
     /** Whether a waiting XOR gate writes {@code slot}. */
     private boolean waitsFor(int slot) {
@@ -127,11 +124,11 @@ final class JavaPrfOnly {
         xorKeys[q + 4] = pair[b1];
         xorKeys[q + 5] = pair[b1 + 1];
         xorPrf[q] = j;
-        xorPrf[q + 1] = tweakHi(0, 0);
+        xorPrf[q + 1] = PrfGates.tweakHi(0, 0);
         xorPrf[q + 2] = j;
-        xorPrf[q + 3] = tweakHi(0, 1);
+        xorPrf[q + 3] = PrfGates.tweakHi(0, 1);
         xorPrf[q + 4] = j;
-        xorPrf[q + 5] = tweakHi(1, 1);
+        xorPrf[q + 5] = PrfGates.tweakHi(1, 1);
         held[2 * k] = pair[b0];
         held[2 * k + 1] = pair[b0 + 1];
         meta[k] = pa | pb << 1 | (xnor ? 4 : 0);
@@ -187,9 +184,9 @@ final class JavaPrfOnly {
                 keys[q + 2] = pair[lb];
                 keys[q + 3] = pair[lb + 1];
                 prf[q] = j;
-                prf[q + 1] = tweakHi(0, r);
+                prf[q + 1] = PrfGates.tweakHi(0, r);
                 prf[q + 2] = j;
-                prf[q + 3] = tweakHi(1, r);
+                prf[q + 3] = PrfGates.tweakHi(1, r);
             }
         }
         kernel.multiKeyEncrypt(keys, prf, prf, 8 * count);
@@ -257,13 +254,13 @@ final class JavaPrfOnly {
         xorKeys[q] = aLo;
         xorKeys[q + 1] = aHi;
         xorPrf[q] = j;
-        xorPrf[q + 1] = tweakHi(0, ca);
+        xorPrf[q + 1] = PrfGates.tweakHi(0, ca);
         waitingBlocks++;
         if (cb == 1) {
             xorKeys[q + 2] = bLo;
             xorKeys[q + 3] = bHi;
             xorPrf[q + 2] = j;
-            xorPrf[q + 3] = tweakHi(1, 1);
+            xorPrf[q + 3] = PrfGates.tweakHi(1, 1);
             waitingBlocks++;
         }
         meta[k] = ca | cb << 1;
@@ -317,9 +314,9 @@ final class JavaPrfOnly {
             keys[4 * k + 3] = label[2 * b + 1];
             long j = firstIndex + k;
             prf[4 * k] = j;
-            prf[4 * k + 1] = tweakHi(0, r);
+            prf[4 * k + 1] = PrfGates.tweakHi(0, r);
             prf[4 * k + 2] = j;
-            prf[4 * k + 3] = tweakHi(1, r);
+            prf[4 * k + 3] = PrfGates.tweakHi(1, r);
         }
         kernel.multiKeyEncrypt(keys, prf, prf, 2 * count);
         for (int k = 0; k < count; k++) {
