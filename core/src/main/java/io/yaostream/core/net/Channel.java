@@ -77,6 +77,15 @@ public interface Channel extends AutoCloseable {
     default void cancel(String reason) {
     }
 
+    /**
+     * The certificate the peer presented, where the transport checked it against the {@link PeerIdentity} it was given:
+     * the peer is then authenticated as the party that certificate names. Null where no identity was given (no TLS, or
+     * TLS that accepts any certificate the trust file signs) or the channel cannot tell.
+     */
+    default PeerCertificate peerIdentity() {
+        return null;
+    }
+
     /** Bytes written (flushed or not) since the channel opened. */
     long bytesWritten();
 

@@ -36,6 +36,7 @@ final class Greeting extends ByteToMessageDecoder {
     /** What a party with TLS tells its user about a peer with TLS off (the peer's greeting where a TLS record was due). */
     static final String PEER_SPEAKS_PLAIN = "the peer speaks yaostream without TLS; start both parties with the same --tls-* options";
     static final String CLOSED_BEFORE_GREETING = "closed the connection before its greeting";
+    static final String CLOSED_IN_TLS_HANDSHAKE = "closed the connection during the TLS handshake";
     /** How many received bytes a refusal describes at most. */
     private static final int SHOWN = 32;
 
@@ -167,7 +168,7 @@ final class Greeting extends ByteToMessageDecoder {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-        fail(tls && !tlsDone ? "closed the connection during the TLS handshake"
+        fail(tls && !tlsDone ? CLOSED_IN_TLS_HANDSHAKE
                 : CLOSED_BEFORE_GREETING + (have > 0 ? " (" + have + " of " + FRAME.length + " bytes)" : ""));
         super.channelInactive(ctx);
     }

@@ -93,6 +93,18 @@ final class NettyChannel extends LongStagingChannel {
         return peer;
     }
 
+    /** The certificate the peer presented, where the transport checked it against a {@link PeerIdentity}. */
+    private volatile PeerCertificate identity;
+
+    void identified(PeerCertificate presented) {
+        this.identity = presented;
+    }
+
+    @Override
+    public PeerCertificate peerIdentity() {
+        return identity;
+    }
+
     /** The handler at the end of the pipeline: queues frames and records how the connection ended. */
     ChannelInboundHandlerAdapter inboundHandler() {
         return new ChannelInboundHandlerAdapter() {

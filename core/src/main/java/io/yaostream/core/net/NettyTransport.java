@@ -25,7 +25,7 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -62,8 +62,10 @@ public final class NettyTransport {
     private static final long QUIET_RETRY_MILLIS = 1000;
     /**
      * Connections a listener lets greet side by side. Each costs a socket and a few hundred bytes until it greets
-     * or its greeting timeout drops it; beyond this, new ones are dropped at once, so a flood of silent
-     * connections cannot take more.
+     * or its greeting timeout drops it. Beyond this, a new connection makes room by dropping the oldest one still to
+     * greet, so a flood of silent connections holds a bounded amount and cannot keep the real peer out: a peer greets
+     * within a round trip or two of connecting, long before it is the oldest, and a connecting party dropped before
+     * its greeting connects again. A many-peer listener lets as many more greet as it expects peers.
      */
     static final int MAX_CANDIDATES = 64;
     /**
@@ -95,18 +97,21 @@ public final class NettyTransport {
         /** A many-peer listener's greeted connections not yet taken ({@link #acceptNext}), and its failure, if any. */
         private final java.util.concurrent.LinkedBlockingQueue<Object> arrivals = new java.util.concurrent.LinkedBlockingQueue<>();
         /** Connections that have not greeted yet; used on the event loop only. */
-        private final Set<SocketChannel> candidates = new HashSet<>();
+        private final Set<SocketChannel> candidates = new LinkedHashSet<>();
         private final AtomicInteger dropped = new AtomicInteger();
+        /** Connections let greet side by side (see {@link #MAX_CANDIDATES}). */
+        private final int maxCandidates;
         private io.netty.channel.Channel server;
         private String address;
         private boolean handedOver;
         private volatile boolean closed;
 
-        private Listener(EventLoopGroup group, EventLoopGroup peerGroup, TransportOptions options, SslContext ssl) {
+        private Listener(EventLoopGroup group, EventLoopGroup peerGroup, int peerThreads, TransportOptions options, SslContext ssl) {
             this.group = group;
             this.peerGroup = peerGroup;
             this.options = options;
             this.ssl = ssl;
+            this.maxCandidates = MAX_CANDIDATES + (peerGroup == null ? 0 : peerThreads);
         }
 
         /** The port actually bound (useful after listening on port 0). */
@@ -223,26 +228,40 @@ public final class NettyTransport {
             };
         }
 
-        /** On the event loop: a new connection, which becomes a candidate until it greets or is dropped. */
+        /**
+         * On a connection's event loop (a many-peer listener has several): a new connection, which becomes a candidate
+         * until it greets or is dropped. The candidates are shared by those loops, so they are used under their lock.
+         */
         private void connected(SocketChannel ch) {
             String remote = hostPort(ch.remoteAddress());
-            if (peer.isDone()) {
-                ch.close();
-                return;
+            synchronized (candidates) {
+                if (peer.isDone()) {
+                    ch.close();
+                    return;
+                }
+                if (candidates.size() >= maxCandidates) {
+                    SocketChannel oldest = candidates.iterator().next(); // they are kept in the order they came
+                    candidates.remove(oldest);
+                    drop(hostPort(oldest.remoteAddress()), "made room for a newer connection (" + maxCandidates
+                            + " connections were still to greet)");
+                    oldest.close();
+                }
+                candidates.add(ch);
             }
-            if (candidates.size() >= MAX_CANDIDATES) {
-                drop(remote, MAX_CANDIDATES + " other connections are still to greet");
-                ch.close();
-                return;
-            }
-            candidates.add(ch);
-            ch.closeFuture().addListener(f -> candidates.remove(ch));
-            addGreeting(ch, ssl, options.greetingTimeout().toMillis(), new Greeting.Outcome() {
+            ch.closeFuture().addListener(f -> {
+                synchronized (candidates) {
+                    candidates.remove(ch);
+                }
+            });
+            addGreeting(ch, ssl, null, 0, options.greetingTimeout().toMillis(), new Greeting.Outcome() {
                 @Override
                 public void greeted(ChannelHandlerContext ctx) {
-                    candidates.remove(ch);
+                    synchronized (candidates) {
+                        candidates.remove(ch);
+                    }
                     if (peerGroup != null) { // one of many peers: the listener goes on listening
                         NettyChannel channel = new NettyChannel(ch, null, options, remote);
+                        channel.identified(identity(ch, options));
                         addFrames(ch, channel, options);
                         if (closed) {
                             ch.close();
@@ -252,6 +271,7 @@ public final class NettyTransport {
                         return;
                     }
                     NettyChannel channel = new NettyChannel(ch, group, options, remote);
+                    channel.identified(identity(ch, options));
                     if (!peer.complete(channel)) {
                         ch.close(); // the listener has stopped
                         return;
@@ -260,17 +280,22 @@ public final class NettyTransport {
                     // The parent rather than the server field: a peer can connect and greet before the thread that
                     // bound the socket has set that field.
                     ch.parent().close(); // no second peer
-                    for (SocketChannel other : List.copyOf(candidates)) {
-                        drop(hostPort(other.remoteAddress()), "another peer greeted first");
-                        other.close();
+                    synchronized (candidates) {
+                        for (SocketChannel other : List.copyOf(candidates)) {
+                            drop(hostPort(other.remoteAddress()), "another peer greeted first");
+                            other.close();
+                        }
+                        candidates.clear();
                     }
-                    candidates.clear();
                 }
 
                 @Override
                 public void failed(String reason) {
-                    candidates.remove(ch);
-                    if (!peer.isDone()) {
+                    boolean wasCandidate;
+                    synchronized (candidates) {
+                        wasCandidate = candidates.remove(ch);
+                    }
+                    if (wasCandidate && !peer.isDone()) { // not one this listener dropped itself, which said so
                         drop(remote, reason);
                     }
                     ch.close();
@@ -335,10 +360,11 @@ public final class NettyTransport {
     }
 
     private static Listener listen(String host, int port, TransportOptions options, int peerThreads) {
-        SslContext ssl = options.tls() == null ? null : TlsMaterial.load(options.tls()).serverContext();
+        checkPeer(options);
+        SslContext ssl = options.tls() == null ? null : TlsMaterial.load(options.tls()).serverContext(options.peer());
         EventLoopGroup group = newGroup();
         EventLoopGroup peerGroup = peerThreads == 0 ? null : newGroup(peerThreads);
-        Listener listener = new Listener(group, peerGroup, options, ssl);
+        Listener listener = new Listener(group, peerGroup, peerThreads, options, ssl);
         ServerBootstrap b = new ServerBootstrap().group(group, peerGroup == null ? group : peerGroup).channel(EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                 .handler(listener.acceptErrors())
                 .option(ChannelOption.SO_REUSEADDR, true)
@@ -384,13 +410,18 @@ public final class NettyTransport {
      * error at once, not retried.
      */
     public static Channel connect(String host, int port, TransportOptions options) {
-        SslContext ssl = options.tls() == null ? null : TlsMaterial.load(options.tls()).clientContext();
+        checkPeer(options);
+        SslContext ssl = options.tls() == null ? null : TlsMaterial.load(options.tls()).clientContext(options.peer());
+        // Without a named peer certificate, a host name is checked against the certificate as HTTPS does: that much
+        // identifies the listener. With one, the certificate itself is the identity, whatever name reached it.
+        String verifyHost = ssl != null && options.peer() == null && !isAddressLiteral(host) ? host : null;
         EventLoopGroup group = newGroup();
         String peer = hostPort(host, port);
         long timeoutMillis = options.connectTimeout().toMillis();
         long start = System.nanoTime();
         long deadline = start + options.connectTimeout().toNanos();
         boolean announced = false;
+        boolean droppedOnce = false;
         try {
             while (true) {
                 long leftMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
@@ -406,10 +437,11 @@ public final class NettyTransport {
                         .handler(new ChannelInitializer<SocketChannel>() {
                             @Override
                             protected void initChannel(SocketChannel ch) {
-                                addGreeting(ch, ssl, greetMillis, new Greeting.Outcome() {
+                                addGreeting(ch, ssl, verifyHost, port, greetMillis, new Greeting.Outcome() {
                                     @Override
                                     public void greeted(ChannelHandlerContext ctx) {
                                         NettyChannel channel = new NettyChannel(ch, group, options, peer);
+                                        channel.identified(identity(ch, options));
                                         addFrames(ch, channel, options);
                                         ready.complete(channel);
                                     }
@@ -418,8 +450,10 @@ public final class NettyTransport {
                                     public void failed(String reason) {
                                         // A TLS listener drops, without a word, a connection whose first bytes are a
                                         // greeting: to a connecting party with TLS off, that silent end is the sign.
-                                        ready.completeExceptionally(new ChannelException(ssl == null && reason.equals(Greeting.CLOSED_BEFORE_GREETING)
-                                                ? reason + " (if TLS is on at the peer: start both parties with the same --tls-* options)" : reason));
+                                        String line = ssl == null && reason.equals(Greeting.CLOSED_BEFORE_GREETING)
+                                                ? reason + " (if TLS is on at the peer: start both parties with the same --tls-* options)" : reason;
+                                        ready.completeExceptionally(reason.startsWith(Greeting.CLOSED_BEFORE_GREETING)
+                                                || reason.equals(Greeting.CLOSED_IN_TLS_HANDSHAKE) ? new Dropped(line) : new ChannelException(line));
                                         ch.close();
                                     }
                                 });
@@ -427,7 +461,21 @@ public final class NettyTransport {
                         });
                 ChannelFuture f = b.connect(host, port).awaitUninterruptibly();
                 if (f.isSuccess()) {
-                    return greeted(f.channel(), ready, greetMillis, peer);
+                    try {
+                        return greeted(f.channel(), ready, greetMillis, peer);
+                    } catch (Dropped e) {
+                        // A listener flooded by silent connections drops the oldest still to greet: connect again.
+                        if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MILLIS) > deadline) {
+                            throw e;
+                        }
+                        if (!droppedOnce) {
+                            droppedOnce = true;
+                            options.notices().accept("the listener at " + peer + " closed this connection before its greeting;"
+                                    + " connecting again (for up to " + Greeting.seconds(timeoutMillis) + ")");
+                        }
+                        Thread.sleep(RETRY_MILLIS);
+                        continue;
+                    }
                 }
                 Throwable cause = f.cause();
                 boolean refused = cause instanceof ConnectException;
@@ -452,6 +500,13 @@ public final class NettyTransport {
         }
     }
 
+    /** A connection the listener closed before greeting on it: one it dropped to make room, or a TLS mismatch. */
+    private static final class Dropped extends ChannelException {
+        Dropped(String message) {
+            super(message);
+        }
+    }
+
     /** Waits for the listener's greeting on a fresh connection; the greeting's own deadline bounds the wait. */
     private static NettyChannel greeted(io.netty.channel.Channel ch, CompletableFuture<NettyChannel> ready, long greetMillis, String peer)
             throws InterruptedException {
@@ -459,22 +514,62 @@ public final class NettyTransport {
             return ready.get(greetMillis + 1000, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             ch.close().awaitUninterruptibly();
-            throw new ChannelException("cannot connect to " + peer + ": " + e.getCause().getMessage(), e.getCause());
+            String line = "cannot connect to " + peer + ": " + e.getCause().getMessage();
+            throw e.getCause() instanceof Dropped ? new Dropped(line) : new ChannelException(line, e.getCause());
         } catch (TimeoutException e) {
             ch.close().awaitUninterruptibly();
             throw new ChannelException("cannot connect to " + peer + ": it sent no greeting within " + Greeting.seconds(greetMillis));
         }
     }
 
-    /** The first handlers of a connection: TLS when it is on, then the greeting, which waits for TLS. */
-    private static void addGreeting(SocketChannel ch, SslContext ssl, long greetMillis, Greeting.Outcome outcome) {
+    /**
+     * The first handlers of a connection: TLS when it is on, then the greeting, which waits for TLS. A connecting side
+     * given {@code verifyHost} checks that the listener's certificate names that host.
+     */
+    private static void addGreeting(SocketChannel ch, SslContext ssl, String verifyHost, int port, long greetMillis, Greeting.Outcome outcome) {
         if (ssl != null) {
-            SslHandler tls = ssl.newHandler(ch.alloc());
+            SslHandler tls = verifyHost == null ? ssl.newHandler(ch.alloc()) : ssl.newHandler(ch.alloc(), verifyHost, port);
+            if (verifyHost != null) {
+                javax.net.ssl.SSLParameters p = tls.engine().getSSLParameters();
+                p.setEndpointIdentificationAlgorithm("HTTPS");
+                tls.engine().setSSLParameters(p);
+            }
             tls.setHandshakeTimeoutMillis(0); // the greeting's deadline covers the handshake
             tls.setCloseNotifyFlushTimeoutMillis(CLOSE_NOTIFY_MILLIS);
             ch.pipeline().addLast(tls);
         }
         ch.pipeline().addLast(new Greeting(ssl != null, greetMillis, outcome));
+    }
+
+    /** A peer certificate needs TLS, which checks it. */
+    private static void checkPeer(TransportOptions options) {
+        if (options.peer() != null && options.tls() == null) {
+            throw new ChannelException("a peer certificate (--peer-cert) is checked by TLS: give this party's --tls-cert, --tls-key"
+                    + " and --tls-trust too");
+        }
+    }
+
+    /** The certificate the peer presented on {@code ch}, where the options named the peer (TLS then checked it). */
+    private static PeerCertificate identity(SocketChannel ch, TransportOptions options) {
+        if (options.peer() == null) {
+            return null;
+        }
+        SslHandler tls = ch.pipeline().get(SslHandler.class);
+        try {
+            java.security.cert.Certificate[] chain = tls.engine().getSession().getPeerCertificates();
+            PeerCertificate matched = options.peer().match((java.security.cert.X509Certificate) chain[0]);
+            if (matched == null) {
+                throw new IllegalStateException("TLS accepted a certificate that its trust check refuses");
+            }
+            return matched;
+        } catch (javax.net.ssl.SSLPeerUnverifiedException e) {
+            throw new IllegalStateException("TLS finished without the peer's certificate", e);
+        }
+    }
+
+    /** Whether {@code host} is an IPv4 or IPv6 literal, which a certificate's host names do not cover. */
+    static boolean isAddressLiteral(String host) {
+        return host.indexOf(':') >= 0 || host.matches("\\d{1,3}(\\.\\d{1,3}){3}");
     }
 
     /** After the greeting: frames, then the channel's handler, at the end of the pipeline. */

@@ -39,6 +39,14 @@ final class TlsErrors {
     static String describe(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause()) {
             String m = c.getMessage() == null ? "" : c.getMessage();
+            if (c instanceof PinnedTrust.WrongPeerException) {
+                return m;
+            }
+            if (c instanceof java.security.cert.CertificateException && m.startsWith("No subject alternative")
+                    || m.startsWith("No name matching")) {
+                return "the peer's certificate does not name the host connected to (" + m + "); give its certificate with --peer-cert,"
+                        + " or connect by a name the certificate has";
+            }
             if (c instanceof NotSslRecordException) {
                 // Netty's message shows the record in hex: a yaostream greeting there is a peer with TLS off.
                 return m.toLowerCase(Locale.ROOT).contains(GREETING_HEX) ? Greeting.PEER_SPEAKS_PLAIN

@@ -26,4 +26,9 @@ public record TlsFiles(Path certificate, Path privateKey, Path trusted) {
     public void check() {
         TlsMaterial.load(this);
     }
+
+    /** This party's own certificate (the first of the certificate file), as a peer would name it; checks the files first. */
+    public PeerCertificate ownCertificate() {
+        return TlsMaterial.load(this).own();
+    }
 }

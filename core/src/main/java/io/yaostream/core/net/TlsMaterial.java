@@ -5,6 +5,9 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 
 import javax.net.ssl.SSLException;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedTrustManager;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
+import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.Signature;
@@ -62,20 +66,52 @@ final class TlsMaterial {
         return new TlsMaterial(chain, key, trusted);
     }
 
-    /** The listening side: presents this party's certificate and requires one from the peer, signed by a trusted one. */
-    SslContext serverContext() {
+    /** This party's own certificate, as a peer names it. */
+    PeerCertificate own() {
+        return PeerCertificate.of(chain[0]);
+    }
+
+    /**
+     * The listening side: presents this party's certificate and requires one from the peer, signed by a trusted one and,
+     * where {@code peer} is given, one of its certificates.
+     */
+    SslContext serverContext(PeerIdentity peer) {
         try {
-            return SslContextBuilder.forServer(key, chain).trustManager(trusted).clientAuth(ClientAuth.REQUIRE).build();
+            return SslContextBuilder.forServer(key, chain).trustManager(trust(peer)).clientAuth(ClientAuth.REQUIRE).build();
         } catch (SSLException | IllegalArgumentException e) {
             throw new ChannelException("cannot set up TLS with these files: " + TlsErrors.innermostMessage(e), e);
         }
     }
 
-    /** The connecting side: presents this party's certificate and checks the peer's against the trusted ones. */
-    SslContext clientContext() {
+    /**
+     * The connecting side: presents this party's certificate and checks the peer's against the trusted ones and, where
+     * {@code peer} is given, against its certificates.
+     */
+    SslContext clientContext(PeerIdentity peer) {
         try {
-            return SslContextBuilder.forClient().keyManager(key, chain).trustManager(trusted).build();
+            return SslContextBuilder.forClient().keyManager(key, chain).trustManager(trust(peer)).build();
         } catch (SSLException | IllegalArgumentException e) {
+            throw new ChannelException("cannot set up TLS with these files: " + TlsErrors.innermostMessage(e), e);
+        }
+    }
+
+    /** The JDK's PKIX check over the trusted certificates, then the peer's identity. */
+    private PinnedTrust trust(PeerIdentity peer) {
+        try {
+            KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
+            store.load(null, null);
+            for (int i = 0; i < trusted.length; i++) {
+                store.setCertificateEntry("trusted-" + i, trusted[i]);
+            }
+            TrustManagerFactory factory = TrustManagerFactory.getInstance("PKIX");
+            factory.init(store);
+            for (TrustManager m : factory.getTrustManagers()) {
+                if (m instanceof X509ExtendedTrustManager pkix) {
+                    return new PinnedTrust(pkix, peer);
+                }
+            }
+            throw new IllegalStateException("the JDK's PKIX trust manager factory made no X509ExtendedTrustManager");
+        } catch (GeneralSecurityException | IOException e) {
             throw new ChannelException("cannot set up TLS with these files: " + TlsErrors.innermostMessage(e), e);
         }
     }

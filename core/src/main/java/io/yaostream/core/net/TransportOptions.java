@@ -23,9 +23,12 @@ import java.util.function.Consumer;
  *                       refused, silent), a connect that keeps retrying; {@link #LOG} by default
  * @param network        a slower network to simulate on what the channel receives, or {@link SimulatedNetwork#NONE}
  *                       (the default)
+ * @param peer           the certificate(s) the peer must present (needs {@code tls}), or null to accept any certificate
+ *                       the trust file signs: the link is then encrypted, but the peer is not identified
  */
 public record TransportOptions(Duration connectTimeout, Duration idleTimeout, int maxFrameBytes, int maxInFlightBytes,
-                               TlsFiles tls, ByteBufAllocator allocator, Consumer<String> notices, SimulatedNetwork network) {
+                               TlsFiles tls, ByteBufAllocator allocator, Consumer<String> notices, SimulatedNetwork network,
+                               PeerIdentity peer) {
     /**
      * 256 KiB frames and 2 MiB in flight. Measured on loopback (mult64, {@code --repeat 60000}, two processes):
      * with 4 MiB in flight the evaluator spent about a fifth more CPU than with 1–2 MiB, reading tables that had
@@ -79,7 +82,7 @@ public record TransportOptions(Duration connectTimeout, Duration idleTimeout, in
      */
     public static TransportOptions defaults() {
         return new TransportOptions(DEFAULT_TIMEOUT, DEFAULT_TIMEOUT, DEFAULT_MAX_FRAME_BYTES, DEFAULT_MAX_IN_FLIGHT_BYTES,
-                null, FRAME_BUFFERS, LOG, SimulatedNetwork.NONE);
+                null, FRAME_BUFFERS, LOG, SimulatedNetwork.NONE, null);
     }
 
     /** How long a new connection has to finish TLS and greet: the connect timeout, at most {@link #GREETING_TIMEOUT}. */
@@ -89,24 +92,24 @@ public record TransportOptions(Duration connectTimeout, Duration idleTimeout, in
 
     /** Both timeouts set to {@code timeout}. */
     public TransportOptions withTimeout(Duration timeout) {
-        return new TransportOptions(timeout, timeout, maxFrameBytes, maxInFlightBytes, tls, allocator, notices, network);
+        return new TransportOptions(timeout, timeout, maxFrameBytes, maxInFlightBytes, tls, allocator, notices, network, peer);
     }
 
     public TransportOptions withTls(TlsFiles files) {
-        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, files, allocator, notices, network);
+        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, files, allocator, notices, network, peer);
     }
 
     public TransportOptions withFrames(int maxFrame, int maxInFlight) {
-        return new TransportOptions(connectTimeout, idleTimeout, maxFrame, maxInFlight, tls, allocator, notices, network);
+        return new TransportOptions(connectTimeout, idleTimeout, maxFrame, maxInFlight, tls, allocator, notices, network, peer);
     }
 
     public TransportOptions withAllocator(ByteBufAllocator alloc) {
-        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, tls, alloc, notices, network);
+        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, tls, alloc, notices, network, peer);
     }
 
     /** Notices (see {@link #notices}) go to {@code sink}, e.g. a command's standard error with the party's name. */
     public TransportOptions withNotices(Consumer<String> sink) {
-        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, tls, allocator, sink, network);
+        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, tls, allocator, sink, network, peer);
     }
 
     /**
@@ -118,6 +121,19 @@ public record TransportOptions(Duration connectTimeout, Duration idleTimeout, in
      * the in-flight budget, as they would be on the wire, so that budget does not cap a long line's throughput.
      */
     public TransportOptions withNetwork(SimulatedNetwork simulated) {
-        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, tls, allocator, notices, simulated);
+        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, tls, allocator, notices, simulated, peer);
+    }
+
+    /**
+     * The peer must present one of {@code identity}'s certificates (null: any the trust file signs). TLS must be on;
+     * the transport checks it on both the accepting and the connecting side.
+     */
+    public TransportOptions withPeer(PeerIdentity identity) {
+        return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, tls, allocator, notices, network, identity);
+    }
+
+    /** Whether the peer of a link made with these options is authenticated: TLS on and its certificate named. */
+    public boolean identifiesPeer() {
+        return tls != null && peer != null;
     }
 }

@@ -103,6 +103,11 @@ public final class PartyLink implements Channel {
     }
 
     @Override
+    public io.yaostream.core.net.PeerCertificate peerIdentity() {
+        return channel.peerIdentity();
+    }
+
+    @Override
     public long bytesWritten() {
         return channel.bytesWritten();
     }
