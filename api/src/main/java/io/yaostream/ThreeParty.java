@@ -4,7 +4,9 @@ import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.Kernels;
+import io.yaostream.core.net.LinkPolicy;
 import io.yaostream.core.net.NettyTransport;
+import io.yaostream.core.net.PeerCertificate;
 import io.yaostream.core.net.TlsFiles;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
@@ -19,6 +21,8 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -60,9 +64,14 @@ public final class ThreeParty {
     private final List<CompiledCircuit> circuits;
     private final String bind;
     private final Consumer<LongSupplier> progress;
+    /** Each other party's certificate (a PEM file or {@code sha256:HEX}), by party number. */
+    private final Map<Integer, String> peers;
+    private final boolean insecureLinks;
 
     private ThreeParty(int party, String scheme, String kernel, TransportOptions transport, String name, List<CompiledCircuit> circuits,
-                       String bind, Consumer<LongSupplier> progress) {
+                       String bind, Consumer<LongSupplier> progress, Map<Integer, String> peers, boolean insecureLinks) {
+        this.peers = peers;
+        this.insecureLinks = insecureLinks;
         this.party = party;
         this.scheme = scheme;
         this.kernel = kernel;
@@ -81,7 +90,7 @@ public final class ThreeParty {
      * @return a new configuration; this one is unchanged
      */
     public ThreeParty progress(Consumer<LongSupplier> observer) {
-        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, observer);
+        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, observer, peers, insecureLinks);
     }
 
     /**
@@ -93,7 +102,7 @@ public final class ThreeParty {
      */
     public static ThreeParty as(int party) {
         ProgramContext.checkParty(party);
-        return new ThreeParty(party, Schemes.DEFAULT, null, TransportOptions.defaults(), "program", List.of(), null, session -> { });
+        return new ThreeParty(party, Schemes.DEFAULT, null, TransportOptions.defaults(), "program", List.of(), null, session -> { }, Map.of(), false);
     }
 
 
@@ -106,7 +115,7 @@ public final class ThreeParty {
      */
     public ThreeParty scheme(String scheme) {
         Schemes.byName(scheme);
-        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress);
+        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress, peers, insecureLinks);
     }
 
     /**
@@ -119,7 +128,7 @@ public final class ThreeParty {
      */
     public ThreeParty kernel(String kernel) {
         Kernels.check(kernel);
-        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress);
+        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress, peers, insecureLinks);
     }
 
     /**
@@ -129,7 +138,7 @@ public final class ThreeParty {
      * @return a new configuration; this one is unchanged
      */
     public ThreeParty timeout(Duration timeout) {
-        return new ThreeParty(party, scheme, kernel, transport.withTimeout(timeout), name, circuits, bind, progress);
+        return new ThreeParty(party, scheme, kernel, transport.withTimeout(timeout), name, circuits, bind, progress, peers, insecureLinks);
     }
 
     /**
@@ -146,13 +155,47 @@ public final class ThreeParty {
     }
 
     /**
+     * The certificate party {@code party} must present: with {@link #tls}, each link is then bound to its party, and a
+     * connection that presents another certificate (another party's included) is refused in the TLS handshake. Name
+     * both other parties; their certificates must differ from each other and from this party's. Security against one
+     * malicious party needs the links bound: without them, one party can connect as another and play both garblers.
+     *
+     * @param party the other party's number, 1 to 3
+     * @param certificate its certificate: a PEM file, or its SHA-256 fingerprint as {@code sha256:HEX}
+     * @return a new configuration; this one is unchanged
+     * @throws IllegalArgumentException for this party's own number or one outside 1 to 3 (the certificate is read when
+     *     the run connects)
+     */
+    public ThreeParty peerCertificate(int party, String certificate) {
+        ProgramContext.checkParty(party);
+        if (party == this.party) {
+            throw new IllegalArgumentException("P" + party + " names the certificates of the other parties, not its own");
+        }
+        Map<Integer, String> m = new TreeMap<>(peers);
+        m.put(party, java.util.Objects.requireNonNull(certificate, "certificate"));
+        return new ThreeParty(this.party, scheme, kernel, transport, name, circuits, bind, progress, Map.copyOf(m), insecureLinks);
+    }
+
+    /**
+     * Runs across machines without links bound to the parties (no TLS, or TLS without {@link #peerCertificate}): the
+     * links are then not authenticated, any party can pose as another, and the protocol's security against a malicious
+     * party does not hold. Without this, such a run is refused before it connects; parties that all run on this machine
+     * (loopback addresses) need neither.
+     *
+     * @return a new configuration; this one is unchanged
+     */
+    public ThreeParty insecureLinks() {
+        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress, peers, true);
+    }
+
+    /**
      * Every transport option at once (timeout, TLS, limits).
      *
      * @param options every transport option, replacing the timeout and TLS set before
      * @return a new configuration; this one is unchanged
      */
     public ThreeParty transport(TransportOptions options) {
-        return new ThreeParty(party, scheme, kernel, options, name, circuits, bind, progress);
+        return new ThreeParty(party, scheme, kernel, options, name, circuits, bind, progress, peers, insecureLinks);
     }
 
     /**
@@ -162,7 +205,7 @@ public final class ThreeParty {
      * @return a new configuration; this one is unchanged
      */
     public ThreeParty name(String name) {
-        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress);
+        return new ThreeParty(party, scheme, kernel, transport, name, circuits, bind, progress, peers, insecureLinks);
     }
 
     /**
@@ -172,7 +215,7 @@ public final class ThreeParty {
      * @return a new configuration; this one is unchanged
      */
     public ThreeParty circuits(List<CompiledCircuit> circuits) {
-        return new ThreeParty(party, scheme, kernel, transport, name, List.copyOf(circuits), bind, progress);
+        return new ThreeParty(party, scheme, kernel, transport, name, List.copyOf(circuits), bind, progress, peers, insecureLinks);
     }
 
     /**
@@ -182,7 +225,7 @@ public final class ThreeParty {
      * @return a new configuration; this one is unchanged
      */
     public ThreeParty bind(String address) {
-        return new ThreeParty(party, scheme, kernel, transport, name, circuits, address, progress);
+        return new ThreeParty(party, scheme, kernel, transport, name, circuits, address, progress, peers, insecureLinks);
     }
 
 
@@ -210,12 +253,60 @@ public final class ThreeParty {
         InetSocketAddress own = addresses.get(party - 1);
         InetSocketAddress next = addresses.get(ThreeLinks.next(party) - 1);
         Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel); // before the peers wait on us
-        try (NettyTransport.Listener listener = NettyTransport.listen(bind, own.getPort(), transport)) {
+        boolean local = addresses.stream().allMatch(a -> LinkPolicy.isLoopback(a.getHostString()));
+        PeerCertificate[] identities = identities(local, true);
+        // Parties that all run here listen on loopback only, where no other machine can reach them.
+        String listenOn = bind == null && local ? own.getHostString() : bind;
+        try (NettyTransport.Listener listener = NettyTransport.listen(listenOn, own.getPort(),
+                ThreeLinks.toParty(transport, identities, ThreeLinks.previous(party)))) {
             if (own.getPort() == 0) {
                 transport.notices().accept("listening on " + listener.address());
             }
-            return run(ThreeLinks.connect(party, listener, next.getHostString(), next.getPort(), transport), program, inputs);
+            return run(ThreeLinks.connect(party, listener, next.getHostString(), next.getPort(), transport, identities), program, inputs);
         }
+    }
+
+    /**
+     * Checks, before anything connects, that a run to {@code addresses} may go ahead: the links bound to the parties
+     * ({@link #tls} and {@link #peerCertificate} for both other parties, distinct), or all parties on this machine, or
+     * {@link #insecureLinks}. {@link #run(List, Program, InputFeed)} checks the same.
+     *
+     * @param addresses the addresses of parties 1, 2 and 3
+     * @throws IllegalArgumentException saying what is missing, in one line
+     * @throws io.yaostream.core.net.ChannelException if a certificate or TLS file cannot be read
+     */
+    public void checkLinks(List<InetSocketAddress> addresses) {
+        identities(addresses.stream().allMatch(a -> LinkPolicy.isLoopback(a.getHostString())), false);
+    }
+
+    /**
+     * Each other party's certificate, by party number, checked; or null where the links are not bound, which is refused
+     * across machines unless {@link #insecureLinks} says so, and said in a notice otherwise.
+     */
+    private PeerCertificate[] identities(boolean local, boolean notify) {
+        if (!peers.isEmpty() && transport.tls() == null) {
+            throw new IllegalArgumentException("the other parties' certificates are checked by TLS: give this party's TLS files too");
+        }
+        if (transport.tls() != null && peers.size() == 2) {
+            PeerCertificate[] identities = new PeerCertificate[4];
+            peers.forEach((p, c) -> identities[p] = PeerCertificate.parse(c));
+            ThreeLinks.checkIdentities(party, identities, transport.tls().ownCertificate());
+            return identities;
+        }
+        if (peers.size() == 1) {
+            int missing = 6 - party - peers.keySet().iterator().next();
+            throw new IllegalArgumentException("P" + party + " names P" + peers.keySet().iterator().next() + "'s certificate but not P" + missing
+                    + "'s: name both other parties'");
+        }
+        if (!local && !insecureLinks) {
+            throw new IllegalArgumentException(LinkPolicy.UNBOUND_ACROSS_MACHINES);
+        }
+        if (notify && transport.tls() != null) {
+            transport.notices().accept(LinkPolicy.UNIDENTIFIED);
+        } else if (notify && !local) {
+            transport.notices().accept(LinkPolicy.PLAIN_INSECURE);
+        }
+        return null;
     }
 
     /**
@@ -264,7 +355,7 @@ public final class ThreeParty {
             for (int p = 1; p <= 3; p++) {
                 int me = p;
                 int port = listeners.get(ThreeLinks.next(p) - 1).port();
-                links.add(() -> ThreeLinks.connect(me, listeners.get(me - 1), "127.0.0.1", port, transport));
+                links.add(() -> ThreeLinks.connect(me, listeners.get(me - 1), "127.0.0.1", port, transport, null));
             }
             return runAll(links, program, inputs);
         } finally {
@@ -300,7 +391,7 @@ public final class ThreeParty {
             CompletableFuture<Outcome<R>> f = new CompletableFuture<>();
             Thread t = new Thread(() -> {
                 try {
-                    f.complete(new Outcome<>(me, new ThreeParty(me, scheme, kernel, transport, name, circuits, null, progress)
+                    f.complete(new Outcome<>(me, new ThreeParty(me, scheme, kernel, transport, name, circuits, null, progress, peers, insecureLinks)
                             .run(links.get(me - 1).get(), program, inputs.get(me - 1)), null));
                 } catch (RuntimeException e) {
                     f.complete(new Outcome<>(me, null, e));

@@ -8,7 +8,10 @@ import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.net.Channel;
+import io.yaostream.core.net.LinkPolicy;
 import io.yaostream.core.net.NettyTransport;
+import io.yaostream.core.net.PeerCertificate;
+import io.yaostream.core.net.PeerIdentity;
 import io.yaostream.core.net.TlsFiles;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.ot.EcBaseOt;
@@ -196,6 +199,23 @@ public final class TwoParty {
     }
 
     /**
+     * The certificate the peer must present. With {@link #tls}, the link is then bound to that peer: any other
+     * certificate, even one the trust file signs, is refused in the TLS handshake (a listener drops that connection
+     * and goes on waiting; a connecting party fails at once), naming the certificate presented. Without it, TLS
+     * encrypts the link but accepts any certificate the trust file signs, and a notice says so.
+     *
+     * @param certificate the peer's certificate: a PEM file (its first certificate), or its SHA-256 fingerprint as
+     *     {@code sha256:HEX}
+     * @return a new configuration; this one is unchanged
+     * @throws io.yaostream.core.net.ChannelException if the file cannot be read or holds no certificate, or the
+     *     fingerprint is malformed
+     */
+    public TwoParty peerCertificate(String certificate) {
+        PeerIdentity peer = PeerIdentity.of(role == Party.GARBLER ? "the evaluator" : "the garbler", PeerCertificate.parse(certificate));
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport.withPeer(peer), name, circuits, progress);
+    }
+
+    /**
      * Any transport options (frame sizes, in-flight bytes, ...).
      *
      * @param options every transport option, replacing the timeout and TLS set before
@@ -255,6 +275,9 @@ public final class TwoParty {
             throw new IllegalStateException("say where the peer is: listen(port) or connect(host, port)");
         }
         Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel); // before the peer waits on us
+        if (transport.tls() != null && transport.peer() == null) {
+            transport.notices().accept(LinkPolicy.UNIDENTIFIED);
+        }
         Channel channel = listen ? NettyTransport.acceptOne(host, port, transport) : NettyTransport.connect(host, port, transport);
         return run(role, channel, program, inputs);
     }

@@ -148,7 +148,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
             throw usage("--role: " + e.getMessage());
         }
         peer.checkOneSide();
-        TwoParty me = TwoParty.as(party).scheme(scheme).transport(network.transport(party.key(), spec.commandLine().getErr()));
+        TwoParty me = TwoParty.as(party).scheme(scheme).transport(network.twoParty(party, spec.commandLine().getErr()));
         if (peer.listens()) {
             me = me.listen(peer.bindAddress(), peer.listenPort());
         } else {

@@ -62,6 +62,11 @@ final class Run3Command implements Callable<Integer> {
     @Mixin
     KernelOption kernelOption;
 
+    @Option(names = "--insecure-links", description = "Run across machines without links bound to the parties (no TLS, or no"
+            + " --peer-cert for each other party): any party can then pose as another, and security against a malicious party does"
+            + " not hold. Without it, such a run is refused; parties that all run on this machine (loopback) need neither.")
+    boolean insecureLinks;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -73,7 +78,8 @@ final class Run3Command implements Callable<Integer> {
         long repeat = repeatOption.times();
         List<InetSocketAddress> addresses = addresses();
         GarblingScheme s = scheme.scheme();
-        TransportOptions transport = network.transport("P" + party, spec.commandLine().getErr());
+        TransportOptions transport = network.base("P" + party, spec.commandLine().getErr());
+        java.util.Map<Integer, String> peerCertificates = network.partyCertificates(party);
         CompiledCircuit c = CircuitLoader.load(circuitFile);
         List<BitString> mine = ThreePartyOptions.owned(c, party, in.values(), msbFirst);
         Kernel kernel = kernelOption.create();
@@ -81,8 +87,18 @@ final class Run3Command implements Callable<Integer> {
         RunStatistics.Progress progress = new RunStatistics.Progress();
         ThreePartySession.Result<List<Optional<BitString>>> r;
         try (RunStatistics stats = new RunStatistics(progress, repeat * c.counts().and(), spec.commandLine().getErr())) {
-            r = ThreeParty.as(party).scheme(s.name()).kernel(kernelOption.kernel).transport(transport).bind(bind).name(program.name())
-                    .circuits(List.of(c)).progress(progress).run(addresses, program, InputFeed.of(mine));
+            ThreeParty me = ThreeParty.as(party).scheme(s.name()).kernel(kernelOption.kernel).transport(transport).bind(bind)
+                    .name(program.name()).circuits(List.of(c)).progress(progress);
+            for (java.util.Map.Entry<Integer, String> e : peerCertificates.entrySet()) {
+                me = me.peerCertificate(e.getKey(), e.getValue());
+            }
+            me = insecureLinks ? me.insecureLinks() : me;
+            try {
+                me.checkLinks(addresses);
+            } catch (IllegalArgumentException e) {
+                throw new UserError(e.getMessage());
+            }
+            r = me.run(addresses, program, InputFeed.of(mine));
         }
         Optional<BitString>[] results = ThreePartyOptions.results(r.value());
         long peak = RunStatistics.peakHeapBytes();

@@ -87,7 +87,7 @@ final class RunCommand implements Callable<Integer> {
         }
         long repeat = repeatOption.times();
         GarblingScheme s = peer.scheme.scheme();
-        TransportOptions transport = network.transport(party.key(), spec.commandLine().getErr());
+        TransportOptions transport = network.twoParty(party, spec.commandLine().getErr());
         CompiledCircuit c = CircuitLoader.load(circuitFile);
         List<WireGroup<Party>> owned = c.inputs().stream().filter(g -> g.owner() == party).toList();
         List<BitString> mine = in.forGroups(owned, msbFirst, "the " + party.key() + " owns " + owned.size() + " input group(s) of the circuit");

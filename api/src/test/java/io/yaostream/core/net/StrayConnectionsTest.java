@@ -249,17 +249,63 @@ class StrayConnectionsTest {
         }
     }
 
-    /** Beyond the cap, connections still to greet are dropped at once, so a flood holds a bounded amount. */
+    /**
+     * Beyond the cap, a new connection makes room by dropping the oldest one still to greet, so a flood holds a bounded
+     * amount and the newest (a real peer greets at once) is never the one turned away.
+     */
     @Test
-    void connectionsStillToGreetAreCapped() throws Exception {
+    void connectionsStillToGreetAreCappedByDroppingTheOldest() throws Exception {
         List<Socket> silent = new ArrayList<>();
         try (NettyTransport.Listener l = NettyTransport.listen("127.0.0.1", 0, options)) {
             for (int i = 0; i < NettyTransport.MAX_CANDIDATES + 1; i++) {
                 silent.add(stray(l.port(), new byte[0]));
             }
-            String line = awaitNotice(n -> n.contains("still to greet"));
-            assertTrue(line.endsWith(": " + NettyTransport.MAX_CANDIDATES + " other connections are still to greet"), line);
+            String line = awaitNotice(n -> n.contains("made room"));
+            int firstPort = silent.get(0).getLocalPort();
+            assertEquals("dropped connection from 127.0.0.1:" + firstPort + ": made room for a newer connection ("
+                    + NettyTransport.MAX_CANDIDATES + " connections were still to greet)", line);
+            silent.get(0).setSoTimeout(5000);
+            InputStream oldest = silent.get(0).getInputStream();
+            assertEquals(NettyTransport.greeting().length, oldest.readNBytes(NettyTransport.greeting().length).length);
+            assertEquals(-1, oldest.read(), "the oldest connection was closed");
             assertEquals(1, notices.size(), notices.toString());
+        } finally {
+            for (Socket s : silent) {
+                s.close();
+            }
+        }
+    }
+
+    /**
+     * Seventy silent connections held open on a two-party listener (more than its cap) do not keep the real evaluator
+     * out: the oldest are dropped as newer ones come, the evaluator greets at once, and the run gives the right result.
+     */
+    @Test
+    void aFloodOfSilentConnectionsDoesNotKeepTheRealPeerOut() throws Exception {
+        CompiledCircuit c = TestCircuits.random(new Random(71), 300);
+        RepeatProgram program = new RepeatProgram(c, 1);
+        InputFeed garblerIn = width -> {
+            boolean[] bits = new boolean[width];
+            for (int i = 0; i < width; i++) {
+                bits[i] = i % 3 == 0;
+            }
+            return BitString.fromBits(bits);
+        };
+        InputFeed evaluatorIn = BitString::zeros;
+        List<Socket> silent = new ArrayList<>();
+        try (NettyTransport.Listener l = NettyTransport.listen("127.0.0.1", 0, options.withTimeout(Duration.ofSeconds(20)))) {
+            int port = l.port();
+            for (int i = 0; i < 70; i++) {
+                silent.add(stray(port, new byte[0]));
+            }
+            awaitNotice(n -> n.contains("made room"));
+            CompletableFuture<YaoSession.Result<List<Optional<BitString>>>> garbler = CompletableFuture.supplyAsync(() ->
+                    TwoParty.as(Party.GARBLER).kernel("java").transport(options).name(program.name()).circuits(List.of(c))
+                            .run(Party.GARBLER, l.accept(), program, garblerIn));
+            YaoSession.Result<List<Optional<BitString>>> evaluator = TwoParty.as(Party.EVALUATOR).kernel("java").transport(options)
+                    .name(program.name()).circuits(List.of(c)).connect("127.0.0.1", port).run(program, evaluatorIn);
+            assertEquals(TwoParty.plain(program, Party.EVALUATOR, garblerIn, evaluatorIn), evaluator.value());
+            assertEquals(TwoParty.plain(program, Party.GARBLER, garblerIn, evaluatorIn), garbler.get(30, TimeUnit.SECONDS).value());
         } finally {
             for (Socket s : silent) {
                 s.close();

@@ -68,6 +68,8 @@ public final class NettyTransport {
      * its greeting connects again. A many-peer listener lets as many more greet as it expects peers.
      */
     static final int MAX_CANDIDATES = 64;
+    /** Marks a connection a listener dropped to make room, whose end it has reported already. */
+    private static final io.netty.util.AttributeKey<Boolean> MADE_ROOM = io.netty.util.AttributeKey.valueOf("yaostream.madeRoom");
     /**
      * How long closing a TLS connection waits to send its close_notify. Netty waits 3 s by default, which a peer
      * that stopped reading (and so left no room in the socket) would add to this party's timeout.
@@ -242,6 +244,7 @@ public final class NettyTransport {
                 if (candidates.size() >= maxCandidates) {
                     SocketChannel oldest = candidates.iterator().next(); // they are kept in the order they came
                     candidates.remove(oldest);
+                    oldest.attr(MADE_ROOM).set(Boolean.TRUE);
                     drop(hostPort(oldest.remoteAddress()), "made room for a newer connection (" + maxCandidates
                             + " connections were still to greet)");
                     oldest.close();
@@ -291,11 +294,10 @@ public final class NettyTransport {
 
                 @Override
                 public void failed(String reason) {
-                    boolean wasCandidate;
                     synchronized (candidates) {
-                        wasCandidate = candidates.remove(ch);
+                        candidates.remove(ch);
                     }
-                    if (wasCandidate && !peer.isDone()) { // not one this listener dropped itself, which said so
+                    if (!peer.isDone() && ch.attr(MADE_ROOM).get() == null) { // one dropped to make room was said already
                         drop(remote, reason);
                     }
                     ch.close();

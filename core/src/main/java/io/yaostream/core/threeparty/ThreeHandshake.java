@@ -2,6 +2,7 @@ package io.yaostream.core.threeparty;
 
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
+import io.yaostream.core.net.PeerCertificate;
 import io.yaostream.core.program.ProtocolException;
 import io.yaostream.core.protocol.Handshake;
 
@@ -38,7 +39,9 @@ final class ThreeHandshake {
             }
         }
         for (int other : ThreeLinks.others(mine.party())) {
-            check(mine, receive(links.to(other), other), other);
+            Hello peer = receive(links.to(other), other);
+            check(mine, peer, other);
+            checkCertificate(links, peer.party());
         }
         if (unsent != null) {
             throw unsent;
@@ -72,6 +75,23 @@ final class ThreeHandshake {
         String scheme = Handshake.readText(channel, "scheme");
         String program = Handshake.readText(channel, "program");
         return new Hello(party, scheme, program, Handshake.read(channel, DIGEST_BYTES));
+    }
+
+    /**
+     * Where the links are bound to the parties, that the hello's party number is the one whose certificate carried it. The
+     * transport accepted on each link only the certificate of the party expected there, so this holds unless the links
+     * were set up otherwise; it is checked here too, as it is what binds the protocol's roles to the certificates.
+     */
+    private static void checkCertificate(ThreeLinks links, int claimed) {
+        PeerCertificate expected = links.identity(claimed);
+        if (expected == null) {
+            return;
+        }
+        PeerCertificate presented = links.to(claimed).peerIdentity();
+        if (!expected.equals(presented)) {
+            throw new ProtocolException("handshake: the peer that says it is P" + claimed + " presented "
+                    + (presented == null ? "no checked certificate" : presented.toString()) + ", not P" + claimed + "'s certificate " + expected);
+        }
     }
 
     private static void check(Hello mine, Hello peer, int expected) {

@@ -4,6 +4,8 @@ import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.net.MemoryChannel;
 import io.yaostream.core.net.NettyTransport;
+import io.yaostream.core.net.PeerCertificate;
+import io.yaostream.core.net.PeerIdentity;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.protocol.PartyLink;
@@ -18,6 +20,8 @@ import java.util.concurrent.ExecutionException;
 public final class ThreeLinks implements AutoCloseable {
     private final int me;
     private final Channel[] byParty = new Channel[4];
+    /** Each other party's certificate, by party number, where the links are bound to them; null otherwise. */
+    private PeerCertificate[] identities;
 
     /** Party {@code me}'s links: {@code first} to the lower-numbered other party, {@code second} to the higher. */
     public ThreeLinks(int me, Channel first, Channel second) {
@@ -53,10 +57,19 @@ public final class ThreeLinks implements AutoCloseable {
     private static final String ENDED = " ended the session: ";
 
     /**
+     * How long a peer's goodbye that blames the third party waits for this party's own link to that party to show its
+     * end too: a party that really failed is usually seen by both of its peers within milliseconds, and a little more
+     * under load, when the event loop of that link has not run yet.
+     */
+    static final long BLAME_GRACE_MILLIS = 1000;
+
+    /**
      * The message of a failure on one link, led by the link that went first where another did (its peer closed or reset
      * the connection before): so a party whose send to P3 failed after P2 died names P2, not P3. A peer that ended the
-     * session because its own link to the third party failed said so before closing; that third party is then named,
-     * even where this party's own link to it has not shown its end yet.
+     * session because its own link to the third party failed said so before closing; that third party is named only if
+     * this party's own link to it has failed too (within {@link #BLAME_GRACE_MILLIS}): a goodbye is the peer's word, and
+     * a malicious peer's goodbye must not make this party blame an honest party whose link is healthy. Otherwise the
+     * peer that said goodbye is named, with what it said.
      */
     String firstGone(String failure) {
         int first = 0;
@@ -72,14 +85,9 @@ public final class ThreeLinks implements AutoCloseable {
         String gone = byParty[first].peerGone();
         int witness = first;
         int blamed = blamedIn(gone);
-        if (blamed != 0 && blamed != me && blamed != witness) {
+        if (blamed != 0 && blamed != me && blamed != witness && ownEndShows(blamed)) {
             first = blamed;
-            String own = byParty[blamed].peerGone();
-            gone = own != null ? own
-                    : "P" + witness + " ended the session, having found: " + gone.substring(gone.indexOf(ENDED) + ENDED.length() + LINK_TO.length() + 3);
-            if (own == null && failure.startsWith(LINK_TO + witness + ": ") && failure.contains(ENDED)) {
-                return LINK_TO + blamed + ": " + gone; // the failure is the witness's goodbye itself
-            }
+            gone = byParty[blamed].peerGone();
         }
         String lead = LINK_TO + first + ": ";
         if (failure.startsWith(lead)) {
@@ -94,6 +102,27 @@ public final class ThreeLinks implements AutoCloseable {
     }
 
     private static final String LINK_TO = "link to P";
+
+    /**
+     * Whether this party's own link to {@code party} has failed, waiting up to {@link #BLAME_GRACE_MILLIS} for it to show:
+     * closed, reset or broken, not ended by a goodbye of that party's (its own word, as the other peer's is).
+     */
+    private boolean ownEndShows(int party) {
+        long deadline = System.nanoTime() + BLAME_GRACE_MILLIS * 1_000_000L;
+        String gone;
+        while ((gone = byParty[party].peerGone()) == null || gone.contains(ENDED)) {
+            if (gone != null || System.nanoTime() - deadline >= 0) {
+                return false;
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
 
     /** The party a peer's goodbye blames ("... ended the session: link to P2: ..."), or 0. */
     private static int blamedIn(String gone) {
@@ -168,21 +197,57 @@ public final class ThreeLinks implements AutoCloseable {
     }
 
     /**
-     * Party {@code me}'s links: it accepts the party before it in the ring on {@code listener} while it connects to the
-     * party after it at {@code host:port}; either failing closes the other.
+     * The options of a link to {@code party}: with {@code identities} (by party number, as {@link #checkIdentities} takes
+     * them), the transport accepts on it only that party's certificate; without them, as given.
      */
-    public static ThreeLinks connect(int me, NettyTransport.Listener listener, String host, int port, TransportOptions options) {
+    public static TransportOptions toParty(TransportOptions options, PeerCertificate[] identities, int party) {
+        return identities == null ? options : options.withPeer(PeerIdentity.of("P" + party, identities[party]));
+    }
+
+    /**
+     * That {@code identities} (index p for party p; this party's own entry unused) name each other party by a
+     * certificate of its own: two parties with one certificate, or one with this party's, could pose as each other.
+     *
+     * @throws IllegalArgumentException naming the parties that share a certificate, or the one without
+     */
+    public static void checkIdentities(int me, PeerCertificate[] identities, PeerCertificate own) {
+        int[] others = others(me);
+        for (int p : others) {
+            if (identities[p] == null) {
+                throw new IllegalArgumentException("P" + me + " has no certificate for P" + p + ": give each other party's certificate");
+            }
+            if (identities[p].equals(own)) {
+                throw new IllegalArgumentException("P" + p + "'s certificate is this party's own (P" + me + "): each party needs a certificate"
+                        + " of its own");
+            }
+        }
+        if (identities[others[0]].equals(identities[others[1]])) {
+            throw new IllegalArgumentException("P" + others[0] + " and P" + others[1] + " are given the same certificate: each party needs"
+                    + " a certificate of its own, or one could pose as the other");
+        }
+    }
+
+    /**
+     * Party {@code me}'s links: it accepts the party before it in the ring on {@code listener} while it connects to the
+     * party after it at {@code host:port}; either failing closes the other. With {@code identities} (see
+     * {@link #checkIdentities}), the listener must have been opened with {@link #toParty} for the party before, and the
+     * connection accepts only the certificate of the party after; the handshake then checks each hello's party number
+     * against the certificate that carried it.
+     */
+    public static ThreeLinks connect(int me, NettyTransport.Listener listener, String host, int port, TransportOptions options,
+                                     PeerCertificate[] identities) {
         CompletableFuture<Channel> out = new CompletableFuture<>();
+        TransportOptions nextOptions = toParty(options, identities, next(me));
         Thread connector = new Thread(() -> {
             try {
-                out.complete(NettyTransport.connect(host, port, options));
+                out.complete(NettyTransport.connect(host, port, nextOptions));
             } catch (RuntimeException e) {
                 out.completeExceptionally(e);
             }
         }, "yaostream-3pc-connect-" + me);
         connector.setDaemon(true);
         connector.start();
-        int prev = next(next(me));
+        int prev = previous(me);
         Channel in;
         try {
             in = listener.accept();
@@ -212,7 +277,19 @@ public final class ThreeLinks implements AutoCloseable {
         }
         Channel toNext = new PartyLink(outChannel, next(me));
         Channel toPrev = new PartyLink(in, prev);
-        return next(me) < prev ? new ThreeLinks(me, toNext, toPrev) : new ThreeLinks(me, toPrev, toNext);
+        ThreeLinks links = next(me) < prev ? new ThreeLinks(me, toNext, toPrev) : new ThreeLinks(me, toPrev, toNext);
+        links.identities = identities == null ? null : identities.clone();
+        return links;
+    }
+
+    /** The party before {@code p} in the ring, which {@code p} accepts. */
+    public static int previous(int p) {
+        return next(next(p));
+    }
+
+    /** The certificate party {@code party} must have presented on its link, or null where links are not bound. */
+    PeerCertificate identity(int party) {
+        return identities == null ? null : identities[party];
     }
 
     /** Three parties' links over memory channels, index p - 1 for party p: for tests. */
