@@ -179,7 +179,7 @@ public final class NettyTransport {
          * connection taken from it must be closed first.
          */
         @Override
-        public void close() {
+        public synchronized void close() {
             if (closed) {
                 return;
             }

@@ -247,16 +247,26 @@ public final class ThreeLinks implements AutoCloseable {
         }, "yaostream-3pc-connect-" + me);
         connector.setDaemon(true);
         connector.start();
+        // A connection that fails (a refused certificate, say) stops the wait for the other at once.
+        out.whenComplete((c, failure) -> {
+            if (failure != null) {
+                listener.close();
+            }
+        });
         int prev = previous(me);
         Channel in;
         try {
             in = listener.accept();
         } catch (ChannelException e) {
             out.thenAccept(Channel::close);
+            if (out.isCompletedExceptionally()) {
+                in = null; // the connection's own failure is the one to report
+            } else {
             // The listener knows no party numbers: name the one that should have come.
-            String m = e.getMessage();
-            throw new ChannelException(m.startsWith(NO_PEER) ? "P" + prev + " never connected to " + m.substring(NO_PEER.length())
-                    : LINK_TO + prev + ": " + m, e);
+                String m = e.getMessage();
+                throw new ChannelException(m.startsWith(NO_PEER) ? "P" + prev + " never connected to " + m.substring(NO_PEER.length())
+                        : LINK_TO + prev + ": " + m, e);
+            }
         } catch (RuntimeException e) {
             out.thenAccept(Channel::close);
             throw e;
@@ -265,14 +275,18 @@ public final class ThreeLinks implements AutoCloseable {
         try {
             outChannel = out.get();
         } catch (ExecutionException e) {
-            in.close();
+            if (in != null) {
+                in.close();
+            }
             if (e.getCause() instanceof ChannelException c) {
                 throw new ChannelException(LINK_TO + next(me) + ": " + c.getMessage(), c);
             }
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            in.close();
+            if (in != null) {
+                in.close();
+            }
             throw new IllegalStateException("interrupted while connecting", e);
         }
         Channel toNext = new PartyLink(outChannel, next(me));
