@@ -40,8 +40,11 @@ import java.util.function.Supplier;
  *
  * Over TCP, party i listens on the i-th address for the party before it in the ring 1, 2, 3 and connects to the party
  * after it (1 to 2, 2 to 3, 3 to 1), so each link is one connection and any start order works within the timeout.
- * Defaults as in {@link TwoParty}: half-gates, the native kernel where it loads, 30 s timeout, no TLS unless asked
- * (with TLS, every link is mutually authenticated, which the protocol's private channels need between machines).
+ * Defaults as in {@link TwoParty}: half-gates, the native kernel where it loads, 30 s timeout, no TLS unless asked.
+ * Between machines the protocol needs private links bound to their parties: {@link #tls} encrypts them, and
+ * {@link #peerCertificate} for both other parties binds each link to the certificate of the party at its other end
+ * (checked in the TLS handshake at both ends, and against the party number of the hello). A run across machines without
+ * bound links is refused unless {@link #insecureLinks} says otherwise.
  */
 public final class ThreeParty {
     /**
