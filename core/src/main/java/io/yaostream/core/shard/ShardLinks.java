@@ -16,9 +16,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * One party's connections of a sharded run: one per shard and one for the combining session, all to one address.
  * The connecting party opens each with a {@link ShardHello}; the listening party takes them on one port in any
- * order, routes each to its shard by the hello, and refuses, in one line to the refused peer and one notice here,
- * a connection of another run (a stray), or for a shard already connected. A peer that runs another number of
- * shards, or one session, fails the run at once.
+ * order, reads each hello on a thread of its own within the transport's greeting timeout, routes each to its shard by
+ * the hello, and refuses, in one line to the refused peer and one notice here, a connection of another run (a stray),
+ * one for a shard already connected, one that says nothing in time, and one of a peer that runs another number of
+ * shards or one session: the run goes on, and if its peer never comes, its timeout names the last refusal. Only a peer
+ * the transport authenticated ({@link TransportOptions#identifiesPeer}) fails the run at once by disagreeing.
  */
 public abstract class ShardLinks implements AutoCloseable {
     final int shards;
@@ -90,7 +92,10 @@ public abstract class ShardLinks implements AutoCloseable {
     }
 
     private static final class Listening extends ShardLinks {
-        /** Hellos read side by side at most; beyond, a new connection is dropped at once. */
+        /**
+         * Connections read side by side while they say their shard, at most; beyond, a new one makes room by cutting the
+         * oldest (see {@link Openings}). The run's own k + 1 are each read within a round trip of connecting.
+         */
         private static final int MAX_GREETING = 64;
         private static final long POLL_MILLIS = 100;
 
@@ -99,9 +104,9 @@ public abstract class ShardLinks implements AutoCloseable {
         /** Which connections a shard has taken (and so closes itself). */
         private final boolean[] taken;
         private final Thread acceptor;
-        private final AtomicInteger greeting = new AtomicInteger();
+        private final Openings openings;
         private volatile boolean closed;
-        /** The run this party serves: that of the first hello it took (guarded by this). */
+        /** The run this party serves: that of the first hello of a shard 0 it took (guarded by this). */
         private Long run;
 
         @SuppressWarnings("unchecked")
@@ -117,6 +122,7 @@ public abstract class ShardLinks implements AutoCloseable {
             if (sayPort) {
                 options.notices().accept("listening on " + listener.address());
             }
+            this.openings = new Openings("say its shard", MAX_GREETING, options.greetingTimeout(), options.notices(), "yaostream-shard-hello");
             this.acceptor = new Thread(this::acceptAll, "yaostream-shard-accept");
             acceptor.setDaemon(true);
             acceptor.start();
@@ -127,7 +133,7 @@ public abstract class ShardLinks implements AutoCloseable {
             return listener.port();
         }
 
-        /** Takes connections as they greet, each to a thread of its own that reads its hello. */
+        /** Takes connections as they greet, each to a thread of its own that reads its hello within the greeting timeout. */
         private void acceptAll() {
             while (!closed) {
                 Channel c;
@@ -139,78 +145,88 @@ public abstract class ShardLinks implements AutoCloseable {
                     }
                     return;
                 }
-                if (c == null) {
-                    continue;
+                if (c != null) {
+                    openings.take(c, this::route);
                 }
-                if (greeting.incrementAndGet() > MAX_GREETING) {
-                    greeting.decrementAndGet();
-                    String why = MAX_GREETING + " other connections are still to say their shard";
-                    refuse(c, why, why);
-                    continue;
-                }
-                Thread t = new Thread(() -> {
-                    try {
-                        route(c);
-                    } catch (RuntimeException e) { // the connection failed while answering
-                        options.notices().accept("dropped a connection while taking its shard: " + e.getMessage());
-                        c.close();
-                    } finally {
-                        greeting.decrementAndGet();
-                    }
-                }, "yaostream-shard-hello");
-                t.setDaemon(true);
-                t.start();
             }
         }
 
-        private void route(Channel c) {
+        /**
+         * Reads a connection's hello and routes it to its shard, or refuses it. Only a peer the transport authenticated
+         * ({@link Channel#peerIdentity}) can fail the run by what it says (another k, one session): anyone else who says
+         * so is refused, with a notice, and the run goes on waiting for its peer, whose timeout then says why.
+         */
+        private void route(Openings.Opening o) {
+            Channel c = o.channel();
+            boolean authenticated = c.peerIdentity() != null;
             ShardHello hello;
             try {
                 hello = ShardHello.read(c);
             } catch (ProtocolException e) {
-                if (e.getMessage().equals(ShardHello.ONE_SESSION)) {
-                    failAll(new ProtocolException("the peer runs one session, this party a sharded run of " + shards + " shards: " + SAME));
-                    c.abort("refused: the listening party runs " + shards + " shards, the connecting one a single session: " + SAME);
-                } else {
-                    refuse(c, e.getMessage(), e.getMessage());
+                if (!o.said()) {
+                    return;
                 }
-                return;
-            } catch (ChannelException e) {
-                options.notices().accept("dropped a connection that did not say its shard: " + e.getMessage());
-                c.close();
+                if (e.getMessage().equals(ShardHello.ONE_SESSION)) {
+                    String why = "the peer runs one session, this party a sharded run of " + shards + " shards: " + SAME;
+                    String toPeer = "the listening party runs " + shards + " shards, the connecting one a single session: " + SAME;
+                    if (authenticated) {
+                        failAll(new ProtocolException(why));
+                        c.abort("refused: " + toPeer);
+                    } else {
+                        openings.refuse(c, why, toPeer);
+                    }
+                } else {
+                    openings.refuse(c, e.getMessage(), e.getMessage());
+                }
                 return;
             }
+            if (!o.said()) {
+                return;
+            }
+            String local = null; // a refusal: the notice here, and what the peer is told
+            String toPeer = null;
             synchronized (this) {
-                if (run == null && hello.shards() == shards) {
-                    run = hello.run();
-                }
-                if (run != null && run != hello.run()) {
-                    refuse(c, "it belongs to another run than the one this party serves",
-                            "the listening party serves another run (of another connecting party)");
-                } else if (hello.shards() != shards) {
-                    // The run's failure says it, in the one line the run ends with: no notice besides.
-                    failAll(new ProtocolException("the peer runs " + hello.shards() + " shards, this party " + shards + ": " + SAME));
-                    c.abort("refused: the listening party runs " + shards + " shards, the connecting one " + hello.shards() + ": " + SAME);
-                } else if (slots[hello.shard()].isCompletedExceptionally()) {
-                    c.abort("refused: the listening party's run has ended"); // its own failure is this party's one line
-                } else if (slots[hello.shard()].isDone()) {
-                    refuse(c, hello.what() + " is connected already", hello.what() + " is connected already");
+                if (hello.shards() != shards) {
+                    local = "the peer runs " + hello.shards() + " shards, this party " + shards + ": " + SAME;
+                    toPeer = "the listening party runs " + shards + " shards, the connecting one " + hello.shards() + ": " + SAME;
+                    if (authenticated) {
+                        // The run's failure says it, in the one line the run ends with: no notice besides.
+                        failAll(new ProtocolException(local));
+                        local = null;
+                    }
                 } else {
-                    // The answer goes out before the shard can take the connection and write on it.
-                    c.write(new byte[] {ShardHello.ACCEPTED}, 0, 1);
-                    c.flush();
-                    slots[hello.shard()].complete(c);
+                    if (run == null && hello.shard() == 0 && !slots[0].isDone()) {
+                        run = hello.run(); // shard 0 connects first: its hello names the run
+                    }
+                    if (run == null) {
+                        local = "it is " + hello.what() + " of a run whose shard 0 has not connected (shard 0 connects first)";
+                        toPeer = "the listening party has no run yet whose " + hello.what() + " this could be: shard 0 connects first";
+                    } else if (run != hello.run()) {
+                        local = "it belongs to another run than the one this party serves";
+                        toPeer = "the listening party serves another run (of another connecting party)";
+                    } else if (slots[hello.shard()].isCompletedExceptionally()) {
+                        toPeer = "the listening party's run has ended"; // its own failure is this party's one line
+                    } else if (slots[hello.shard()].isDone()) {
+                        local = hello.what() + " is connected already";
+                        toPeer = local;
+                    } else {
+                        // The answer goes out before the shard can take the connection and write on it.
+                        c.write(new byte[] {ShardHello.ACCEPTED}, 0, 1);
+                        c.flush();
+                        slots[hello.shard()].complete(c);
+                        return;
+                    }
                 }
+            }
+            // Outside the lock: a goodbye waits (a few seconds at most) for the peer to close, and other hellos go on.
+            if (local != null) {
+                openings.refuse(c, local, toPeer);
+            } else {
+                c.abort("refused: " + toPeer);
             }
         }
 
         private static final String SAME = "give both parties the same number of shards (--shards)";
-
-        /** Ends a connection: {@code local} in a notice here, {@code toPeer} in the goodbye the peer reports. */
-        private void refuse(Channel c, String local, String toPeer) {
-            options.notices().accept("refused a connection: " + local);
-            c.abort("refused: " + toPeer);
-        }
 
         private void failAll(RuntimeException e) {
             for (CompletableFuture<Channel> s : slots) {
@@ -229,7 +245,7 @@ public abstract class ShardLinks implements AutoCloseable {
                 return c;
             } catch (TimeoutException e) {
                 throw new ChannelException("no peer connected " + ShardHello.name(shard, shards) + " to " + listener.address() + " within "
-                        + (millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms"));
+                        + Openings.seconds(millis) + openings.summary());
             } catch (ExecutionException e) {
                 throw e.getCause() instanceof RuntimeException r ? copy(r) : new IllegalStateException(e.getCause());
             } catch (InterruptedException e) {
@@ -261,6 +277,7 @@ public abstract class ShardLinks implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            openings.close(); // connections still to say their shard are told the run has stopped waiting
             synchronized (this) {
                 closeUntaken();
             }
