@@ -12,15 +12,15 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The pure-Java kernel. Fixed-key AES goes through one {@code javax.crypto} cipher in large batches, where the
- * JDK's AES intrinsics are fast; AES under many keys uses {@link Aes128} with the round keys of a whole batch
- * expanded into one reused array. Buffers grow to the largest batch and are then reused: nothing is
- * allocated per block in steady state.
+ * JDK's AES intrinsics are fast; AES under many keys uses {@link Aes128}, bitsliced and constant-time (the keys
+ * are labels), sixteen blocks and their key schedules at a time in one reused scratch array. Buffers grow to the
+ * largest batch and are then reused: nothing is allocated per block in steady state.
  */
 public final class JavaKernel implements Kernel {
     private final Cipher fixed;
     private byte[] inBytes = new byte[0];
     private byte[] outBytes = new byte[0];
-    private int[] roundKeys = new int[0];
+    private final long[] aesScratch = new long[Aes128.SCRATCH_LONGS];
     private final long[] square = new long[64];
     private static final int MAX_CTR_KEYS = 512;
     private final java.util.Map<KeyBlock, Cipher> ctrCiphers = new java.util.HashMap<>();
@@ -63,32 +63,14 @@ public final class JavaKernel implements Kernel {
 
     @Override
     public void multiKeyEncrypt(long[] keys, long[] in, long[] out, int blocks) {
-        int need = blocks * Aes128.ROUND_KEY_INTS;
-        if (roundKeys.length < need) {
-            roundKeys = new int[need];
-        }
-        // Expand every key first, then encrypt: the two loops are what a pipelined kernel interleaves.
-        for (int i = 0; i < blocks; i++) {
-            Aes128.expandKey(keys[2 * i], keys[2 * i + 1], roundKeys, i * Aes128.ROUND_KEY_INTS);
-        }
-        for (int i = 0; i < blocks; i++) {
-            Aes128.encrypt(roundKeys, i * Aes128.ROUND_KEY_INTS, in, i, out, i);
-        }
+        // Bitsliced, sixteen blocks and their key schedules at a time: the keys are labels, so no table lookups.
+        Aes128.multiKeyEncrypt(keys, in, out, blocks, aesScratch);
     }
 
     @Override
     public void multiKeyEncryptTwice(long[] keys, long[] in, long[] out, int pairs) {
-        int need = 2 * pairs * Aes128.ROUND_KEY_INTS;
-        if (roundKeys.length < need) {
-            roundKeys = new int[need];
-        }
-        for (int i = 0; i < 2 * pairs; i++) {
-            Aes128.expandKey(keys[2 * i], keys[2 * i + 1], roundKeys, i * Aes128.ROUND_KEY_INTS);
-        }
-        for (int b = 0; b < 4 * pairs; b++) {
-            int key = 2 * (b / 4) + (b & 1);
-            Aes128.encrypt(roundKeys, key * Aes128.ROUND_KEY_INTS, in, b, out, b);
-        }
+        // Four pairs at a time: each key schedule serves two blocks.
+        Aes128.multiKeyEncryptTwice(keys, in, out, pairs, aesScratch);
     }
 
     @Override
