@@ -236,6 +236,11 @@ class CommandLineIT {
             {"run", "--role", "referee", "--circuit", adder, "--in", "00", "--listen", "0"},
             {"run", "--role", "garbler", "--circuit", adder, "--in", "00", "--listen", "0", "--timeout", "0"},
             {"run", "--role", "garbler", "--circuit", adder, "--in", "00", "--listen", "0", "--tls-cert", "c.pem"},
+            {"run", "--role", "garbler", "--circuit", adder, "--in", "00", "--listen", "0", "--peer-cert", "evaluator.pem"},
+            {"run", "--role", "garbler", "--circuit", adder, "--in", "00", "--listen", "0", "--peer-cert", "2=evaluator.pem"},
+            {"aes", "--demo", "--peer-cert", "evaluator.pem"},
+            {"run3", "--party", "3", "--circuit", adder, "--peers", "a:1,b:2,c:3", "--peer-cert", "3=p3.pem"},
+            {"run3", "--party", "3", "--circuit", adder, "--peers", "a:1,b:2,c:3", "--peer-cert", "p1.pem"},
         };
         for (String[] args : misuses) {
             java.io.StringWriter out = new java.io.StringWriter();
@@ -246,6 +251,13 @@ class CommandLineIT {
             assertOneLine(err.toString(), "(see 'yaostream ");
             assertEquals("", out.toString(), what);
         }
+        // Three parties across machines without links bound to them: refused before anything connects, exit 1.
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        int status = io.yaostream.cli.YaostreamCommand.execute(new String[] {"run3", "--party", "3", "--circuit", adder, "--peers",
+                "p1.example:7101,p2.example:7102,127.0.0.1:7103"}, new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true));
+        assertEquals(1, status, err.toString());
+        assertOneLine(err.toString(), "yaostream run3: three parties across machines need every link bound to its party");
         // The same through the jar: the process's exit status.
         Cli.Result r = Cli.run("eval", adder, "--scheme", "no-such", "--in", "00", "--in", "00");
         assertEquals(2, r.status(), r.err());

@@ -53,7 +53,7 @@ class ThreePartyRunIT {
     private static final String PLAINTEXT = "00112233445566778899aabbccddeeff";
     private static final String CIPHERTEXT = "69c4e0d86a7b0430d8cdb78070b4c55a";
     /** A party's notices on standard error, which come beside its one result or error line. */
-    private static final Pattern NOTICE = Pattern.compile("P[123]: (waiting for |dropped connection from ).*");
+    private static final Pattern NOTICE = Pattern.compile("P[123]: (waiting for |dropped connection from |links are |the listener at ).*");
     private static final Pattern SUMMARY = Pattern.compile("P[123]: [0-9,]+ AND gates, [0-9,]+ bytes sent, .* \\(to P[123] [0-9,]+, to P[123] [0-9,]+\\)");
 
     private static final ExecutorService PARTIES = Executors.newCachedThreadPool(r -> {
@@ -443,11 +443,17 @@ class ThreePartyRunIT {
         return new String[] {"--tls-cert", f.certificate().toString(), "--tls-key", f.privateKey().toString(), "--tls-trust", f.trusted().toString()};
     }
 
-    private static List<List<String>> tlsTrio(TlsFiles[] files, String... extra) {
+    /** The three parties' run3 arguments with their TLS files, each naming the others' certificates in {@code named}. */
+    private static List<List<String>> tlsTrio(TlsFiles[] files, TlsFiles[] named, String... extra) {
         String peers = peers();
         List<List<String>> args = new ArrayList<>();
         for (int p = 1; p <= 3; p++) {
             List<String> a = run3(p, Cli.bristol("aes_128.txt"), List.of(KEY, PLAINTEXT), false, peers, tls(files[p - 1]));
+            for (int q = 1; q <= 3; q++) {
+                if (q != p) {
+                    a.addAll(List.of("--peer-cert", q + "=" + named[q - 1].certificate()));
+                }
+            }
             a.addAll(List.of(extra));
             args.add(a);
         }
@@ -464,7 +470,7 @@ class ThreePartyRunIT {
         Cli.firstPassOnly("TLS does not depend on the kernel");
         TestCertificates pki = new TestCertificates(dir, "parties-ca");
         TlsFiles[] trusted = {pki.party("p1"), pki.party("p2"), pki.party("p3")};
-        List<Cli.Result> ok = processes(tlsTrio(trusted), new int[] {3, 1, 2}, false, Cli.QUICK_JVM, 120);
+        List<Cli.Result> ok = processes(tlsTrio(trusted, trusted), new int[] {3, 1, 2}, false, Cli.QUICK_JVM, 120);
         for (int p = 1; p <= 3; p++) {
             Cli.Result party = ok.get(p - 1);
             assertSucceeded(p, party.status(), party.out(), party.err(), List.of(CIPHERTEXT));
@@ -474,7 +480,7 @@ class ThreePartyRunIT {
         TlsFiles[] withStranger = {trusted[0], new TlsFiles(stranger.certificate(), stranger.privateKey(), pki.caFile()), trusted[2]};
         int timeout = 3;
         long start = System.nanoTime();
-        List<Cli.Result> refused = processes(tlsTrio(withStranger, "--timeout", Integer.toString(timeout)), new int[] {1, 2, 3}, false,
+        List<Cli.Result> refused = processes(tlsTrio(withStranger, trusted, "--timeout", Integer.toString(timeout)), new int[] {1, 2, 3}, false,
                 Cli.QUICK_JVM, 60);
         double seconds = (System.nanoTime() - start) / 1e9;
         for (int p = 1; p <= 3; p++) {

@@ -227,40 +227,57 @@ class TwoPartyRunIT {
 
     /** Standard-error lines other than the connecting side's notice that it is waiting for the listener. */
     private static List<String> errorLines(String err) {
-        return lines(err).stream().filter(l -> !l.matches("(garbler|evaluator): waiting for .*")).toList();
+        return lines(err).stream().filter(l -> !l.matches("(garbler|evaluator): (waiting for |links are encrypted, but |the listener at ).*")).toList();
     }
 
     /**
-     * A stranger (its certificate signed by a CA the garbler does not trust) is refused in the TLS handshake with a
-     * line that says why; the listening garbler drops it with one line and goes on, so the trusted evaluator that
-     * comes next runs.
+     * A garbler that names its evaluator's certificate ({@code --peer-cert}): a stranger (its certificate signed by a CA
+     * the garbler does not trust) and an impostor (mallory, whose certificate the same CA signed) are each refused in
+     * the TLS handshake with a line that says why, the garbler naming mallory's certificate; it drops each with one
+     * line and goes on, so the real evaluator, which names the garbler's certificate in turn, runs.
      */
     @Test
-    void mutualTlsRunsBetweenTrustedPartiesAndRefusesAStranger(@TempDir Path dir) throws Exception {
+    void mutualTlsWithNamedPeersRefusesAStrangerAndAnImpostor(@TempDir Path dir) throws Exception {
         Cli.firstPassOnly("TLS does not depend on the kernel");
         TestCertificates pki = new TestCertificates(dir, "parties-ca");
         TestCertificates otherPki = new TestCertificates(dir, "other-ca");
         TlsFiles garblerTls = pki.party("garbler");
         TlsFiles evaluatorTls = pki.party("evaluator");
+        TlsFiles mallory = pki.party("mallory");
         TlsFiles stranger = otherPki.party("stranger");
         int port = Cli.freePort();
-        Cli.Running garbler = Cli.launch(Cli.QUICK_JVM, aes("garbler", port, tls(garblerTls)));
+        Cli.Running garbler = Cli.launch(Cli.QUICK_JVM, aes("garbler", port, with(tls(garblerTls), "--peer-cert",
+                evaluatorTls.certificate().toString())));
         Cli.Result strangerRun = Cli.run(aes("evaluator", port, tls(new TlsFiles(stranger.certificate(), stranger.privateKey(), pki.caFile()))));
         assertEquals(1, strangerRun.status(), strangerRun.err());
         List<String> refused = errorLines(strangerRun.err());
         assertEquals(1, refused.size(), strangerRun.err());
         assertTrue(refused.get(0).startsWith("yaostream run: cannot connect to 127.0.0.1:" + port + ": TLS handshake failed: ")
                 && !refused.get(0).contains("null"), strangerRun.err());
+        assertTrue(strangerRun.err().contains("evaluator: links are encrypted, but the peer is not identified"), strangerRun.err());
 
-        Cli.Result evaluator = Cli.run(aes("evaluator", port, tls(evaluatorTls)));
+        Cli.Result impostor = Cli.run(aes("evaluator", port, tls(mallory)));
+        assertEquals(1, impostor.status(), impostor.err());
+        assertTrue(errorLines(impostor.err()).get(0).startsWith("yaostream run: cannot connect to 127.0.0.1:" + port
+                + ": TLS handshake failed: the peer refused this party's certificate"), impostor.err());
+
+        Cli.Result evaluator = Cli.run(aes("evaluator", port, with(tls(evaluatorTls), "--peer-cert", garblerTls.certificate().toString())));
         assertEquals(0, evaluator.status(), evaluator.err());
         assertEquals(List.of("69c4e0d86a7b0430d8cdb78070b4c55a"), evaluator.lines());
         Cli.Result g = garbler.await(60);
         assertEquals(0, g.status(), g.err());
         List<String> err = lines(g.err());
-        assertEquals(2, err.size(), g.err());
+        assertEquals(3, err.size(), g.err());
         assertTrue(err.get(0).matches("garbler: dropped connection from 127\\.0\\.0\\.1:\\d+: TLS handshake failed: the peer presented no"
                 + " certificate signed by a certificate this party trusts"), g.err());
+        assertTrue(err.get(1).matches("garbler: dropped connection from 127\\.0\\.0\\.1:\\d+: TLS handshake failed: the peer presented"
+                + " CN=mallory \\(SHA-256 [0-9A-F:]+…:[0-9A-F:]+\\), not the evaluator's certificate CN=evaluator \\(SHA-256 .*\\)"), g.err());
+    }
+
+    private static String[] with(String[] args, String... more) {
+        String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
+        System.arraycopy(more, 0, all, args.length, more.length);
+        return all;
     }
 
     /**
