@@ -3,9 +3,13 @@ package io.yaostream.spark;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.net.NettyTransport;
+import io.yaostream.core.net.PeerCertificate;
+import io.yaostream.core.net.PeerIdentity;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.ProtocolException;
+import io.yaostream.core.shard.Openings;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -17,13 +21,20 @@ import java.util.concurrent.TimeoutException;
  * keeps that connection as the drivers' link; each garbler task registers the address it listens on for its shard; each
  * evaluator task asks for its shard's address, waiting until it is registered, and then connects to that task directly.
  * A request for another run, or for a shard the run does not have, is refused in one line; so is a second
- * registration of a shard, and any request once the run has failed (naming why). Every wait is bounded by the
- * transport's connect timeout; each connection is read on a thread of its own, so a silent one costs only itself.
+ * registration of a shard, and any request once the run has failed (naming why).
+ *
+ * <p>Each connection is read on a thread of its own and must say its whole request within the transport's greeting
+ * timeout, however slowly it sends it; at most {@code 2K + 65} are read at once, the oldest cut to make room, so silent
+ * or trickling connections cost only themselves. A join that disagrees (another computation, scheme or K) fails the
+ * run at once only when it comes from the evaluator authenticated by its certificate ({@link Roles}); from anyone else
+ * it is refused, with a notice, and the run goes on waiting, its timeout naming the last refusal. With roles, joins and
+ * lookups are taken only from the evaluator's certificate and registrations only from the garbler's own (its tasks),
+ * each refusal naming the certificate presented. Every wait is bounded by the transport's connect timeout.
  */
 final class Rendezvous implements AutoCloseable {
     /**
      * Connections read side by side beyond the run's own (a registration and a lookup a shard, and the join, each
-     * waiting at most the timeout); beyond, a new one is refused at once.
+     * saying its request within the greeting timeout); beyond, a new one makes room by cutting the oldest.
      */
     private static final int SPARE_PENDING = 64;
 
@@ -33,13 +44,25 @@ final class Rendezvous implements AutoCloseable {
     private final NettyTransport.Listener listener;
     private final CompletableFuture<Channel> peerDriver = new CompletableFuture<>();
     private final CompletableFuture<Address>[] shards;
-    private final int maxPending;
+    /** Who may ask what, or null where the transport does not authenticate the peer. */
+    private final Roles roles;
     private final Thread acceptor;
-    private final java.util.concurrent.atomic.AtomicInteger pending = new java.util.concurrent.atomic.AtomicInteger();
+    private final Openings openings;
     private volatile String failure;
     private volatile boolean closed;
     /** Whether the evaluator driver's connection went to the caller, who closes it. */
     private volatile boolean handedOver;
+
+    /**
+     * Who may ask what, where the transport authenticates connections: the evaluator (its driver joins, its tasks look
+     * up) and the garbler itself (its tasks register), by their certificates.
+     */
+    record Roles(PeerCertificate garbler, PeerCertificate evaluator) {
+        /** The listener's identity: it accepts either certificate, and each request is then checked against its role. */
+        PeerIdentity listenerIdentity() {
+            return new PeerIdentity("the evaluator or the garbler's own tasks", List.of(evaluator, garbler));
+        }
+    }
 
     /** What the evaluator's driver must say when it joins. */
     record Expectation(String computation, String scheme, int shards) {
@@ -49,8 +72,16 @@ final class Rendezvous implements AutoCloseable {
     record Address(String host, int port) {
     }
 
+    /**
+     * Listens on {@code port} of {@code bindHost}; with {@code roles}, the options are given the listener identity of
+     * both certificates here (they need TLS).
+     */
     @SuppressWarnings("unchecked")
-    Rendezvous(String bindHost, int port, TransportOptions options, Expectation expected, long run) {
+    Rendezvous(String bindHost, int port, TransportOptions options, Expectation expected, long run, Roles roles) {
+        this.roles = roles;
+        if (roles != null) {
+            options = options.withPeer(roles.listenerIdentity());
+        }
         this.options = options;
         this.expected = expected;
         this.run = run;
@@ -58,8 +89,9 @@ final class Rendezvous implements AutoCloseable {
         for (int i = 0; i < shards.length; i++) {
             shards[i] = new CompletableFuture<>();
         }
-        this.maxPending = 2 * expected.shards() + 1 + SPARE_PENDING;
         this.listener = NettyTransport.listenForMany(bindHost, port, options, 2);
+        this.openings = new Openings("send its whole request", 2 * expected.shards() + 1 + SPARE_PENDING, options.greetingTimeout(),
+                line -> this.options.notices().accept("rendezvous: " + line), "yaostream-rendezvous-request");
         this.acceptor = new Thread(this::acceptAll, "yaostream-rendezvous");
         acceptor.setDaemon(true);
         acceptor.start();
@@ -87,7 +119,8 @@ final class Rendezvous implements AutoCloseable {
             handedOver = true;
             return c;
         } catch (TimeoutException e) {
-            throw new ChannelException("no evaluator's driver joined at " + listener.address() + " within " + seconds(millis));
+            throw new ChannelException("no evaluator's driver joined at " + listener.address() + " within " + seconds(millis)
+                    + openings.summary());
         } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
@@ -115,41 +148,52 @@ final class Rendezvous implements AutoCloseable {
                 }
                 return;
             }
-            if (c == null) {
-                continue;
+            if (c != null) {
+                openings.take(c, this::serve);
             }
-            if (pending.incrementAndGet() > maxPending) {
-                pending.decrementAndGet();
-                Wire.refuse(c, maxPending + " other requests are in progress");
-                c.close();
-                continue;
-            }
-            Thread t = new Thread(() -> {
-                try {
-                    serve(c);
-                } finally {
-                    pending.decrementAndGet();
-                }
-            }, "yaostream-rendezvous-request");
-            t.setDaemon(true);
-            t.start();
         }
     }
 
     /** Answers one connection's request; only the evaluator driver's connection stays open. */
-    private void serve(Channel c) {
+    private void serve(Openings.Opening o) {
+        Channel c = o.channel();
         boolean keep = false;
         try {
             int kind = Wire.readOpening(c);
+            String wrong = wrongRole(kind, c.peerIdentity());
+            if (wrong != null) {
+                if (o.said()) {
+                    options.notices().accept("rendezvous: refused " + wrong);
+                    openings.refused(wrong);
+                    Wire.refuse(c, wrong);
+                }
+                return;
+            }
             if (kind == Wire.JOIN) {
-                keep = join(c);
+                String computation = Wire.readString(c, "computation");
+                String scheme = Wire.readString(c, "scheme");
+                int k = Wire.readInt(c);
+                keep = o.said() && join(c, computation, scheme, k);
             } else if (kind == Wire.REGISTER) {
-                register(c);
+                long r = Wire.readLong(c);
+                int shard = Wire.readInt(c);
+                String host = Wire.readString(c, "host");
+                int port = Wire.readInt(c);
+                if (o.said()) {
+                    register(c, r, shard, host, port);
+                }
             } else {
-                lookup(c);
+                long r = Wire.readLong(c);
+                int shard = Wire.readInt(c);
+                if (o.said()) {
+                    lookup(c, r, shard);
+                }
             }
         } catch (ProtocolException | ChannelException e) {
-            options.notices().accept("rendezvous: dropped a request: " + e.getMessage());
+            if (!o.said()) {
+                return; // cut at its deadline: the notice said so
+            }
+            options.notices().accept("rendezvous: dropped a request" + from(c) + ": " + e.getMessage());
             try {
                 Wire.refuse(c, e.getMessage());
             } catch (ChannelException gone) {
@@ -162,18 +206,47 @@ final class Rendezvous implements AutoCloseable {
         }
     }
 
-    private boolean join(Channel c) {
-        String computation = Wire.readString(c, "computation");
-        String scheme = Wire.readString(c, "scheme");
-        int k = Wire.readInt(c);
+    /**
+     * Why a request of {@code kind} is not taken from the certificate {@code presented}, or null: with roles, joins and
+     * lookups come from the evaluator, registrations from the garbler's own tasks.
+     */
+    private String wrongRole(int kind, PeerCertificate presented) {
+        if (roles == null) {
+            return null;
+        }
+        String what = kind == Wire.JOIN ? "a join" : kind == Wire.REGISTER ? "a registration" : "a lookup";
+        if (kind == Wire.REGISTER) {
+            return roles.garbler().equals(presented) ? null : what + " from " + presented
+                    + ": only the garbler's own tasks register, with its certificate " + roles.garbler();
+        }
+        return roles.evaluator().equals(presented) ? null : what + " from " + presented
+                + ": only the evaluator joins and looks up, with its certificate " + roles.evaluator();
+    }
+
+    private static String from(Channel c) {
+        return c.peerIdentity() == null ? "" : " from " + c.peerIdentity();
+    }
+
+    /**
+     * A join that says {@code computation}, {@code scheme} and {@code k}: the evaluator's driver if they are this run's.
+     * One that disagrees is told so; it fails the run at once only if the transport authenticated it as the evaluator,
+     * else it is a stray and the run waits on.
+     */
+    private boolean join(Channel c, String computation, String scheme, int k) {
         String differs = !computation.equals(expected.computation())
                 ? "the garbler runs \"" + expected.computation() + "\", the evaluator \"" + computation + "\""
                 : !scheme.equals(expected.scheme()) ? "the garbler runs the scheme " + expected.scheme() + ", the evaluator " + scheme
                 : k != expected.shards() ? "the garbler runs " + expected.shards() + " shards, the evaluator " + k
                 : null;
         if (differs != null) {
-            Wire.refuse(c, differs);
-            peerDriver.completeExceptionally(new ProtocolException(differs));
+            if (c.peerIdentity() != null) {
+                Wire.refuse(c, differs);
+                peerDriver.completeExceptionally(new ProtocolException(differs));
+            } else {
+                options.notices().accept("rendezvous: refused a join: " + differs + "; waiting on for the evaluator's driver");
+                openings.refused(differs);
+                Wire.refuse(c, differs);
+            }
             return false;
         }
         synchronized (peerDriver) {
@@ -189,11 +262,7 @@ final class Rendezvous implements AutoCloseable {
         }
     }
 
-    private void register(Channel c) {
-        long r = Wire.readLong(c);
-        int shard = Wire.readInt(c);
-        String host = Wire.readString(c, "host");
-        int port = Wire.readInt(c);
+    private void register(Channel c, long r, int shard, String host, int port) {
         if (failure != null) {
             Wire.runFailed(c, failure);
             return;
@@ -215,9 +284,7 @@ final class Rendezvous implements AutoCloseable {
         }
     }
 
-    private void lookup(Channel c) {
-        long r = Wire.readLong(c);
-        int shard = Wire.readInt(c);
+    private void lookup(Channel c, long r, int shard) {
         if (failure != null) {
             Wire.runFailed(c, failure);
             return;
@@ -288,6 +355,7 @@ final class Rendezvous implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        openings.close();
         listener.close();
     }
 }

@@ -113,13 +113,17 @@ final class ShardTask<T> extends AbstractFunction1<scala.collection.Iterator<T>,
         Channel channel = null;
         Thread watch = null;
         try {
+            // Where the peer is identified, each link names whom it must reach: the garbler's tasks take only the
+            // evaluator's, and register at their own driver; the evaluator's tasks reach only the garbler.
             if (role == Party.GARBLER) {
-                listener = listen(options);
-                RendezvousClient.register(driverHost, driverPort, options, run, shard, executorHost(ctx, shard), listener.port());
-                channel = ShardPair.accept(listener, options, run, shard, shards);
+                TransportOptions fromEvaluator = link.toPeer(options, "the evaluator");
+                listener = listen(fromEvaluator);
+                RendezvousClient.register(driverHost, driverPort, link.toOwnDriver(options), run, shard, executorHost(ctx, shard), listener.port());
+                channel = ShardPair.accept(listener, fromEvaluator, run, shard, shards);
             } else {
-                Rendezvous.Address peer = RendezvousClient.lookup(driverHost, driverPort, options, run, shard);
-                channel = ShardPair.connect(peer.host(), peer.port(), options, run, shard, shards);
+                TransportOptions toGarbler = link.toPeer(options, "the garbler");
+                Rendezvous.Address peer = RendezvousClient.lookup(driverHost, driverPort, toGarbler, run, shard);
+                channel = ShardPair.connect(peer.host(), peer.port(), toGarbler, run, shard, shards);
             }
             watch = watch(ctx, channel, shard);
             long peerRows = exchangeRows(channel, inputs.rows());

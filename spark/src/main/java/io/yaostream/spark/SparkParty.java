@@ -7,6 +7,7 @@ import io.yaostream.TwoParty;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.net.Channel;
+import io.yaostream.core.net.PeerCertificate;
 import io.yaostream.core.net.TlsFiles;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.shard.ShardHello;
@@ -67,13 +68,15 @@ public final class SparkParty {
     private final String scheme;
     private final Duration timeout;
     private final TlsFiles tls;
+    /** The peer's certificate, as given (a PEM file's path or {@code sha256:HEX}), or null: the peer is then not identified. */
+    private final String peer;
     private final String advertise;
     private final Consumer<String> notices;
     /** The ports garbler tasks may listen on, first to last; 0 to 0 for any the system chooses. */
     private final int[] taskPorts;
 
     private SparkParty(Party role, JavaSparkContext sc, String host, int port, boolean listen, String scheme, Duration timeout, TlsFiles tls,
-                       String advertise, Consumer<String> notices, int[] taskPorts) {
+                       String peer, String advertise, Consumer<String> notices, int[] taskPorts) {
         this.role = role;
         this.sc = sc;
         this.host = host;
@@ -82,6 +85,7 @@ public final class SparkParty {
         this.scheme = scheme;
         this.timeout = timeout;
         this.tls = tls;
+        this.peer = peer;
         this.advertise = advertise;
         this.notices = notices;
         this.taskPorts = taskPorts;
@@ -115,7 +119,7 @@ public final class SparkParty {
      * @return the configuration, with the defaults
      */
     public static SparkParty as(Party role, JavaSparkContext sc) {
-        return new SparkParty(role, sc, null, -1, false, Schemes.DEFAULT, TransportOptions.DEFAULT_TIMEOUT, null, null, TransportOptions.LOG,
+        return new SparkParty(role, sc, null, -1, false, Schemes.DEFAULT, TransportOptions.DEFAULT_TIMEOUT, null, null, null, TransportOptions.LOG,
                 new int[] {0, 0});
     }
 
@@ -141,7 +145,7 @@ public final class SparkParty {
             throw new IllegalStateException("the evaluator's driver connects to the garbler's: connect(host, port)");
         }
         checkPort(port, 0);
-        return new SparkParty(role, sc, bindAddress, port, true, scheme, timeout, tls, advertise, notices, taskPorts);
+        return new SparkParty(role, sc, bindAddress, port, true, scheme, timeout, tls, peer, advertise, notices, taskPorts);
     }
 
     /**
@@ -156,7 +160,7 @@ public final class SparkParty {
             throw new IllegalStateException("the garbler's driver listens: listen(port)");
         }
         checkPort(port, 1);
-        return new SparkParty(role, sc, host, port, false, scheme, timeout, tls, advertise, notices, taskPorts);
+        return new SparkParty(role, sc, host, port, false, scheme, timeout, tls, peer, advertise, notices, taskPorts);
     }
 
     /**
@@ -167,7 +171,7 @@ public final class SparkParty {
      */
     public SparkParty scheme(String scheme) {
         Schemes.byName(scheme);
-        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, advertise, notices, taskPorts);
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, peer, advertise, notices, taskPorts);
     }
 
     /**
@@ -180,7 +184,7 @@ public final class SparkParty {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("the timeout must be positive");
         }
-        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, advertise, notices, taskPorts);
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, peer, advertise, notices, taskPorts);
     }
 
     /**
@@ -195,7 +199,26 @@ public final class SparkParty {
     public SparkParty tls(Path certificate, Path key, Path trust) {
         TlsFiles files = new TlsFiles(certificate, key, trust);
         files.check();
-        return new SparkParty(role, sc, host, port, listen, scheme, timeout, files, advertise, notices, taskPorts);
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, files, peer, advertise, notices, taskPorts);
+    }
+
+    /**
+     * The other party's certificate, which binds every link to it: the evaluator's at the garbler, the garbler's at the
+     * evaluator. With it (and {@link #tls}), each link is checked in its TLS handshake to end at that certificate: the
+     * evaluator's driver and tasks reach only the garbler's, the garbler's tasks take only the evaluator's tasks, and the
+     * garbler's rendezvous takes joins and lookups only from the evaluator's certificate and registrations only from
+     * its own (its tasks); each refusal names the certificate presented. Without it, TLS encrypts the links but takes any
+     * certificate the trust file signs, and a run says so in a notice at its start. Needs {@link #tls}; each party needs
+     * a certificate of its own.
+     *
+     * @param fileOrFingerprint the peer's certificate as a PEM file readable at this path by the driver and every
+     *                          executor (ship it with {@code spark-submit --files}, as the TLS files), or its SHA-256
+     *                          fingerprint, {@code sha256:HEX}
+     * @return a new configuration
+     */
+    public SparkParty peerCertificate(String fileOrFingerprint) {
+        PeerCertificate.parse(fileOrFingerprint); // a file that cannot be read, or a malformed fingerprint, fails here
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, fileOrFingerprint, advertise, notices, taskPorts);
     }
 
     /**
@@ -206,7 +229,7 @@ public final class SparkParty {
      * @return a new configuration
      */
     public SparkParty advertise(String driverHost) {
-        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, driverHost, notices, taskPorts);
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, peer, driverHost, notices, taskPorts);
     }
 
     /**
@@ -224,7 +247,7 @@ public final class SparkParty {
         }
         checkPort(first, 1);
         checkPort(last, first);
-        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, advertise, notices, new int[] {first, last});
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, peer, advertise, notices, new int[] {first, last});
     }
 
     /**
@@ -234,7 +257,7 @@ public final class SparkParty {
      * @return a new configuration
      */
     public SparkParty notices(Consumer<String> sink) {
-        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, advertise, java.util.Objects.requireNonNull(sink), taskPorts);
+        return new SparkParty(role, sc, host, port, listen, scheme, timeout, tls, peer, advertise, java.util.Objects.requireNonNull(sink), taskPorts);
     }
 
     /**
@@ -335,11 +358,13 @@ public final class SparkParty {
             throw new IllegalStateException("say where the peer is: listen(port) at the garbler, connect(host, port) at the evaluator");
         }
         long start = System.nanoTime();
-        TransportOptions options = LinkSettings.of(timeout, tls).options().withNotices(notices);
+        LinkSettings settings = LinkSettings.of(timeout, tls, peer);
+        Rendezvous.Roles roles = roles(settings);
+        TransportOptions options = settings.options().withNotices(notices);
         JavaRDD<T> parts = rows.getNumPartitions() == shards ? rows : rows.repartition(shards);
         if (listen) {
             long run = new SecureRandom().nextLong();
-            try (Rendezvous rendezvous = new Rendezvous(host, port, options, new Rendezvous.Expectation(job.name(), scheme, shards), run)) {
+            try (Rendezvous rendezvous = new Rendezvous(host, port, options, new Rendezvous.Expectation(job.name(), scheme, shards), run, roles)) {
                 notices.accept("rendezvous listening on " + rendezvous.address());
                 Channel link;
                 try {
@@ -353,7 +378,7 @@ public final class SparkParty {
         }
         RendezvousClient.Joined joined;
         try {
-            joined = RendezvousClient.join(host, port, options, job.name(), scheme, shards);
+            joined = RendezvousClient.join(host, port, settings.toPeer(options, "the garbler"), job.name(), scheme, shards);
         } catch (RuntimeException e) {
             throw new SecureSparkException("the join: " + e.getMessage(), e);
         }
@@ -376,7 +401,7 @@ public final class SparkParty {
                 watch.cancel(why);
             }
         });
-        ShardTask<T> task = new ShardTask<>(role, job, shards, run, driverHost, driverPort, scheme, LinkSettings.of(timeout, tls), taskPorts[0],
+        ShardTask<T> task = new ShardTask<>(role, job, shards, run, driverHost, driverPort, scheme, LinkSettings.of(timeout, tls, peer), taskPorts[0],
                 taskPorts[1]);
         String description = "yaostream: " + job.name() + ", " + role.key() + ", " + shards + " shards";
         String[] callerGroup = JOB_GROUP.stream().map(sc::getLocalProperty).toArray(String[]::new);
@@ -455,6 +480,35 @@ public final class SparkParty {
         return new SparkRun<>(combined.value(), costs, and + combined.andGates(), bytes + combined.costs().bytes(),
                 (System.nanoTime() - start) / 1e9, prepareSeconds, stageSeconds);
     }
+
+    /**
+     * Who is who on the links, where the peer is identified: this party's certificate and the peer's (checked to
+     * differ, or the rendezvous could not tell the evaluator from the garbler's own tasks); null where it is not, said
+     * in a notice when TLS is on.
+     */
+    private Rendezvous.Roles roles(LinkSettings settings) {
+        if (peer != null && tls == null) {
+            throw new IllegalStateException("a peer certificate is checked by TLS: give tls(certificate, key, trust) too"
+                    + " (--tls-cert, --tls-key and --tls-trust on the example)");
+        }
+        if (!settings.identified()) {
+            if (tls != null) {
+                notices.accept(UNIDENTIFIED);
+            }
+            return null;
+        }
+        PeerCertificate own = tls.ownCertificate();
+        PeerCertificate other = settings.peerCertificate();
+        if (own.equals(other)) {
+            throw new IllegalStateException("the peer's certificate " + other + " is this party's own: each party needs a certificate of"
+                    + " its own, or a link could not tell one party from the other");
+        }
+        return role == Party.GARBLER ? new Rendezvous.Roles(own, other) : new Rendezvous.Roles(other, own);
+    }
+
+    /** Said at the start of a run with TLS and no peer certificate. */
+    static final String UNIDENTIFIED = "links are encrypted but the peer is not identified: any certificate the trust file signs is"
+            + " taken (give --peer-cert, or peerCertificate(...))";
 
     /** Whether the rendezvous listens on one address only (which its tasks must then be given), not on every interface. */
     private static boolean bound(String bindAddress) {

@@ -33,23 +33,48 @@ public final class PairMain {
                 if (step.equals("tls") && garbler) {
                     party = party.taskPorts(base + 100, base + 110); // the garbler's tasks on a range, as through a firewall
                 }
-                if (step.equals("tls")) {
+                if (step.equals("tls") || step.equals("mismatch")) { // each link bound to the other party's certificate
                     String me = garbler ? "garbler" : "evaluator";
-                    party = party.tls(certs.resolve(me + ".crt"), certs.resolve(me + ".key"), certs.resolve("ca.crt"));
+                    party = party.tls(certs.resolve(me + ".crt"), certs.resolve(me + ".key"), certs.resolve("ca.crt"))
+                            .peerCertificate(certs.resolve((garbler ? "evaluator" : "garbler") + ".crt").toString());
                 }
                 System.out.println("STEP " + step + " started");
+                List<io.yaostream.core.net.Channel> silent = step.equals("stray") && !garbler ? strangers(base + i) : List.of();
                 try {
                     System.out.println("STEP " + step + " ok " + run(step, garbler, party, spark, sc));
                 } catch (SecureSparkException e) {
                     System.out.println("STEP " + step + " failed " + e.getMessage());
+                } finally {
+                    silent.forEach(io.yaostream.core.net.Channel::close);
                 }
             }
         }
     }
 
+    /**
+     * Strangers at the garbler's rendezvous before the evaluator joins (the step "stray", K = 2): a join of another
+     * computation, refused; then 2K + 70 connections that greet and say nothing, more than the rendezvous reads at
+     * once, held open through the run.
+     */
+    private static List<io.yaostream.core.net.Channel> strangers(int port) {
+        io.yaostream.core.net.TransportOptions options = io.yaostream.core.net.TransportOptions.defaults().withTimeout(Duration.ofSeconds(10))
+                .withNotices(line -> { });
+        try {
+            RendezvousClient.join("127.0.0.1", port, options, "a stray computation", "half-gates", 2).link().close();
+            throw new IllegalStateException("the stray join was taken");
+        } catch (io.yaostream.core.program.ProtocolException refused) {
+            System.err.println("stray join refused: " + refused.getMessage());
+        }
+        List<io.yaostream.core.net.Channel> silent = new ArrayList<>();
+        for (int i = 0; i < 2 * 2 + 70; i++) {
+            silent.add(io.yaostream.core.net.NettyTransport.connect("127.0.0.1", port, options));
+        }
+        return silent;
+    }
+
     private static String run(String step, boolean garbler, SparkParty party, SparkSession spark, JavaSparkContext sc) {
         switch (step) {
-            case "min1", "min2", "min4", "again", "tls", "long", "bad", "mismatch", "cached" -> {
+            case "min1", "min2", "min4", "again", "tls", "stray", "long", "bad", "mismatch", "cached" -> {
                 int k = step.equals("min1") ? 1 : step.equals("min4") ? 4 : step.equals("mismatch") && !garbler ? 3 : 2;
                 List<Long> v = PairData.values(garbler, step.equals("long") ? 300_000 : garbler ? 700 : 500);
                 if (step.equals("bad") && garbler) {

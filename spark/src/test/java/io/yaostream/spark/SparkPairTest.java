@@ -25,8 +25,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Two Spark applications, one per party, each in a JVM of its own with a local master of four slots, over TCP loopback:
- * the minimum and AES with 1, 2 and 4 shards against plaintext, a task that fails, a mismatch of K, a run after both,
- * mutual TLS, rows the caller cached itself, and a garbler's application killed while its shards run.
+ * the minimum and AES with 1, 2 and 4 shards against plaintext, a task that fails, a mismatch of K between parties
+ * identified by their certificates, a run after both, mutual TLS with each link bound to the other party's certificate,
+ * a run with a stray join and more silent connections than the rendezvous reads at once, rows the caller cached
+ * itself, and a garbler's application killed while its shards run.
  */
 class SparkPairTest {
     private static final Path HOME = Path.of(System.getProperty("yaostream.spark.home", "."));
@@ -40,7 +42,7 @@ class SparkPairTest {
         copy(pki.party("garbler"), "garbler");
         copy(pki.party("evaluator"), "evaluator");
         Files.copy(pki.caFile(), certs.resolve("ca.crt"));
-        String[] steps = {"min1", "min2", "min4", "aes1", "aes2", "aes4", "bad", "mismatch", "again", "tls", "cached"};
+        String[] steps = {"min1", "min2", "min4", "aes1", "aes2", "aes4", "bad", "mismatch", "again", "tls", "stray", "cached"};
         int base = 23000 + new java.util.Random().nextInt(20000);
         Process g = start("garbler", base, steps);
         Process e = start("evaluator", base, steps);
@@ -49,7 +51,7 @@ class SparkPairTest {
 
         long expected = Math.min(Collections.min(PairData.values(true, 700)), Collections.min(PairData.values(false, 500)));
         long and = 2L * (1200 - 1) * PairData.BITS;
-        for (String s : List.of("min1", "min2", "min4", "again", "tls", "cached")) {
+        for (String s : List.of("min1", "min2", "min4", "again", "tls", "stray", "cached")) {
             for (Map<String, String> party : List.of(garbler, evaluator)) {
                 assertTrue(party.get(s).startsWith("ok " + expected + " and=" + and + " "), s + ": " + party.get(s));
             }

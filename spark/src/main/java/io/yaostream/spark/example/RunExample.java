@@ -72,6 +72,10 @@ public final class RunExample implements Runnable {
         @Option(names = "--tls-trust", paramLabel = "FILE", description = "Mutual TLS: the certificates that sign the peer's (PEM).")
         Path tlsTrust;
 
+        @Option(names = "--peer-cert", paramLabel = "PEM", description = "The other party's certificate (PEM, readable on every node,"
+                + " or sha256:HEX): every link must end at it, checked in its TLS handshake (needs the --tls-* files).")
+        String peerCert;
+
         @Option(names = "--task-ports", paramLabel = "FIRST-LAST", description = "The garbler: the ports its tasks listen on for "
                 + "their peers, each the first free one (default: any the system chooses).")
         String taskPorts;
@@ -122,6 +126,16 @@ public final class RunExample implements Runnable {
             if (tls != 0 && tls != 3) {
                 throw usage("mutual TLS takes all three of --tls-cert, --tls-key and --tls-trust");
             }
+            if (peerCert != null && tls == 0) {
+                throw usage("--peer-cert is checked by TLS: give --tls-cert, --tls-key and --tls-trust too");
+            }
+            if (peerCert != null) {
+                try {
+                    io.yaostream.core.net.PeerCertificate.parse(peerCert); // before Spark starts
+                } catch (io.yaostream.core.net.ChannelException e) {
+                    throw usage("--peer-cert: " + e.getMessage());
+                }
+            }
         }
 
         /** {@code --task-ports} as its first and last port. */
@@ -171,7 +185,10 @@ public final class RunExample implements Runnable {
                 int[] r = portRange();
                 p = p.taskPorts(r[0], r[1]);
             }
-            return tlsCert == null ? p : p.tls(tlsCert, tlsKey, tlsTrust);
+            if (tlsCert != null) {
+                p = p.tls(tlsCert, tlsKey, tlsTrust);
+            }
+            return peerCert == null ? p : p.peerCertificate(peerCert);
         }
 
         /**
