@@ -2,7 +2,6 @@ package io.yaostream;
 
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
-import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
@@ -20,14 +19,17 @@ import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
 import io.yaostream.core.program.ProgramCosts;
+import io.yaostream.core.twoparty.HelloGate;
 import io.yaostream.core.twoparty.YaoSession;
 
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * Runs a {@link Program} as one party over TCP in a few lines, with sensible defaults: the half-gates scheme,
@@ -278,8 +280,77 @@ public final class TwoParty {
         if (transport.tls() != null && transport.peer() == null) {
             transport.notices().accept(LinkPolicy.UNIDENTIFIED);
         }
-        Channel channel = listen ? NettyTransport.acceptOne(host, port, transport) : NettyTransport.connect(host, port, transport);
-        return run(role, channel, program, inputs);
+        if (listen) {
+            try (NettyTransport.Listener listener = listener()) {
+                return runTaking(listener, program, inputs);
+            }
+        }
+        return run(role, NettyTransport.connect(host, port, transport), program, inputs);
+    }
+
+    /**
+     * Runs {@code sessions} whole sessions one after another, each on inputs taken anew from {@code inputs} (the
+     * evaluator's by OT each time): a connecting party connects anew for each, a listening party keeps its port open
+     * throughout and takes the peer of each session as it comes.
+     *
+     * @param <R> the program's result
+     * @param sessions how many sessions, the same at both parties
+     * @param program the program, the same at both parties and in every session
+     * @param inputs this party's inputs for each session, asked for once per session
+     * @return each session's result, in order
+     * @throws IllegalStateException if neither {@link #listen} nor {@link #connect} was called
+     * @throws IllegalArgumentException if {@code sessions} is below 1
+     * @throws io.yaostream.core.net.ChannelException if the peer cannot be reached in time, or a connection fails
+     * @throws io.yaostream.core.program.ProtocolException if the handshake finds that the parties disagree
+     */
+    public <R> List<YaoSession.Result<R>> runSessions(int sessions, Program<R> program, Supplier<InputFeed> inputs) {
+        if (sessions < 1) {
+            throw new IllegalArgumentException("sessions: at least 1, got " + sessions);
+        }
+        if (host == null && !listen) {
+            throw new IllegalStateException("say where the peer is: listen(port) or connect(host, port)");
+        }
+        Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel);
+        List<YaoSession.Result<R>> results = new ArrayList<>();
+        if (!listen) {
+            for (int i = 0; i < sessions; i++) {
+                results.add(run(role, NettyTransport.connect(host, port, transport), program, inputs.get()));
+            }
+            return results;
+        }
+        try (NettyTransport.Listener listener = NettyTransport.listenForMany(host, port, transport, 1)) {
+            if (port == 0) {
+                transport.notices().accept("listening on " + listener.address());
+            }
+            for (int i = 0; i < sessions; i++) {
+                Channel channel = HelloGate.accept(listener, transport, YaoSession.hello(role, config(name)));
+                try (channel) {
+                    results.add(session(role, channel, program, inputs.get(), name, true));
+                }
+            }
+        }
+        return results;
+    }
+
+    /** A listening party's port, for its one peer (the port it chose is said when asked for port 0). */
+    private NettyTransport.Listener listener() {
+        NettyTransport.Listener l = NettyTransport.listenForMany(host, port, transport, 1);
+        if (port == 0) {
+            transport.notices().accept("listening on " + l.address());
+        }
+        return l;
+    }
+
+    /**
+     * Takes the peer from {@code listener}: the first connection whose hello agrees with this party's (strangers are
+     * refused and the wait goes on, see {@link HelloGate}); then the listener stops accepting and the session runs.
+     */
+    private <R> YaoSession.Result<R> runTaking(NettyTransport.Listener listener, Program<R> program, InputFeed inputs) {
+        Channel channel = HelloGate.accept(listener, transport, YaoSession.hello(role, config(name)));
+        listener.stopAccepting();
+        try (channel) {
+            return session(role, channel, program, inputs, name, true);
+        }
     }
 
     /**
@@ -303,12 +374,22 @@ public final class TwoParty {
         }
     }
 
+    /** The session's configuration for its hello: the scheme, the name and the circuits (the kernel does not enter it). */
+    private YaoSession.Config config(String sessionName) {
+        return new YaoSession.Config(Schemes.byName(scheme), null, null, sessionName, circuits);
+    }
+
     /** One session over {@code channel} under the handshake name {@code sessionName}; the caller closes the channel. */
     <R> YaoSession.Result<R> session(Party role, Channel channel, Program<R> program, InputFeed inputs, String sessionName) {
+        return session(role, channel, program, inputs, sessionName, false);
+    }
+
+    /** As above; {@code helloExchanged} where a listening party took the channel by its hello ({@link HelloGate}). */
+    private <R> YaoSession.Result<R> session(Party role, Channel channel, Program<R> program, InputFeed inputs, String sessionName,
+                                             boolean helloExchanged) {
         Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
-        GarblingScheme s = Schemes.byName(scheme);
-        YaoSession.Config config = new YaoSession.Config(s, k, new EcBaseOt(k), sessionName, circuits);
-        YaoSession session = new YaoSession(role, channel, config, AesCtrRandom.create(k, new SecureRandom()));
+        YaoSession.Config config = new YaoSession.Config(Schemes.byName(scheme), k, new EcBaseOt(k), sessionName, circuits);
+        YaoSession session = new YaoSession(role, channel, config, AesCtrRandom.create(k, new SecureRandom()), helloExchanged);
         progress.accept(session::andGatesSoFar);
         return session.run(program, inputs);
     }

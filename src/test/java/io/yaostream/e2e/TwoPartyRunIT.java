@@ -191,7 +191,7 @@ class TwoPartyRunIT {
     void aHandshakeMismatchIsOneClearLineAtBothParties() throws Exception {
         Cli.firstPassOnly("the handshake does not depend on the kernel");
         int port = Cli.freePort();
-        CompletableFuture<Cli.Result> garbler = Cli.start(aes("garbler", port, "--scheme", "grr3"));
+        CompletableFuture<Cli.Result> garbler = Cli.start(aes("garbler", port, "--scheme", "grr3", "--timeout", "5"));
         Cli.Result evaluator = Cli.run(aes("evaluator", port));
         Cli.Result g = garbler.get(120, TimeUnit.SECONDS);
         for (Cli.Result r : List.of(g, evaluator)) {
@@ -199,8 +199,11 @@ class TwoPartyRunIT {
             assertEquals(1, errorLines(r.err()).size(), r.err());
             assertTrue(r.err().contains("handshake mismatch: the peer uses scheme"), r.err());
         }
+        // The listening garbler said at once whom it refused and why, and waited on: the evaluator was not authenticated.
+        assertTrue(g.err().matches("(?s)garbler: refused a connection from 127\\.0\\.0\\.1:\\d+: handshake mismatch: the peer uses scheme half-gates,"
+                + " this party grr3\\R.*no peer connected to .* within 5 s \\(refused 1 connection; the last: handshake mismatch.*"), g.err());
         port = Cli.freePort();
-        CompletableFuture<Cli.Result> other = Cli.start(aes("garbler", port, "--repeat", "2"));
+        CompletableFuture<Cli.Result> other = Cli.start(aes("garbler", port, "--repeat", "2", "--timeout", "5"));
         Cli.Result e2 = Cli.run(aes("evaluator", port));
         assertTrue(e2.err().contains("handshake mismatch: the peer runs program 'circuit aes_128.txt repeat 2'"), e2.err());
         assertEquals(1, other.get(120, TimeUnit.SECONDS).status());
@@ -227,7 +230,8 @@ class TwoPartyRunIT {
 
     /** Standard-error lines other than the connecting side's notice that it is waiting for the listener. */
     private static List<String> errorLines(String err) {
-        return lines(err).stream().filter(l -> !l.matches("(garbler|evaluator): (waiting for |links are encrypted, but |the listener at ).*")).toList();
+        return lines(err).stream().filter(l -> !l.matches("(garbler|evaluator): (waiting for |links are encrypted, but |the listener at |refused a connection from ).*"))
+                .toList();
     }
 
     /**

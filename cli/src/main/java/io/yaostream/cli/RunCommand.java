@@ -156,19 +156,17 @@ final class RunCommand implements Callable<Integer> {
         long bytes = 0;
         double seconds = 0;
         List<Optional<BitString>> outputs = null;
-        try (SessionListener listener = peer.listens() ? new SessionListener(peer.bindAddress(), peer.listenPort(), transport) : null) {
-            for (int i = 1; i <= sessions; i++) {
-                YaoSession.Result<List<Optional<BitString>>> o = listener == null ? config.run(new RepeatProgram(c, repeat), InputFeed.of(mine))
-                        : config.run(party, listener.next(i), new RepeatProgram(c, repeat), InputFeed.of(mine));
-                if (outputs != null && !outputs.equals(o.value())) {
-                    throw new IllegalStateException("session " + i + " gave other outputs than session 1");
-                }
-                outputs = o.value();
-                and += o.andGates();
-                bytes += o.bytesSent();
-                seconds += o.seconds();
-                each.add(o.seconds());
+        int i = 0;
+        for (YaoSession.Result<List<Optional<BitString>>> o : config.runSessions(sessions, new RepeatProgram(c, repeat), () -> InputFeed.of(mine))) {
+            i++;
+            if (outputs != null && !outputs.equals(o.value())) {
+                throw new IllegalStateException("session " + i + " gave other outputs than session 1");
             }
+            outputs = o.value();
+            and += o.andGates();
+            bytes += o.bytesSent();
+            seconds += o.seconds();
+            each.add(o.seconds());
         }
         Map<String, Object> extra = Report.fields("role", party.key(), "scheme", s.name(), "kernel", kernel.name(), "network", transport.network().toString(),
                 "sessions", sessions, "sessionSeconds", each);
@@ -176,34 +174,6 @@ final class RunCommand implements Callable<Integer> {
                 msbFirst, and, bytes, seconds, RunStatistics.peakHeapBytes(), extra,
                 ", " + sessions + " sessions" + Report.networkNote(transport.network(), "on what it received"));
         return 0;
-    }
-
-    /** A listening party's port across {@code --sessions}: each session takes the next peer that greets. */
-    private static final class SessionListener implements AutoCloseable {
-        private final io.yaostream.core.net.NettyTransport.Listener listener;
-        private final TransportOptions transport;
-
-        SessionListener(String bind, int port, TransportOptions transport) {
-            this.listener = io.yaostream.core.net.NettyTransport.listenForMany(bind, port, transport, 1);
-            this.transport = transport;
-            if (port == 0) {
-                transport.notices().accept("listening on " + listener.address());
-            }
-        }
-
-        io.yaostream.core.net.Channel next(int session) {
-            io.yaostream.core.net.Channel channel = listener.acceptNext(transport.connectTimeout().toMillis());
-            if (channel == null) {
-                throw new io.yaostream.core.net.ChannelException("no peer connected to " + listener.address() + " for session " + session
-                        + " within " + transport.connectTimeout().toSeconds() + " s");
-            }
-            return channel;
-        }
-
-        @Override
-        public void close() {
-            listener.close();
-        }
     }
 
     /**

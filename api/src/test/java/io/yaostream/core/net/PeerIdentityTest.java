@@ -118,6 +118,25 @@ class PeerIdentityTest {
         assertEquals(TwoParty.plain(program, Party.GARBLER, garblerIn, evaluatorIn), g.get(30, TimeUnit.SECONDS).value());
     }
 
+    /**
+     * Only the authenticated peer can end a listening party's run by disagreeing: an evaluator with the named certificate
+     * and another scheme fails the garbler at once, where an unauthenticated one would be refused while it waits on.
+     */
+    @Test
+    void theAuthenticatedPeerThatDisagreesEndsTheRunAtOnce() throws Exception {
+        TlsFiles garbler = pki.party("garbler");
+        TlsFiles evaluator = pki.party("evaluator");
+        int port = freePort();
+        long start = System.nanoTime();
+        CompletableFuture<YaoSession.Result<List<Optional<BitString>>>> g = CompletableFuture.supplyAsync(() ->
+                party(Party.GARBLER, garbler).peerCertificate(pem(evaluator)).listen("127.0.0.1", port).run(program, garblerIn));
+        assertThrows(RuntimeException.class, () -> party(Party.EVALUATOR, evaluator).scheme("grr3").peerCertificate(pem(garbler))
+                .connect("127.0.0.1", port).run(program, evaluatorIn));
+        java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class, () -> g.get(30, TimeUnit.SECONDS));
+        assertEquals("handshake mismatch: the peer uses scheme grr3, this party half-gates", e.getCause().getMessage());
+        assertTrue((System.nanoTime() - start) / 1e9 < TIMEOUT.toSeconds() / 2.0, "the garbler ended at once, not at its timeout");
+    }
+
     /** An evaluator that names its garbler refuses, at once, a listener that presents another certificate. */
     @Test
     void anImpostorGarblerIsRefusedByTheEvaluator() throws Exception {

@@ -8,6 +8,7 @@ import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.RepeatProgram;
+import io.yaostream.core.protocol.Handshake;
 import io.yaostream.core.testing.TestCircuits;
 import io.yaostream.core.twoparty.YaoSession;
 import org.junit.jupiter.api.AfterEach;
@@ -311,6 +312,50 @@ class StrayConnectionsTest {
                 s.close();
             }
         }
+    }
+
+    /**
+     * Strangers that greet and then are not this session's peer (a hello with another scheme, a shard's hello, silence
+     * after greeting) are refused, each told why, and the listening garbler goes on to run with the real evaluator.
+     */
+    @Test
+    void strangersThatGreetButAreNotThePeerAreRefusedAndTheRunGoesOn() throws Exception {
+        CompiledCircuit c = TestCircuits.random(new Random(73), 200);
+        RepeatProgram program = new RepeatProgram(c, 1);
+        InputFeed zeros = BitString::zeros;
+        TransportOptions patient = options.withTimeout(Duration.ofSeconds(20));
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        CompletableFuture<YaoSession.Result<List<Optional<BitString>>>> garbler = CompletableFuture.supplyAsync(() ->
+                TwoParty.as(Party.GARBLER).kernel("java").transport(patient).name(program.name()).circuits(List.of(c))
+                        .listen("127.0.0.1", port).run(program, zeros));
+        Channel otherScheme = NettyTransport.connect("127.0.0.1", port, patient);
+        Handshake.send(otherScheme, new Handshake.Hello(Party.EVALUATOR, "grr3", program.name(), Handshake.digest(List.of(c))));
+        otherScheme.flush();
+        Handshake.receive(otherScheme); // the listener's hello comes first, as to any connection
+        ChannelException refused = assertThrows(ChannelException.class, () -> otherScheme.readFully(new byte[1], 0, 1));
+        assertTrue(refused.getMessage().contains("ended the session: refused: handshake mismatch: the peer uses scheme grr3, this party"
+                + " half-gates"), refused.getMessage());
+        otherScheme.close();
+
+        Channel shard = NettyTransport.connect("127.0.0.1", port, patient);
+        java.nio.ByteBuffer hello = java.nio.ByteBuffer.allocate(24).put(Handshake.MAGIC).putInt(Handshake.SHARDED).putLong(7).putInt(0).putInt(2);
+        shard.write(hello.array(), 0, 24);
+        shard.flush();
+        Channel silent = NettyTransport.connect("127.0.0.1", port, patient);
+
+        YaoSession.Result<List<Optional<BitString>>> evaluator = TwoParty.as(Party.EVALUATOR).kernel("java").transport(patient)
+                .name(program.name()).circuits(List.of(c)).connect("127.0.0.1", port).run(program, zeros);
+        assertEquals(TwoParty.plain(program, Party.EVALUATOR, zeros, zeros), evaluator.value());
+        assertEquals(TwoParty.plain(program, Party.GARBLER, zeros, zeros), garbler.get(30, TimeUnit.SECONDS).value());
+        assertTrue(notices.stream().anyMatch(n -> n.matches("refused a connection from 127\\.0\\.0\\.1:\\d+: handshake mismatch: the peer uses"
+                + " scheme grr3, this party half-gates")), notices.toString());
+        assertTrue(notices.stream().anyMatch(n -> n.contains(": the peer runs a sharded computation, this party one session")),
+                notices.toString());
+        shard.close();
+        silent.close();
     }
 
     @Test

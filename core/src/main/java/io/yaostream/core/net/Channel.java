@@ -86,6 +86,11 @@ public interface Channel extends AutoCloseable {
         return null;
     }
 
+    /** The peer's address as {@code HOST:PORT}, for messages; null where the channel has none. */
+    default String peerAddress() {
+        return null;
+    }
+
     /** Bytes written (flushed or not) since the channel opened. */
     long bytesWritten();
 

@@ -105,6 +105,11 @@ final class NettyChannel extends LongStagingChannel {
         return identity;
     }
 
+    @Override
+    public String peerAddress() {
+        return peer;
+    }
+
     /** The handler at the end of the pipeline: queues frames and records how the connection ended. */
     ChannelInboundHandlerAdapter inboundHandler() {
         return new ChannelInboundHandlerAdapter() {

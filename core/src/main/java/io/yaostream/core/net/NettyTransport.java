@@ -107,6 +107,8 @@ public final class NettyTransport {
         private String address;
         private boolean handedOver;
         private volatile boolean closed;
+        /** A many-peer listener that stopped taking connections ({@link #stopAccepting}). */
+        private volatile boolean stopped;
 
         private Listener(EventLoopGroup group, EventLoopGroup peerGroup, int peerThreads, TransportOptions options, SslContext ssl) {
             this.group = group;
@@ -171,6 +173,31 @@ public final class NettyTransport {
                 throw failure;
             }
             return (Channel) next;
+        }
+
+        /**
+         * A many-peer listener that has taken the one peer it needed stops taking more: the port closes, connections
+         * still greeting and greeted ones nobody took are closed, and the connections taken stay up (their event loops
+         * stop at {@link #close}).
+         */
+        public void stopAccepting() {
+            if (peerGroup == null) {
+                throw new IllegalStateException("a one-peer listener stops accepting by itself when its peer greets");
+            }
+            stopped = true;
+            server.close().awaitUninterruptibly();
+            synchronized (candidates) {
+                for (SocketChannel c : List.copyOf(candidates)) {
+                    c.attr(MADE_ROOM).set(Boolean.TRUE); // said here, not once more when it closes
+                    c.close();
+                }
+                candidates.clear();
+            }
+            for (Object o; (o = arrivals.poll()) != null; ) {
+                if (o instanceof NettyChannel unclaimed) {
+                    unclaimed.close();
+                }
+            }
         }
 
         /**
@@ -266,7 +293,7 @@ public final class NettyTransport {
                         NettyChannel channel = new NettyChannel(ch, null, options, remote);
                         channel.identified(identity(ch, options));
                         addFrames(ch, channel, options);
-                        if (closed) {
+                        if (closed || stopped) {
                             ch.close();
                         } else {
                             arrivals.add(channel);

@@ -66,7 +66,8 @@ public final class Handshake {
         check(mine, receive(channel));
     }
 
-    static void send(Channel channel, Hello h) {
+    /** Writes {@code h} (the caller flushes). */
+    public static void send(Channel channel, Hello h) {
         write(channel, MAGIC, VERSION, h.role().ordinal(), h.scheme(), h.program(), h.digest());
     }
 
@@ -86,7 +87,8 @@ public final class Handshake {
         channel.write(bytes.toByteArray(), 0, bytes.size());
     }
 
-    static Hello receive(Channel channel) {
+    /** Reads the peer's hello; one that is not a one-session hello of this protocol version is a {@link ProtocolException}. */
+    public static Hello receive(Channel channel) {
         byte[] head = read(channel, 9);
         for (int i = 0; i < MAGIC.length; i++) {
             if (head[i] != MAGIC[i]) {
@@ -111,7 +113,8 @@ public final class Handshake {
         return new Hello(Party.values()[role], scheme, program, read(channel, DIGEST_BYTES));
     }
 
-    static void check(Hello mine, Hello peer) {
+    /** That {@code peer}'s hello and this party's belong to one session: roles, scheme, program and circuits. */
+    public static void check(Hello mine, Hello peer) {
         if (peer.role() == mine.role()) {
             throw new ProtocolException("handshake mismatch: both parties are the " + mine.role().key());
         }

@@ -108,6 +108,11 @@ public final class PartyLink implements Channel {
     }
 
     @Override
+    public String peerAddress() {
+        return channel.peerAddress();
+    }
+
+    @Override
     public long bytesWritten() {
         return channel.bytesWritten();
     }

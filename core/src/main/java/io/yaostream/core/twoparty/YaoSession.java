@@ -72,17 +72,33 @@ public final class YaoSession {
     private final AesCtrRandom random;
     private volatile PartyContext context;
 
+    /** Whether the hellos were exchanged already, as a listening party does while it takes its peer ({@link HelloGate}). */
+    private final boolean helloExchanged;
+
     public YaoSession(Party role, Channel channel, Config config, AesCtrRandom random) {
+        this(role, channel, config, random, false);
+    }
+
+    /** A session whose hellos were exchanged (and agree) already when {@code helloExchanged}. */
+    public YaoSession(Party role, Channel channel, Config config, AesCtrRandom random, boolean helloExchanged) {
         this.role = role;
         this.channel = channel;
         this.config = config;
         this.random = random;
+        this.helloExchanged = helloExchanged;
+    }
+
+    /** This party's hello in a session of {@code config}. */
+    public static Handshake.Hello hello(Party role, Config config) {
+        return new Handshake.Hello(role, config.scheme().name(), config.program(), Handshake.digest(config.circuits()));
     }
 
     /** Runs {@code program} with this party's inputs from {@code feed}. */
     public <R> Result<R> run(Program<R> program, InputFeed feed) {
         long start = System.nanoTime();
-        Handshake.exchange(channel, new Handshake.Hello(role, config.scheme().name(), config.program(), Handshake.digest(config.circuits())));
+        if (!helloExchanged) {
+            Handshake.exchange(channel, hello(role, config));
+        }
         CostTally tally = new CostTally(config.scheme(), config.circuits());
         PartyContext ctx;
         R value;
