@@ -296,7 +296,7 @@ class ShardsTest {
 
     @Test
     void aShardedPeerAndAOneSessionListenerSayWhatDiffers() {
-        TransportOptions options = TransportOptions.defaults().withTimeout(Duration.ofSeconds(10)).withNotices(n -> { });
+        TransportOptions options = TransportOptions.defaults().withTimeout(Duration.ofSeconds(3)).withNotices(n -> { });
         int port = freePort();
         SecureProgram<Object> one = c -> c.garbler().uint(8).add(c.evaluator().uint(8)).reveal();
         CompletableFuture<Object> g = CompletableFuture.supplyAsync(() -> TwoParty.garbler().transport(options)

@@ -47,6 +47,10 @@ class RunExampleIT {
         Result r = run("minimum", "--role", "both", "--values", "x", "--shards", "2", "--listen", "7000").get(120, TimeUnit.SECONDS);
         assertEquals(2, r.status());
         assertTrue(r.err().startsWith("yaostream-spark: --role: garbler or evaluator, not 'both'\n"), r.err());
+        r = run("minimum", "--role", "garbler", "--values", "x", "--shards", "2", "--listen", "7000", "--peer-cert", "evaluator.crt")
+                .get(120, TimeUnit.SECONDS);
+        assertEquals(2, r.status());
+        assertTrue(r.err().startsWith("yaostream-spark: --peer-cert is checked by TLS: give --tls-cert, --tls-key and --tls-trust too\n"), r.err());
     }
 
     record Result(int status, String out, String err) {

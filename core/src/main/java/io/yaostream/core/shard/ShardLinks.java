@@ -194,6 +194,8 @@ public abstract class ShardLinks implements AutoCloseable {
                         failAll(new ProtocolException(local));
                         local = null;
                     }
+                } else if (slots[hello.shard()].isCompletedExceptionally()) {
+                    toPeer = "the listening party's run has ended"; // its own failure is this party's one line
                 } else {
                     if (run == null && hello.shard() == 0 && !slots[0].isDone()) {
                         run = hello.run(); // shard 0 connects first: its hello names the run
@@ -204,8 +206,6 @@ public abstract class ShardLinks implements AutoCloseable {
                     } else if (run != hello.run()) {
                         local = "it belongs to another run than the one this party serves";
                         toPeer = "the listening party serves another run (of another connecting party)";
-                    } else if (slots[hello.shard()].isCompletedExceptionally()) {
-                        toPeer = "the listening party's run has ended"; // its own failure is this party's one line
                     } else if (slots[hello.shard()].isDone()) {
                         local = hello.what() + " is connected already";
                         toPeer = local;
