@@ -130,7 +130,8 @@ public final class Openings implements AutoCloseable {
         Opening oldest = null;
         synchronized (this) {
             if (closed) {
-                channel.abort("refused: the listening party has stopped");
+                channel.cancel("refused: the listening party has stopped waiting"); // on the accepting thread: no wait
+                channel.close();
                 return;
             }
             if (reading.size() >= max) {
