@@ -7,7 +7,7 @@ import io.yaostream.core.net.PeerCertificate;
 import io.yaostream.core.net.PeerIdentity;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.ProtocolException;
-import io.yaostream.core.shard.Openings;
+import io.yaostream.core.protocol.Openings;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -5,6 +5,7 @@ import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.net.NettyTransport;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.ProtocolException;
+import io.yaostream.core.protocol.Openings;
 
 import java.security.SecureRandom;
 import java.util.concurrent.CompletableFuture;

@@ -1,4 +1,4 @@
-package io.yaostream.core.shard;
+package io.yaostream.core.protocol;
 
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.PeerCertificate;
@@ -202,12 +202,11 @@ public final class Openings implements AutoCloseable {
      * a goodbye to the peer ("refused: TO_PEER"), and the reason kept for {@link #summary}. Closes the channel.
      */
     public void refuse(Channel channel, String local, String toPeer) {
-        PeerCertificate id = channel.peerIdentity();
         synchronized (this) {
             refused++;
             lastRefusal = local;
         }
-        notices.accept("refused a connection" + (id == null ? "" : " from " + id) + ": " + local);
+        notices.accept("refused a connection" + from(channel) + ": " + local);
         channel.abort("refused: " + toPeer);
     }
 
@@ -276,11 +275,21 @@ public final class Openings implements AutoCloseable {
     }
 
     private static String by(Opening o) {
-        PeerCertificate id = o.channel.peerIdentity();
-        return id == null ? "" : " from " + id;
+        return from(o.channel);
     }
 
-    static String seconds(long millis) {
+    /** " from 10.0.0.7:51234", with the certificate it was authenticated by where there is one. */
+    private static String from(Channel channel) {
+        PeerCertificate id = channel.peerIdentity();
+        String address = channel.peerAddress();
+        if (address == null) {
+            return id == null ? "" : " from " + id;
+        }
+        return " from " + address + (id == null ? "" : " (" + id + ")");
+    }
+
+    /** {@code 5 s}, or {@code 2500 ms} where it is not whole seconds. */
+    public static String seconds(long millis) {
         return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
     }
 }
