@@ -13,7 +13,6 @@ import io.yaostream.core.net.TestCertificates;
 import io.yaostream.core.net.TlsFiles;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.shard.ShardLinks;
-import io.yaostream.core.shard.ShardRunner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +29,6 @@ import java.util.concurrent.CountDownLatch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Strangers at a sharded run's one port: without identities nobody but the peer can end the run by what it says, and
@@ -43,17 +41,7 @@ class ShardStrangersTest {
 
     @AfterEach
     void noThreadLeftBehind() throws InterruptedException {
-        long deadline = System.nanoTime() + 8_000_000_000L;
-        List<String> left;
-        do {
-            left = Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
-                    .filter(n -> n.startsWith(ShardRunner.THREAD_NAME) || n.startsWith(NettyTransport.THREAD_NAME)).toList();
-            if (left.isEmpty()) {
-                return;
-            }
-            Thread.sleep(50);
-        } while (System.nanoTime() < deadline);
-        fail("threads left behind: " + left);
+        ShardsTest.assertNoShardThreads(8);
     }
 
     private static CompletableFuture<Sharded<BigInteger>> garbler(TransportOptions options, int port) {

@@ -93,7 +93,12 @@ class ShardsTest {
 
     @AfterEach
     void noThreadLeftBehind() throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000_000_000L;
+        assertNoShardThreads(5);
+    }
+
+    /** That no shard or network thread is alive, waiting up to {@code seconds} for the last ones to end. */
+    static void assertNoShardThreads(int seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
         List<String> left;
         do {
             left = Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
