@@ -37,7 +37,7 @@ final class Run3Command implements Callable<Integer> {
 
     @Option(names = "--peers", required = true, split = ",", paramLabel = "HOST:PORT",
             description = "The addresses of P1, P2 and P3, the same list at every party. Party N listens on the N-th port (on every"
-                    + " interface, or --bind) for the party before it and connects to the party after it (1 to 2, 2 to 3, 3 to 1),"
+                    + " interface, or --bind; on loopback only when all three addresses are loopback) for the party before it and connects to the party after it (1 to 2, 2 to 3, 3 to 1),"
                     + " retrying until --timeout, so any start order works.")
     List<String> peers;
 
