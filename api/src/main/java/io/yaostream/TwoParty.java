@@ -277,9 +277,7 @@ public final class TwoParty {
             throw new IllegalStateException("say where the peer is: listen(port) or connect(host, port)");
         }
         Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel); // before the peer waits on us
-        if (transport.tls() != null && transport.peer() == null) {
-            transport.notices().accept(LinkPolicy.UNIDENTIFIED);
-        }
+        noticeUnidentified();
         if (listen) {
             try (NettyTransport.Listener listener = listener()) {
                 return runTaking(listener, program, inputs);
@@ -311,6 +309,7 @@ public final class TwoParty {
             throw new IllegalStateException("say where the peer is: listen(port) or connect(host, port)");
         }
         Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel);
+        noticeUnidentified();
         List<YaoSession.Result<R>> results = new ArrayList<>();
         if (!listen) {
             for (int i = 0; i < sessions; i++) {
@@ -330,6 +329,13 @@ public final class TwoParty {
             }
         }
         return results;
+    }
+
+    /** With TLS but no peer certificate, says once that the peer is not identified. */
+    private void noticeUnidentified() {
+        if (transport.tls() != null && transport.peer() == null) {
+            transport.notices().accept(LinkPolicy.UNIDENTIFIED);
+        }
     }
 
     /** A listening party's port, for its one peer (the port it chose is said when asked for port 0). */
@@ -417,6 +423,7 @@ public final class TwoParty {
             throw new IllegalStateException("say where the peer is: listen(port) or connect(host, port)");
         }
         Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel); // before the peer waits on us
+        noticeUnidentified();
         return listen ? io.yaostream.core.shard.ShardLinks.listening(host, port, transport, count)
                 : io.yaostream.core.shard.ShardLinks.connecting(host, port, transport, count);
     }

@@ -493,7 +493,7 @@ public final class SparkParty {
         }
         if (!settings.identified()) {
             if (tls != null) {
-                notices.accept(UNIDENTIFIED);
+                notices.accept(io.yaostream.core.net.LinkPolicy.UNIDENTIFIED);
             }
             return null;
         }
@@ -505,10 +505,6 @@ public final class SparkParty {
         }
         return role == Party.GARBLER ? new Rendezvous.Roles(own, other) : new Rendezvous.Roles(other, own);
     }
-
-    /** Said at the start of a run with TLS and no peer certificate. */
-    static final String UNIDENTIFIED = "links are encrypted but the peer is not identified: any certificate the trust file signs is"
-            + " taken (give --peer-cert, or peerCertificate(...))";
 
     /** Whether the rendezvous listens on one address only (which its tasks must then be given), not on every interface. */
     private static boolean bound(String bindAddress) {
