@@ -376,7 +376,8 @@ class ShardsIT {
     /** Standard error without the connecting party's notice that it waits for the listener. */
     private static List<String> errorLines(Cli.Result r) {
         return r.err().isBlank() ? List.of()
-                : r.err().strip().lines().filter(l -> !l.matches("(garbler|evaluator): (waiting for |links are encrypted, but |the listener at ).*")).toList();
+                : r.err().strip().lines().filter(l -> !l.matches("(garbler|evaluator): (waiting for |links are encrypted, but |the listener at "
+                        + "|refused a connection from ).*")).toList();
     }
 
     /** A party that failed as a sharded run must: exit 1, nothing on standard output, one line that names a shard. */
@@ -526,9 +527,12 @@ class ShardsIT {
     void partiesWithAnotherNumberOfShardsEachEndWithOneLine() {
         Cli.firstPassOnly("the shards' hello does not depend on the kernel");
         List<String> common = List.of("--random", "100");
-        Cli.Result[] r = twoPartiesAllowingFailure("minimum", concat(List.of("--seed", "1", "--shards", "4"), common),
+        // The connecting evaluator is not authenticated: the listening garbler refuses it, says so at once, and waits on
+        // until its timeout, whose line names the refusal.
+        Cli.Result[] r = twoPartiesAllowingFailure("minimum", concat(List.of("--seed", "1", "--shards", "4", "--timeout", "5"), common),
                 concat(List.of("--seed", "2", "--shards", "2"), common));
         String listener = failure(r[0], "minimum", 4, "the listening garbler");
+        assertTrue(r[0].err().contains("garbler: refused a connection from 127.0.0.1:"), r[0].err());
         String connector = failure(r[1], "minimum", 2, "the connecting evaluator");
         assertTrue(listener.contains("the peer runs 2 shards, this party 4: give both parties the same number of shards (--shards)"), listener);
         assertTrue(connector.contains("refused: the listening party runs 4 shards, the connecting one 2"), connector);

@@ -68,8 +68,8 @@ public final class NettyTransport {
      * its greeting connects again. A many-peer listener lets as many more greet as it expects peers.
      */
     static final int MAX_CANDIDATES = 64;
-    /** Marks a connection a listener dropped to make room, whose end it has reported already. */
-    private static final io.netty.util.AttributeKey<Boolean> MADE_ROOM = io.netty.util.AttributeKey.valueOf("yaostream.madeRoom");
+    /** Marks a connection whose drop the listener has said already (made room for a newer one, or its peer was taken). */
+    private static final io.netty.util.AttributeKey<Boolean> DROP_SAID = io.netty.util.AttributeKey.valueOf("yaostream.dropSaid");
     /**
      * How long closing a TLS connection waits to send its close_notify. Netty waits 3 s by default, which a peer
      * that stopped reading (and so left no room in the socket) would add to this party's timeout.
@@ -188,7 +188,8 @@ public final class NettyTransport {
             server.close().awaitUninterruptibly();
             synchronized (candidates) {
                 for (SocketChannel c : List.copyOf(candidates)) {
-                    c.attr(MADE_ROOM).set(Boolean.TRUE); // said here, not once more when it closes
+                    c.attr(DROP_SAID).set(Boolean.TRUE); // said here, not once more when it closes
+                    drop(hostPort(c.remoteAddress()), "another peer greeted first");
                     c.close();
                 }
                 candidates.clear();
@@ -271,7 +272,7 @@ public final class NettyTransport {
                 if (candidates.size() >= maxCandidates) {
                     SocketChannel oldest = candidates.iterator().next(); // they are kept in the order they came
                     candidates.remove(oldest);
-                    oldest.attr(MADE_ROOM).set(Boolean.TRUE);
+                    oldest.attr(DROP_SAID).set(Boolean.TRUE);
                     drop(hostPort(oldest.remoteAddress()), "made room for a newer connection (" + maxCandidates
                             + " connections were still to greet)");
                     oldest.close();
@@ -324,7 +325,7 @@ public final class NettyTransport {
                     synchronized (candidates) {
                         candidates.remove(ch);
                     }
-                    if (!peer.isDone() && ch.attr(MADE_ROOM).get() == null) { // one dropped to make room was said already
+                    if (!peer.isDone() && ch.attr(DROP_SAID).get() == null) { // one dropped to make room was said already
                         drop(remote, reason);
                     }
                     ch.close();
