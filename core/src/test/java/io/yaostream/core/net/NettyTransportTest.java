@@ -91,6 +91,44 @@ class NettyTransportTest {
      * Single bytes between runs of longs put the longs at every byte offset, so on the reading side some straddle
      * two socket reads. Flushes of odd sizes make short frames in between.
      */
+    /**
+     * A connecting party whose connection the listener closes before greeting (as a listener flooded by silent
+     * connections drops its oldest) connects again within its timeout, says so once, and gets through.
+     */
+    @Test
+    void aConnectionClosedBeforeItsGreetingConnectsAgain() throws Exception {
+        List<String> notices = new CopyOnWriteArrayList<>();
+        int port;
+        CompletableFuture<Void> dropper;
+        try (java.net.ServerSocket first = new java.net.ServerSocket(0)) {
+            port = first.getLocalPort();
+            dropper = CompletableFuture.runAsync(() -> {
+                try (Socket s = first.accept()) {
+                    s.setSoLinger(true, 0); // hung up without a greeting
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            CompletableFuture<Channel> client = CompletableFuture.supplyAsync(() ->
+                    NettyTransport.connect("127.0.0.1", port, options.withNotices(notices::add)));
+            dropper.get(10, TimeUnit.SECONDS);
+            first.close();
+            try (NettyTransport.Listener l = NettyTransport.listen("127.0.0.1", port, options)) {
+                Channel server = l.accept();
+                Channel c = client.get(20, TimeUnit.SECONDS);
+                c.write(new byte[] {9}, 0, 1);
+                c.flush();
+                byte[] got = new byte[1];
+                server.readFully(got, 0, 1);
+                assertEquals(9, got[0]);
+                c.close();
+                server.close();
+            }
+        }
+        assertEquals(1, notices.stream().filter(n -> n.startsWith("the listener at 127.0.0.1:" + port + " closed this connection before its"
+                + " greeting; connecting again")).count(), notices.toString());
+    }
+
     @Test
     void longsAtEveryByteOffsetCrossFramesIntact() throws Exception {
         Channel[] ends = pair(options, options);
