@@ -60,6 +60,8 @@ public final class MemoryChannel extends LongStagingChannel {
     public static MemoryChannel[] pair(long timeoutMillis, SimulatedNetwork network) {
         Pipe ab = new Pipe(network);
         Pipe ba = new Pipe(network);
+        ab.answers = ba;
+        ba.answers = ab;
         return new MemoryChannel[] {new MemoryChannel(ba, ab, timeoutMillis), new MemoryChannel(ab, ba, timeoutMillis)};
     }
 
@@ -136,6 +138,17 @@ public final class MemoryChannel extends LongStagingChannel {
         }
     }
 
+    /**
+     * Over a simulated network, the flights behind what this end has read so far: the most one-way latencies on a chain
+     * of messages, each sent after its sender read the one before, that ends in a message this end has read (0 before
+     * it has read any). A message is stamped, as it is sent, with one more than the flights behind what its sender had
+     * read then; so a result known after reading a message is known after that many flights. -1 without a simulated
+     * network, where messages are not kept apart.
+     */
+    public int flights() {
+        return in.link == null ? -1 : in.readFlights;
+    }
+
     @Override
     public void close() {
         out.send();
@@ -175,6 +188,12 @@ public final class MemoryChannel extends LongStagingChannel {
         /** Ends (in bytes since the pipe opened) and due moments of the messages sent and not yet all read, oldest first. */
         private final long[] messageEnd;
         private final long[] messageDue;
+        /** Each message's flights (see {@link MemoryChannel#flights}): one more than its sender had read behind it. */
+        private final int[] messageFlights;
+        /** The other direction, whose reader is this direction's writer: what it has read stamps what this one sends. */
+        private Pipe answers;
+        /** The most flights of a message the reader has read from (under the lock; volatile for {@link #flights}). */
+        private volatile int readFlights;
         private int firstMessage;
         private int messages;
         private final ReentrantLock lock = new ReentrantLock();
@@ -201,6 +220,7 @@ public final class MemoryChannel extends LongStagingChannel {
             this.ring = new byte[capacity];
             this.messageEnd = link == null ? null : new long[STAMPS];
             this.messageDue = link == null ? null : new long[STAMPS];
+            this.messageFlights = link == null ? null : new int[STAMPS];
         }
 
         /**
@@ -275,14 +295,17 @@ public final class MemoryChannel extends LongStagingChannel {
             long due = link.due(System.nanoTime(), bytes);
             sentTotal = filledTotal;
             int at;
+            int flights = answers.readFlights + 1; // read by this writer's thread, which alone raises it
             if (messages == STAMPS) {
                 at = (firstMessage + messages - 1) % STAMPS; // the newest message takes these bytes too
+                flights = Math.max(flights, messageFlights[at]);
             } else {
                 at = (firstMessage + messages) % STAMPS;
                 messages++;
             }
             messageEnd[at] = filledTotal;
             messageDue[at] = due;
+            messageFlights[at] = flights;
             changed.signalAll();
         }
 
@@ -333,6 +356,9 @@ public final class MemoryChannel extends LongStagingChannel {
             try {
                 size -= n;
                 emptiedTotal += n;
+                if (link != null && messages > 0 && messageFlights[firstMessage] > readFlights) {
+                    readFlights = messageFlights[firstMessage]; // a read never runs past the first message's end
+                }
                 while (messages > 0 && messageEnd[firstMessage] <= emptiedTotal) {
                     firstMessage = (firstMessage + 1) % STAMPS;
                     messages--;
