@@ -98,10 +98,16 @@ public final class EcBaseOt implements BaseOt {
 
     @Override
     public void send(Channel channel, long[] m0, long[] m1, int count) {
+        send(channel, m0, m1, count, () -> { });
+    }
+
+    @Override
+    public void send(Channel channel, long[] m0, long[] m1, int count, Runnable beforeFirstRead) {
         checkCount(count);
         checkBlocks(m0, count, "m0");
         checkBlocks(m1, count, "m1");
         if (count == 0) {
+            beforeFirstRead.run();
             return;
         }
         int groups = groups(count);
@@ -117,6 +123,7 @@ public final class EcBaseOt implements BaseOt {
         curve.base().multiply(Scalar25519.digits(Scalar25519.negate(Scalar25519.multiply(a, a.shiftLeft(6)))), 0, 1,
                 minusStep, 0);
 
+        beforeFirstRead.run();
         byte[] pointsB = new byte[groups * POINT];
         read(channel, pointsB, "sender: waiting for the receiver's " + groups + " points B");
 
@@ -163,13 +170,18 @@ public final class EcBaseOt implements BaseOt {
 
     @Override
     public void receive(Channel channel, boolean[] choices, long[] out, int count) {
+        receiveInTwo(channel, choices, out, count).run();
+    }
+
+    @Override
+    public Runnable receiveInTwo(Channel channel, boolean[] choices, long[] out, int count) {
         checkCount(count);
         if (choices.length < count) {
             throw new IllegalArgumentException("choices has " + choices.length + " entries, fewer than count " + count);
         }
         checkBlocks(out, count, "out");
         if (count == 0) {
-            return;
+            return () -> { };
         }
         int groups = groups(count);
         int[] chosen = new int[groups];
@@ -217,6 +229,11 @@ public final class EcBaseOt implements BaseOt {
             }
         });
 
+        return () -> readMessages(channel, groups, chosen, pads, out, count);
+    }
+
+    /** The receiver's second step: the sender's encrypted message tuples, each group's chosen one decrypted into {@code out}. */
+    private static void readMessages(Channel channel, int groups, int[] chosen, long[] pads, long[] out, int count) {
         long[] ciphertexts = new long[groups * KEYS * PAD];
         try {
             channel.readLongs(ciphertexts, 0, ciphertexts.length);

@@ -69,6 +69,14 @@ public final class OtExtensionReceiver {
 
     /** Draws the 128 seed pairs and runs the base OTs as their sender. */
     public void setup() {
+        setup(() -> { });
+    }
+
+    /**
+     * As {@link #setup()}, running {@code beforeFirstRead} once the base OTs' first message is written and before the
+     * peer's answer is read (see {@link BaseOt#send(io.yaostream.core.net.Channel, long[], long[], int, Runnable)}).
+     */
+    public void setup(Runnable beforeFirstRead) {
         if (ready) {
             throw new IllegalStateException("OT extension receiver is already set up");
         }
@@ -76,7 +84,7 @@ public final class OtExtensionReceiver {
             random.nextBlock(seeds0, j);
             random.nextBlock(seeds1, j);
         }
-        baseOt.send(channel, seeds0, seeds1, Iknp.K);
+        baseOt.send(channel, seeds0, seeds1, Iknp.K, beforeFirstRead);
         prgs0 = kernel.ctrKeys(seeds0, Iknp.K);
         prgs1 = kernel.ctrKeys(seeds1, Iknp.K);
         ready = true;

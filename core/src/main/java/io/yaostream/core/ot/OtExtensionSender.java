@@ -50,6 +50,8 @@ public final class OtExtensionSender {
     private long sLo;
     private long sHi;
     private boolean ready;
+    /** The base OTs' second step, until it has run ({@link #finishSetup}). */
+    private Runnable finishBaseOts;
     /** AES blocks of each column's PRG used so far. */
     private long prgCounter;
     /** Global index of the next OT (the hash tweak). */
@@ -115,9 +117,26 @@ public final class OtExtensionSender {
             choices[j] = bit != 0;
             sMasks[j] = -bit;
         }
-        baseOt.receive(channel, choices, seeds, Iknp.K);
-        prgs = kernel.ctrKeys(seeds, Iknp.K);
+        finishBaseOts = baseOt.receiveInTwo(channel, choices, seeds, Iknp.K);
         ready = true;
+    }
+
+    /**
+     * Reads the rest of the base OTs, if that is still to do: {@link #setup} answers the receiver's first message and
+     * leaves the rest for here, so that what this end sends meanwhile (the garbler's own labels and tables) rides with
+     * its answer. Runs by itself before the first extension; a caller that reads anything else from the receiver first
+     * calls it before.
+     */
+    public void finishSetup() {
+        if (!ready) {
+            throw new IllegalStateException("OT extension sender used before setup()");
+        }
+        if (finishBaseOts != null) {
+            Runnable rest = finishBaseOts;
+            finishBaseOts = null;
+            rest.run();
+            prgs = kernel.ctrKeys(seeds, Iknp.K);
+        }
     }
 
     /** The low word of s (Δ). */
@@ -215,9 +234,7 @@ public final class OtExtensionSender {
      * {@code q^j = G(k_j^{s_j}) ⊕ (s_j ? u^j : 0)} in place and transposes them into the rows q_i.
      */
     private void extend(int width) {
-        if (!ready) {
-            throw new IllegalStateException("OT extension sender used before setup()");
-        }
+        finishSetup();
         int words = width >>> 6;
         int aesBlocks = width >>> 7;
         channel.readLongs(columns, 0, Iknp.K * words);

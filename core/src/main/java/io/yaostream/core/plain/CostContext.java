@@ -30,8 +30,8 @@ import java.util.Optional;
 public final class CostContext extends PlainContext {
     /** The garbler is the base OTs' receiver; the extension needs one base OT per bit of its secret. */
     private static final int OT_KEYS = 128;
-    /** The byte that ends the base OTs and the byte that closes the session, each way. */
-    private static final int CLOSING_BYTES = 2;
+    /** The byte that closes the session, each way. */
+    private static final int CLOSING_BYTES = 1;
 
     private final GarblingScheme scheme;
     private final Schedule schedule;

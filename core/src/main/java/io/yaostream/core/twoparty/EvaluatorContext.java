@@ -37,9 +37,13 @@ final class EvaluatorContext extends EvaluatingContext {
         this.inputs = new EvaluatorInputs(channel, baseOt, kernel, random, feed, freeXor);
     }
 
-    /** The base OTs, before the program. */
-    void setup() {
-        inputs.setup();
+    /**
+     * The base OTs, before the program; {@code beforeFirstRead} runs once their first message is written and before the
+     * garbler's answer is read, where the session takes the garbler's hello, so that this party's hello and its first
+     * base-OT message go out in one flight.
+     */
+    void setup(Runnable beforeFirstRead) {
+        inputs.setup(beforeFirstRead);
     }
 
     @Override

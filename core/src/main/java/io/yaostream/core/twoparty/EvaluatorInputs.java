@@ -40,8 +40,9 @@ final class EvaluatorInputs extends EvaluatorInputSchedule {
     }
 
     /** The base OTs (the extension's setup). */
-    void setup() {
-        extension.setup();
+    /** The base OTs; {@code beforeFirstRead} runs once their first message is written (see {@link OtExtensionReceiver#setup(Runnable)}). */
+    void setup(Runnable beforeFirstRead) {
+        extension.setup(beforeFirstRead);
     }
 
     @Override

@@ -122,8 +122,12 @@ final class GarblerInputs {
         }
     }
 
-    /** Reads the ahead chunks not read yet: before anything else is read from the evaluator. */
+    /**
+     * Reads what the evaluator sent ahead and is not read yet, the rest of the base OTs and the ahead chunks: before
+     * anything else is read from the evaluator.
+     */
     void drain() {
+        extension.finishSetup();
         while (pending > 0) {
             readChunk(false);
             pending--;
@@ -131,6 +135,7 @@ final class GarblerInputs {
     }
 
     private void readChunk(boolean demand) {
+        extension.finishSetup();
         channel.readLongs(header, 0, 1);
         long n = header[0] >>> 32;
         long m = header[0] & 0xffffffffL;

@@ -37,9 +37,10 @@ public final class YaoSession {
      * @param costs        what the session cost, as this party counted it (bytes as its channel counted them)
      * @param seconds       from the handshake to the end of the closing exchange
      * @param setupSeconds  the handshake and the base OTs
-     * @param onlineSeconds from the end of the base OTs (which both parties mark together) until this party had its
-     *                      result: OT extension, inputs, garbling, evaluation and outputs, as HS13 §4.2 times it. The
-     *                      closing exchange after it only lets both sides close cleanly.
+     * @param onlineSeconds from the end of this party's own base OTs until it had its result: OT extension, inputs,
+     *                      garbling, evaluation and outputs, as HS13 §4.2 times it. No barrier marks the end of the base
+     *                      OTs at both parties together (it would cost a flight), so each party's online clock starts
+     *                      when its own base OTs end. The closing exchange after it only lets both sides close cleanly.
      */
     public record Result<R>(R value, ProgramCosts costs, long bytesSent, long bytesReceived, double seconds, double setupSeconds,
                             double onlineSeconds) {
@@ -63,8 +64,6 @@ public final class YaoSession {
     }
 
     private static final int END = 0x7e;
-    /** Sent by both parties once their base OTs are done, so the online phase starts at once for both. */
-    private static final int READY = 0x5f;
 
     private final Party role;
     private final Channel channel;
@@ -96,9 +95,18 @@ public final class YaoSession {
     /** Runs {@code program} with this party's inputs from {@code feed}. */
     public <R> Result<R> run(Program<R> program, InputFeed feed) {
         long start = System.nanoTime();
+        Handshake.Hello mine = hello(role, config);
         if (!helloExchanged) {
-            Handshake.exchange(channel, hello(role, config));
+            // Both hellos go out at once. The garbler reads the evaluator's before anything else; the evaluator's
+            // hello rides with its first base-OT message (input-independent), and it reads the garbler's before the
+            // garbler's answer: every mismatch is still refused before any input-dependent byte.
+            Handshake.send(channel, mine);
+            if (role == Party.GARBLER) {
+                channel.flush();
+                Handshake.check(mine, Handshake.receive(channel));
+            }
         }
+        Runnable peerHello = helloExchanged || role == Party.GARBLER ? () -> { } : () -> Handshake.check(mine, Handshake.receive(channel));
         CostTally tally = new CostTally(config.scheme(), config.circuits());
         PartyContext ctx;
         R value;
@@ -109,10 +117,9 @@ public final class YaoSession {
                 ctx = g;
             } else {
                 EvaluatorContext e = new EvaluatorContext(channel, config.scheme(), config.kernel(), random, config.baseOt(), feed, tally);
-                e.setup();
+                e.setup(peerHello);
                 ctx = e;
             }
-            barrier(READY);
         } catch (ChannelException e) {
             throw new ChannelException(e.getMessage() + "; the session failed in the base OTs", e);
         }
@@ -156,15 +163,6 @@ public final class YaoSession {
         if (b != END) {
             throw new PeerFault("the peer sent byte " + b + " where the end of its program was due: it sent more data than this"
                     + " party's program reads (the programs differ, or the data was altered)");
-        }
-    }
-
-    private void barrier(int marker) {
-        channel.write(new byte[] {(byte) marker}, 0, 1);
-        channel.flush();
-        int b = readByte();
-        if (b != marker) {
-            throw new PeerFault("the peer sent byte " + b + " where the end of its base OTs was due");
         }
     }
 

@@ -104,7 +104,7 @@ class NettyTransportTest {
             port = first.getLocalPort();
             dropper = CompletableFuture.runAsync(() -> {
                 try (Socket s = first.accept()) {
-                    s.setSoLinger(true, 0); // hung up without a greeting
+                    s.getInputStream().readNBytes(NettyTransport.greeting().length); // the client is up: now hang up, without a greeting
                 } catch (java.io.IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }

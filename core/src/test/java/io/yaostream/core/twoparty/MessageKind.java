@@ -42,7 +42,7 @@ public enum MessageKind {
             if (has(frames, "Handshake.")) {
                 return HELLO;
             }
-            if (has(frames, "EcBaseOt.receive")) {
+            if (has(frames, "EcBaseOt.receiveInTwo")) {
                 return BASE_OT_POINTS;
             }
             if (has(frames, "EcBaseOt.send")) {
@@ -61,7 +61,7 @@ public enum MessageKind {
             if (has(frames, "GarblerInputs.")) {
                 return LABELS;
             }
-            if (has(frames, "YaoSession.barrier") || has(frames, "YaoSession.finish") || has(frames, "GarblerContext.announce")) {
+            if (has(frames, "YaoSession.finish") || has(frames, "GarblerContext.announce")) {
                 return CONTROL;
             }
             if (has(frames, "GarblerContext.garblerInputs") || has(frames, "GarblingContext.newZero")) {
