@@ -256,7 +256,7 @@ public final class ThreeParty {
         InetSocketAddress own = addresses.get(party - 1);
         InetSocketAddress next = addresses.get(ThreeLinks.next(party) - 1);
         Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel); // before the peers wait on us
-        boolean local = addresses.stream().allMatch(a -> LinkPolicy.isLoopback(a.getHostString()));
+        boolean local = local(addresses);
         PeerCertificate[] identities = identities(local, true);
         // Parties that all run here listen on loopback only, where no other machine can reach them.
         String listenOn = bind == null && local ? own.getHostString() : bind;
@@ -279,7 +279,12 @@ public final class ThreeParty {
      * @throws io.yaostream.core.net.ChannelException if a certificate or TLS file cannot be read
      */
     public void checkLinks(List<InetSocketAddress> addresses) {
-        identities(addresses.stream().allMatch(a -> LinkPolicy.isLoopback(a.getHostString())), false);
+        identities(local(addresses), false);
+    }
+
+    /** Whether no other machine can take part: every party at a loopback address, and this one listening on loopback. */
+    private boolean local(List<InetSocketAddress> addresses) {
+        return addresses.stream().allMatch(a -> LinkPolicy.isLoopback(a.getHostString())) && (bind == null || LinkPolicy.isLoopback(bind));
     }
 
     /**

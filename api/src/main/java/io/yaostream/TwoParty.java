@@ -220,11 +220,15 @@ public final class TwoParty {
     /**
      * Any transport options (frame sizes, in-flight bytes, ...).
      *
-     * @param options every transport option, replacing the timeout and TLS set before
+     * @param options every transport option, replacing the timeout and TLS set before; a peer certificate named before
+     *     ({@link #peerCertificate}) stays unless {@code options} name another
      * @return a new configuration; this one is unchanged
      */
     public TwoParty transport(TransportOptions options) {
-        return new TwoParty(role, host, port, listen, scheme, kernel, options, name, circuits, progress);
+        // A peer certificate named before stays unless these options name another: replacing the timeout or the frame
+        // sizes must not quietly unbind the link.
+        TransportOptions o = options.peer() == null && transport.peer() != null ? options.withPeer(transport.peer()) : options;
+        return new TwoParty(role, host, port, listen, scheme, kernel, o, name, circuits, progress);
     }
 
     /**

@@ -358,6 +358,52 @@ class StrayConnectionsTest {
         silent.close();
     }
 
+    /**
+     * Strangers that greet, send a hello of another scheme and never close are refused without holding a thread each:
+     * two hundred of them leave no more hello threads than the listener reads at once; and a wait in vain ends in a
+     * {@link ChannelException} that names the last refusal.
+     */
+    @Test
+    void refusedStrangersHoldNoThreadAndTheWaitEndsInOneLine() throws Exception {
+        CompiledCircuit c = TestCircuits.random(new Random(74), 50);
+        RepeatProgram program = new RepeatProgram(c, 1);
+        byte[] hello;
+        {
+            MemoryChannel[] pair = MemoryChannel.pair(1000);
+            Handshake.send(pair[0], new Handshake.Hello(Party.EVALUATOR, "grr3", program.name(), Handshake.digest(List.of(c))));
+            pair[0].flush();
+            int n = (int) Handshake.helloBytes("grr3", program.name());
+            hello = new byte[n];
+            pair[1].readFully(hello, 0, n);
+        }
+        java.nio.ByteBuffer frame = java.nio.ByteBuffer.allocate(4 + hello.length).putInt(hello.length).put(hello);
+        TransportOptions quick = options.withTimeout(Duration.ofSeconds(4));
+        List<Socket> strangers = new ArrayList<>();
+        try (NettyTransport.Listener l = NettyTransport.listenForMany("127.0.0.1", 0, quick, 1)) {
+            CompletableFuture<Channel> gate = CompletableFuture.supplyAsync(() ->
+                    io.yaostream.core.twoparty.HelloGate.accept(l, quick, new Handshake.Hello(Party.GARBLER, "half-gates", program.name(),
+                            Handshake.digest(List.of(c)))));
+            for (int i = 0; i < 200; i++) {
+                Socket s = new Socket("127.0.0.1", l.port());
+                s.getOutputStream().write(NettyTransport.greeting());
+                s.getOutputStream().write(frame.array());
+                s.getOutputStream().flush();
+                strangers.add(s);
+            }
+            long threads = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("yaostream-hello")).count();
+            assertTrue(threads <= 70, threads + " hello threads");
+            java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> gate.get(30, TimeUnit.SECONDS));
+            assertTrue(e.getCause() instanceof ChannelException, String.valueOf(e.getCause()));
+            assertTrue(e.getCause().getMessage().matches("no peer connected to 127\\.0\\.0\\.1:\\d+ within 4 s \\(refused \\d+ connections, the"
+                    + " last: handshake mismatch: the peer uses scheme grr3, this party half-gates.*"), e.getCause().getMessage());
+        } finally {
+            for (Socket s : strangers) {
+                s.close();
+            }
+        }
+    }
+
     @Test
     void aConnectorRefusesAListenerThatIsNotAYaostreamParty() throws Exception {
         try (ServerSocket web = new ServerSocket(0)) {

@@ -93,6 +93,11 @@ final class NettyChannel extends LongStagingChannel {
         return peer;
     }
 
+    /** Reads from the socket again: a many-peer listener stops a greeted connection's reading until it is taken. */
+    void resumeReading() {
+        ch.config().setAutoRead(true);
+    }
+
     /** The certificate the peer presented, where the transport checked it against a {@link PeerIdentity}. */
     private volatile PeerCertificate identity;
 

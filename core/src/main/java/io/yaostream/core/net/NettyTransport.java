@@ -69,6 +69,8 @@ public final class NettyTransport {
      */
     static final int MAX_CANDIDATES = 64;
     /** Marks a connection whose drop the listener has said already (made room for a newer one, or its peer was taken). */
+    /** Marks a connection that has sent bytes (whatever they are) while it was a candidate. */
+    private static final io.netty.util.AttributeKey<Boolean> SPOKE = io.netty.util.AttributeKey.valueOf("yaostream.spoke");
     private static final io.netty.util.AttributeKey<Boolean> DROP_SAID = io.netty.util.AttributeKey.valueOf("yaostream.dropSaid");
     /**
      * How long closing a TLS connection waits to send its close_notify. Netty waits 3 s by default, which a peer
@@ -101,6 +103,8 @@ public final class NettyTransport {
         /** Connections that have not greeted yet; used on the event loop only. */
         private final Set<SocketChannel> candidates = new LinkedHashSet<>();
         private final AtomicInteger dropped = new AtomicInteger();
+        /** When an accept last failed (System.nanoTime), on the listener's event loop. */
+        private long lastAcceptError = System.nanoTime() - TimeUnit.SECONDS.toNanos(2);
         /** Connections let greet side by side (see {@link #MAX_CANDIDATES}). */
         private final int maxCandidates;
         private io.netty.channel.Channel server;
@@ -172,7 +176,25 @@ public final class NettyTransport {
                 arrivals.add(failure); // for every later call too
                 throw failure;
             }
+            if (next instanceof NettyChannel taken) {
+                taken.resumeReading();
+            }
             return (Channel) next;
+        }
+
+        /** Queues a greeted connection for {@link #acceptNext}; beyond {@link #MAX_CANDIDATES} waiting, the oldest goes. */
+        private void queue(NettyChannel channel, String remote) {
+            arrivals.add(channel);
+            while (arrivals.size() > MAX_CANDIDATES) {
+                Object oldest = arrivals.poll();
+                if (oldest instanceof NettyChannel old) {
+                    drop(old.peer(), "made room for a newer connection (" + MAX_CANDIDATES + " greeted ones were waiting to be taken)");
+                    old.close();
+                } else if (oldest != null) {
+                    arrivals.add(oldest); // a failure stays for every later call
+                    break;
+                }
+            }
         }
 
         /**
@@ -245,13 +267,14 @@ public final class NettyTransport {
             return new ChannelInboundHandlerAdapter() {
                 @Override
                 public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                    // An accept that fails (too many open files, say) is this moment's trouble: the port stays open and
+                    // the wait goes on, bounded by its timeout; said once a second at most.
                     if (!peer.isDone() && ctx.channel().isOpen()) {
-                        ChannelException failure = new ChannelException("cannot accept a peer on " + address + ": "
-                                + TlsErrors.innermostMessage(cause), cause);
-                        if (peerGroup != null) {
-                            arrivals.add(failure);
-                        } else {
-                            peer.completeExceptionally(failure);
+                        long now = System.nanoTime();
+                        if (now - lastAcceptError > TimeUnit.SECONDS.toNanos(1)) {
+                            lastAcceptError = now;
+                            options.notices().accept("cannot accept a connection on " + address + ": " + TlsErrors.innermostMessage(cause)
+                                    + "; still listening");
                         }
                     }
                 }
@@ -270,7 +293,7 @@ public final class NettyTransport {
                     return;
                 }
                 if (candidates.size() >= maxCandidates) {
-                    SocketChannel oldest = candidates.iterator().next(); // they are kept in the order they came
+                    SocketChannel oldest = oldestSilent();
                     candidates.remove(oldest);
                     oldest.attr(DROP_SAID).set(Boolean.TRUE);
                     drop(hostPort(oldest.remoteAddress()), "made room for a newer connection (" + maxCandidates
@@ -282,6 +305,14 @@ public final class NettyTransport {
             ch.closeFuture().addListener(f -> {
                 synchronized (candidates) {
                     candidates.remove(ch);
+                }
+            });
+            ch.pipeline().addFirst(new ChannelInboundHandlerAdapter() { // marks a candidate that has sent anything at all
+                @Override
+                public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                    ctx.channel().attr(SPOKE).set(Boolean.TRUE);
+                    ctx.pipeline().remove(this);
+                    ctx.fireChannelRead(msg);
                 }
             });
             addGreeting(ch, ssl, null, 0, options.greetingTimeout().toMillis(), new Greeting.Outcome() {
@@ -297,7 +328,9 @@ public final class NettyTransport {
                         if (closed || stopped) {
                             ch.close();
                         } else {
-                            arrivals.add(channel);
+                            // Nobody reads it until it is taken: it buffers nothing meanwhile, and at most so many wait.
+                            ch.config().setAutoRead(false);
+                            queue(channel, remote);
                         }
                         return;
                     }
@@ -331,6 +364,19 @@ public final class NettyTransport {
                     ch.close();
                 }
             });
+        }
+
+        /**
+         * Under the candidates' lock: the oldest candidate that has sent nothing yet, else the oldest of all. A real peer
+         * speaks at once (its TLS hello or its greeting), so a flood of silent connections pushes out its own first.
+         */
+        private SocketChannel oldestSilent() {
+            for (SocketChannel c : candidates) { // in the order they came
+                if (c.attr(SPOKE).get() == null) {
+                    return c;
+                }
+            }
+            return candidates.iterator().next();
         }
 
         private void drop(String remote, String reason) {
@@ -482,8 +528,12 @@ public final class NettyTransport {
                                         // greeting: to a connecting party with TLS off, that silent end is the sign.
                                         String line = ssl == null && reason.equals(Greeting.CLOSED_BEFORE_GREETING)
                                                 ? reason + " (if TLS is on at the peer: start both parties with the same --tls-* options)" : reason;
-                                        ready.completeExceptionally(reason.startsWith(Greeting.CLOSED_BEFORE_GREETING)
-                                                || reason.equals(Greeting.CLOSED_IN_TLS_HANDSHAKE) ? new Dropped(line) : new ChannelException(line));
+                                        // Closed before greeting, in TLS or before: a listener that made room for
+                                        // newer connections does that, and the same listener may take a new one.
+                                        boolean dropped = reason.startsWith(Greeting.CLOSED_BEFORE_GREETING)
+                                                || reason.equals(Greeting.CLOSED_IN_TLS_HANDSHAKE)
+                                                || reason.endsWith(TlsErrors.PEER_CLOSED_HANDSHAKE);
+                                        ready.completeExceptionally(dropped ? new Dropped(line) : new ChannelException(line));
                                         ch.close();
                                     }
                                 });

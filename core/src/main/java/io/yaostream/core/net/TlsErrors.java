@@ -22,6 +22,9 @@ final class TlsErrors {
     /** A yaostream greeting's magic as Netty shows a record that is not TLS: its length word, then YAOSTREAM, in hex. */
     private static final String GREETING_HEX = java.util.HexFormat.of().formatHex(Greeting.FRAME, 0, Greeting.FRAME.length - 1);
 
+    /** What a TLS handshake that the peer (or a listener making room) cut off says. */
+    static final String PEER_CLOSED_HANDSHAKE = "the peer closed the connection during the TLS handshake";
+
     private TlsErrors() {
     }
 
@@ -66,7 +69,7 @@ final class TlsErrors {
                 return alert(m.substring("Received fatal alert: ".length()).strip());
             }
             if (c instanceof ClosedChannelException || m.contains("closed") && m.contains("SSLEngine")) {
-                return "the peer closed the connection during the TLS handshake";
+                return PEER_CLOSED_HANDSHAKE;
             }
         }
         return innermostMessage(t);

@@ -207,7 +207,9 @@ public final class Openings implements AutoCloseable {
             lastRefusal = local;
         }
         notices.accept("refused a connection" + from(channel) + ": " + local);
-        channel.abort("refused: " + toPeer);
+        // Told why and closed at once: waiting for a stranger to close its side would hold this thread.
+        channel.cancel("refused: " + toPeer);
+        channel.close();
     }
 
     /**

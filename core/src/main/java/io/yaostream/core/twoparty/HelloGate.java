@@ -56,7 +56,11 @@ public final class HelloGate {
         ChannelException timedOut = new ChannelException("no peer connected to " + listener.address() + " within "
                 + Openings.seconds(options.connectTimeout().toMillis()) + summary);
         peer.completeExceptionally(timedOut); // a peer taken just now is still the peer
-        return peer.join();
+        try {
+            return peer.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw (RuntimeException) e.getCause(); // the timeout, or the authenticated peer's disagreement
+        }
     }
 
     /** On the connection's own thread: exchanges hellos and takes it as the peer, refuses it, or ends the wait. */

@@ -91,6 +91,73 @@ class NettyTransportTest {
      * Single bytes between runs of longs put the longs at every byte offset, so on the reading side some straddle
      * two socket reads. Flushes of odd sizes make short frames in between.
      */
+    /** The same under TLS: a connection closed in the middle of its TLS handshake connects again and gets through. */
+    @Test
+    void aConnectionClosedInItsTlsHandshakeConnectsAgain(@TempDir Path dir) throws Exception {
+        TestCertificates pki = new TestCertificates(dir, "ca");
+        TlsFiles server = pki.party("garbler");
+        TlsFiles client = pki.party("evaluator");
+        TransportOptions pinned = options.withTls(client).withPeer(PeerIdentity.of("the garbler", PeerCertificate.of(server.certificate())));
+        List<String> notices = new CopyOnWriteArrayList<>();
+        int port;
+        try (java.net.ServerSocket first = new java.net.ServerSocket(0)) {
+            port = first.getLocalPort();
+            CompletableFuture<Void> dropper = CompletableFuture.runAsync(() -> {
+                try (Socket s = first.accept()) {
+                    s.getInputStream().read(new byte[5]); // the start of the ClientHello: then hang up, as a listener making room does
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            CompletableFuture<Channel> connecting = CompletableFuture.supplyAsync(() -> NettyTransport.connect("127.0.0.1", port,
+                    pinned.withNotices(notices::add)));
+            dropper.get(10, TimeUnit.SECONDS);
+            first.close();
+            try (NettyTransport.Listener l = NettyTransport.listen("127.0.0.1", port, options.withTls(server))) {
+                Channel s = l.accept();
+                Channel c = connecting.get(20, TimeUnit.SECONDS);
+                assertEquals(PeerCertificate.of(server.certificate()), c.peerIdentity());
+                c.close();
+                s.close();
+            }
+        }
+        assertEquals(1, notices.stream().filter(n -> n.contains("closed this connection before its greeting; connecting again")).count(),
+                notices.toString());
+    }
+
+    /**
+     * Greeted connections that nobody takes from a many-peer listener wait with their reading stopped, and at most
+     * {@link NettyTransport#MAX_CANDIDATES} of them: beyond, the oldest is dropped.
+     */
+    @Test
+    void greetedConnectionsNobodyTakesAreCapped() throws Exception {
+        List<String> notices = new CopyOnWriteArrayList<>();
+        List<Socket> strangers = new java.util.ArrayList<>();
+        try (NettyTransport.Listener l = NettyTransport.listenForMany("127.0.0.1", 0, options.withNotices(notices::add), 1)) {
+            for (int i = 0; i < NettyTransport.MAX_CANDIDATES + 10; i++) {
+                Socket s = new Socket("127.0.0.1", l.port());
+                s.getOutputStream().write(NettyTransport.greeting());
+                s.getOutputStream().flush();
+                strangers.add(s);
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (notices.stream().filter(n -> n.contains("greeted ones were waiting to be taken")).count() < 10
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            int waiting = 0;
+            for (Channel c; (c = l.acceptNext(200)) != null; ) {
+                waiting++;
+                c.close();
+            }
+            assertEquals(NettyTransport.MAX_CANDIDATES, waiting, notices.toString());
+        } finally {
+            for (Socket s : strangers) {
+                s.close();
+            }
+        }
+    }
+
     /**
      * A connecting party whose connection the listener closes before greeting (as a listener flooded by silent
      * connections drops its oldest) connects again within its timeout, says so once, and gets through.
