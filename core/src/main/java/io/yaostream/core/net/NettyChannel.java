@@ -72,6 +72,8 @@ final class NettyChannel extends LongStagingChannel {
 
     private volatile String failure;
     private volatile boolean closed;
+    /** Whether {@link #cancel} ended the session (its goodbye is sent): {@link #abort} then drains before it closes. */
+    private volatile boolean cancelled;
     /** How the peer's end went, from the network's events (not a timeout of ours), and when. */
     private volatile String gone;
     private volatile long goneNanos;
@@ -493,6 +495,18 @@ final class NettyChannel extends LongStagingChannel {
      */
     @Override
     public void abort(String reason) {
+        if (cancelled && !closed) {
+            // Its goodbye went out when it was cancelled: drain until the peer closes, as below, so that no reset from
+            // closing with unread data (a peer still streaming tables) overtakes that goodbye.
+            closed = true;
+            ch.eventLoop().execute(() -> ch.config().setAutoRead(true));
+            ch.closeFuture().awaitUninterruptibly(Math.min(idleNanos, TimeUnit.SECONDS.toNanos(5)), TimeUnit.NANOSECONDS);
+            skipTlsGoodbye();
+            ch.close().awaitUninterruptibly(idleNanos, TimeUnit.NANOSECONDS);
+            releaseGroup();
+            releaseBuffers();
+            return;
+        }
         if (closed || failure != null) {
             close();
             return;
@@ -549,6 +563,7 @@ final class NettyChannel extends LongStagingChannel {
         if (closed || failure != null) {
             return;
         }
+        cancelled = true;
         sayGoodbye(reason);
         fail("this party ended the session: " + reason);
     }
