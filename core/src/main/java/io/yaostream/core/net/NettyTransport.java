@@ -182,14 +182,17 @@ public final class NettyTransport {
             return (Channel) next;
         }
 
-        /** Queues a greeted connection for {@link #acceptNext}; beyond {@link #MAX_CANDIDATES} waiting, the oldest goes. */
-        private void queue(NettyChannel channel, String remote) {
+        /**
+         * On an event loop: queues a greeted connection for {@link #acceptNext}; beyond {@link #MAX_CANDIDATES} waiting, the
+         * oldest goes, closed off the event loop (closing waits, which an event loop must not).
+         */
+        private void queue(NettyChannel channel) {
             arrivals.add(channel);
             while (arrivals.size() > MAX_CANDIDATES) {
                 Object oldest = arrivals.poll();
                 if (oldest instanceof NettyChannel old) {
                     drop(old.peer(), "made room for a newer connection (" + MAX_CANDIDATES + " greeted ones were waiting to be taken)");
-                    old.close();
+                    java.util.concurrent.CompletableFuture.runAsync(old::close);
                 } else if (oldest != null) {
                     arrivals.add(oldest); // a failure stays for every later call
                     break;
@@ -330,7 +333,7 @@ public final class NettyTransport {
                         } else {
                             // Nobody reads it until it is taken: it buffers nothing meanwhile, and at most so many wait.
                             ch.config().setAutoRead(false);
-                            queue(channel, remote);
+                            queue(channel);
                         }
                         return;
                     }
