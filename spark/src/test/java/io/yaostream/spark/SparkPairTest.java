@@ -53,7 +53,8 @@ class SparkPairTest {
         long and = 2L * (1200 - 1) * PairData.BITS;
         for (String s : List.of("min1", "min2", "min4", "again", "tls", "stray", "cached")) {
             for (Map<String, String> party : List.of(garbler, evaluator)) {
-                assertTrue(party.get(s).startsWith("ok " + expected + " and=" + and + " "), s + ": " + party.get(s));
+                String got = party.get(s);
+                assertTrue(got != null && got.startsWith("ok " + expected + " and=" + and + " "), s + ": " + got + " (every step: " + party + ")");
             }
         }
         for (int k : new int[] {1, 2, 4}) {
