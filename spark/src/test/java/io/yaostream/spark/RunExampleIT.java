@@ -28,7 +28,7 @@ class RunExampleIT {
         List<Long> b = PairData.values(false, 450);
         Files.write(dir.resolve("a.txt"), a.stream().map(String::valueOf).toList(), StandardCharsets.UTF_8);
         Files.write(dir.resolve("b.txt"), b.stream().map(String::valueOf).toList(), StandardCharsets.UTF_8);
-        int port = 23000 + new java.util.Random().nextInt(20000);
+        int port = PairPorts.base();
         CompletableFuture<Result> g = run("minimum", "--role", "garbler", "--values", dir.resolve("a.txt").toString(), "--shards", "2",
                 "--listen", String.valueOf(port));
         CompletableFuture<Result> e = run("minimum", "--role", "evaluator", "--values", dir.resolve("b.txt").toString(), "--shards", "2",

@@ -43,7 +43,7 @@ class SparkPairTest {
         copy(pki.party("evaluator"), "evaluator");
         Files.copy(pki.caFile(), certs.resolve("ca.crt"));
         String[] steps = {"min1", "min2", "min4", "aes1", "aes2", "aes4", "bad", "mismatch", "again", "tls", "stray", "cached"};
-        int base = 23000 + new java.util.Random().nextInt(20000);
+        int base = PairPorts.base();
         Process g = start("garbler", base, steps);
         Process e = start("evaluator", base, steps);
         Map<String, String> garbler = steps(g, 240);
@@ -73,7 +73,7 @@ class SparkPairTest {
 
     @Test
     void aKilledApplicationEndsThePeersRunInOneLineWithinTheTimeout() throws Exception {
-        int base = 23000 + new java.util.Random().nextInt(20000);
+        int base = PairPorts.base();
         Process g = start("garbler", base, new String[] {"long"});
         Process e = start("evaluator", base, new String[] {"long"});
         BufferedReader out = new BufferedReader(new InputStreamReader(g.getInputStream(), StandardCharsets.UTF_8));
