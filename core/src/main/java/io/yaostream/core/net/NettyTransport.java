@@ -388,20 +388,6 @@ public final class NettyTransport {
         }
     }
 
-    /**
-     * Listens on {@code port} of {@code host} (null: all interfaces), waits for one peer as {@link Listener#accept}
-     * does, and stops listening. With port 0 the system chooses the port, and a notice says which
-     * ({@code listening on 0.0.0.0:43817}), for a script that starts the other party.
-     */
-    public static Channel acceptOne(String host, int port, TransportOptions options) {
-        try (Listener l = listen(host, port, options)) {
-            if (port == 0) {
-                options.notices().accept("listening on " + l.address());
-            }
-            return l.accept();
-        }
-    }
-
     /** Listens on {@code port} (0: any free port) of all interfaces. */
     public static Listener listen(int port, TransportOptions options) {
         return listen(null, port, options);

@@ -131,9 +131,4 @@ public record TransportOptions(Duration connectTimeout, Duration idleTimeout, in
     public TransportOptions withPeer(PeerIdentity identity) {
         return new TransportOptions(connectTimeout, idleTimeout, maxFrameBytes, maxInFlightBytes, tls, allocator, notices, network, identity);
     }
-
-    /** Whether the peer of a link made with these options is authenticated: TLS on and its certificate named. */
-    public boolean identifiesPeer() {
-        return tls != null && peer != null;
-    }
 }

@@ -59,13 +59,6 @@ public final class Handshake {
                 + program.getBytes(StandardCharsets.UTF_8).length + DIGEST_BYTES;
     }
 
-    /** Sends {@code mine}, reads the peer's and checks that the two belong to one session. */
-    public static void exchange(Channel channel, Hello mine) {
-        send(channel, mine);
-        channel.flush();
-        check(mine, receive(channel));
-    }
-
     /** Writes {@code h} (the caller flushes). */
     public static void send(Channel channel, Hello h) {
         write(channel, MAGIC, VERSION, h.role().ordinal(), h.scheme(), h.program(), h.digest());

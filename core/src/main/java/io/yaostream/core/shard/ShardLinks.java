@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the hello, and refuses, in one line to the refused peer and one notice here, a connection of another run (a stray),
  * one for a shard already connected, one that says nothing in time, and one of a peer that runs another number of
  * shards or one session: the run goes on, and if its peer never comes, its timeout names the last refusal. Only a peer
- * the transport authenticated ({@link TransportOptions#identifiesPeer}) fails the run at once by disagreeing.
+ * the transport authenticated ({@link Channel#peerIdentity}) fails the run at once by disagreeing.
  */
 public abstract class ShardLinks implements AutoCloseable {
     final int shards;
