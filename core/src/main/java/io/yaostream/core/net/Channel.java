@@ -91,6 +91,25 @@ public interface Channel extends AutoCloseable {
         return null;
     }
 
+    /**
+     * The flights behind what this end has read since it last {@linkplain #markFlights marked}: the most one-way
+     * latencies on a chain of messages, each sent after its sender read the one before, that ends in a message this end
+     * has read (0 before it has read any). A message is stamped as it is sent with one more than the flights behind what
+     * its sender had read; so a result known after reading a message is known after that many flights. -1 where the
+     * channel does not stamp its messages.
+     */
+    default int flights() {
+        return -1;
+    }
+
+    /**
+     * Starts a new count of {@link #flights}: this end's count goes back to 0, and messages the peer sent before its own
+     * matching mark (its previous program's, on a kept link) no longer raise it. Both ends mark at the start of each
+     * program they run one after another on a link, so each program's count is its own.
+     */
+    default void markFlights() {
+    }
+
     /** Bytes written (flushed or not) since the channel opened. */
     long bytesWritten();
 

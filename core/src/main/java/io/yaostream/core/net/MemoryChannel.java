@@ -138,15 +138,15 @@ public final class MemoryChannel extends LongStagingChannel {
         }
     }
 
-    /**
-     * Over a simulated network, the flights behind what this end has read so far: the most one-way latencies on a chain
-     * of messages, each sent after its sender read the one before, that ends in a message this end has read (0 before
-     * it has read any). A message is stamped, as it is sent, with one more than the flights behind what its sender had
-     * read then; so a result known after reading a message is known after that many flights. -1 without a simulated
-     * network, where messages are not kept apart.
-     */
+    /** Over a simulated network, see {@link Channel#flights}; -1 without one, where messages are not kept apart. */
+    @Override
     public int flights() {
         return in.link == null ? -1 : in.readFlights;
+    }
+
+    @Override
+    public void markFlights() {
+        in.mark();
     }
 
     @Override
@@ -190,6 +190,10 @@ public final class MemoryChannel extends LongStagingChannel {
         private final long[] messageDue;
         /** Each message's flights (see {@link MemoryChannel#flights}): one more than its sender had read behind it. */
         private final int[] messageFlights;
+        /** Each message's epoch: the {@link #epoch} of its sender when it was sent. */
+        private final int[] messageEpoch;
+        /** The reader's epoch, raised by each {@link #mark}: messages of another epoch do not raise {@link #readFlights}. */
+        private volatile int epoch;
         /** The other direction, whose reader is this direction's writer: what it has read stamps what this one sends. */
         private Pipe answers;
         /** The most flights of a message the reader has read from (under the lock; volatile for {@link #flights}). */
@@ -221,6 +225,7 @@ public final class MemoryChannel extends LongStagingChannel {
             this.messageEnd = link == null ? null : new long[STAMPS];
             this.messageDue = link == null ? null : new long[STAMPS];
             this.messageFlights = link == null ? null : new int[STAMPS];
+            this.messageEpoch = link == null ? null : new int[STAMPS];
         }
 
         /**
@@ -296,9 +301,10 @@ public final class MemoryChannel extends LongStagingChannel {
             sentTotal = filledTotal;
             int at;
             int flights = answers.readFlights + 1; // read by this writer's thread, which alone raises it
+            int sentIn = answers.epoch;
             if (messages == STAMPS) {
                 at = (firstMessage + messages - 1) % STAMPS; // the newest message takes these bytes too
-                flights = Math.max(flights, messageFlights[at]);
+                flights = messageEpoch[at] == sentIn ? Math.max(flights, messageFlights[at]) : flights;
             } else {
                 at = (firstMessage + messages) % STAMPS;
                 messages++;
@@ -306,7 +312,19 @@ public final class MemoryChannel extends LongStagingChannel {
             messageEnd[at] = filledTotal;
             messageDue[at] = due;
             messageFlights[at] = flights;
+            messageEpoch[at] = sentIn;
             changed.signalAll();
+        }
+
+        /** The reader starts a new epoch (see {@link Channel#markFlights}). */
+        void mark() {
+            lock.lock();
+            try {
+                epoch++;
+                readFlights = 0;
+            } finally {
+                lock.unlock();
+            }
         }
 
         /** Waits for data and returns how much lies contiguous from {@link #head} (at least 1 byte). */
@@ -356,7 +374,7 @@ public final class MemoryChannel extends LongStagingChannel {
             try {
                 size -= n;
                 emptiedTotal += n;
-                if (link != null && messages > 0 && messageFlights[firstMessage] > readFlights) {
+                if (link != null && messages > 0 && messageEpoch[firstMessage] == epoch && messageFlights[firstMessage] > readFlights) {
                     readFlights = messageFlights[firstMessage]; // a read never runs past the first message's end
                 }
                 while (messages > 0 && messageEnd[firstMessage] <= emptiedTotal) {
