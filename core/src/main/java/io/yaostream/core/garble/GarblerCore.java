@@ -151,6 +151,11 @@ public abstract class GarblerCore extends GateWalker {
     /** Turns the saved state of a wire at {@code state[pos..]} into that of its negation (a free NOT). */
     public abstract void negateState(long[] state, int pos);
 
+    /** Output indices used so far (the tweaks of decoding values and share checks). */
+    public final long outputsIndexed() {
+        return nextOutputIndex;
+    }
+
     /** Gate indices used so far (the session's gate counter). */
     public final long gatesIndexed() {
         return gateIndex();

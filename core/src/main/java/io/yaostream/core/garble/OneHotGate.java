@@ -151,6 +151,11 @@ public final class OneHotGate {
         }
     }
 
+    /** Tweaks claimed so far. */
+    public long tweaksUsed() {
+        return nextTweak;
+    }
+
     /** Claims the gate's tweaks and makes room for it. */
     private long start(int n, int m) {
         long base = nextTweak;

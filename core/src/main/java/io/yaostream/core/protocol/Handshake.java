@@ -30,7 +30,8 @@ public final class Handshake {
      * peer runs a sharded computation.
      */
     public static final int SHARDED = 0x5348_5244;
-    private static final int MAX_TEXT = 1024;
+    /** The most bytes of a hello's text (scheme, program). */
+    public static final int MAX_TEXT = 1024;
     private static final int DIGEST_BYTES = 32;
 
     /** What one party announces. */

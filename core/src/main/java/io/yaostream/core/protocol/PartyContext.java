@@ -305,6 +305,19 @@ public abstract class PartyContext implements ProgramContext {
         throw new ProtocolException("module " + module + ": one-hot garbling runs in two-party sessions only");
     }
 
+    /**
+     * On a kept link, carries on from the link's previous program: its one-hot gate, whose tweak counter runs on, so no
+     * tweak serves twice on the link (the cores' gate and output counters run on by themselves).
+     */
+    public final void carryOn(PartyContext previous) {
+        oneHotGate = previous.oneHotGate;
+    }
+
+    /** Whether a one-hot gate was made (a module ran). */
+    public final boolean hasOneHotGate() {
+        return oneHotGate != null;
+    }
+
     /** The session's one-hot gate (its tweak counter runs on across modules). */
     public final OneHotGate oneHotGate() {
         if (oneHotGate == null) {

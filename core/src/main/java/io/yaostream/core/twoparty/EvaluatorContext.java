@@ -4,6 +4,7 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.garble.EvaluatorCore;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
@@ -31,10 +32,24 @@ final class EvaluatorContext extends EvaluatingContext {
     private final EvaluatorInputs inputs;
     private final byte[] peerDigest = new byte[DIGEST_BYTES];
 
+    /** OTs extended before this program, on a kept link: its costs count its own. */
+    private final long otsBefore;
+    private final long demandBefore;
+
     EvaluatorContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed,
                      CostTally tally) {
         super(channel, new ChannelGarbledStream(channel), scheme, kernel, tally, scheme.newEvaluator(kernel));
         this.inputs = new EvaluatorInputs(channel, baseOt, kernel, random, feed, freeXor);
+        this.otsBefore = 0;
+        this.demandBefore = 0;
+    }
+
+    /** A program's back end on a kept link: the link's core (its gate and output counters run on) and OTs. */
+    EvaluatorContext(Channel channel, GarblingScheme scheme, Kernel kernel, EvaluatorCore core, EvaluatorInputs inputs, CostTally tally) {
+        super(channel, new ChannelGarbledStream(channel), scheme, kernel, tally, core);
+        this.inputs = inputs;
+        this.otsBefore = inputs.ots();
+        this.demandBefore = inputs.demandChunks;
     }
 
     /**
@@ -107,12 +122,12 @@ final class EvaluatorContext extends EvaluatingContext {
 
     @Override
     public long ots() {
-        return inputs.ots();
+        return inputs.ots() - otsBefore;
     }
 
     @Override
     public long demandChunks() {
-        return inputs.demandChunks;
+        return inputs.demandChunks - demandBefore;
     }
 
 }

@@ -12,7 +12,11 @@ import java.util.ArrayDeque;
  * them, and so reaches exactly the real run's figures.
  */
 public abstract class EvaluatorInputSchedule {
-    private final InputFeed feed;
+    private InputFeed feed;
+    /** Whether the OTs are pooled for programs that follow one another on a kept link (see {@link InputChunks}). */
+    private boolean pooled;
+    /** Position of the current program's first bit: 0, or where a kept link's program began. */
+    long programStart;
     /** Values pulled from the feed ahead of the program, in order. */
     private final ArrayDeque<BitString> ahead = new ArrayDeque<>();
     /** The bits of the values not yet taken, from bit {@link #used} on. */
@@ -34,6 +38,32 @@ public abstract class EvaluatorInputSchedule {
 
     public EvaluatorInputSchedule(InputFeed feed) {
         this.feed = feed;
+    }
+
+    /**
+     * Starts the next program on a kept link, with its own feed: the bits of the last program's feed that it did not
+     * take are dropped with their OTs (their corrections went out already), the OTs from here on are pooled.
+     */
+    public final void startProgram(InputFeed next) {
+        feed = next;
+        pooled = true;
+        ahead.clear();
+        java.util.Arrays.fill(bits, 0L);
+        used = sent;
+        known = sent;
+        base = sent & ~63L; // whole words, as drop() keeps them
+        programStart = sent;
+    }
+
+    /** A kept link's opening chunk: the corrections of every value the feed can tell ahead, up to {@link InputChunks#AHEAD_BITS}. */
+    public final void opening() {
+        pullAhead();
+        chunk((int) Math.min(InputChunks.MAX_CHUNK_BITS, known - sent));
+    }
+
+    /** A kept link's refill chunk once a program is done: no corrections, the OTs the next programs will need. */
+    public final void refill() {
+        chunk(0);
     }
 
     /** Sends (or counts) one chunk: n corrections for bits {@link #sent}.., m new OTs first. */
@@ -74,16 +104,21 @@ public abstract class EvaluatorInputSchedule {
     public final void taken(int width) {
         long before = used;
         used += width;
-        if (InputChunks.aheadChunkAfter(before, width)) {
-            while (known < used + InputChunks.AHEAD_BITS) {
-                BitString next = feed.ahead();
-                if (next == null) {
-                    break;
-                }
-                ahead.add(next);
-                append(next);
-            }
+        if (InputChunks.aheadChunkAfter(before - programStart, width)) {
+            pullAhead();
             chunk((int) Math.min(InputChunks.MAX_CHUNK_BITS, known - sent));
+        }
+    }
+
+    /** Pulls values from the feed ahead of the program, up to {@link InputChunks#AHEAD_BITS} beyond the bits taken. */
+    private void pullAhead() {
+        while (known < used + InputChunks.AHEAD_BITS) {
+            BitString next = feed.ahead();
+            if (next == null) {
+                break;
+            }
+            ahead.add(next);
+            append(next);
         }
     }
 
@@ -94,7 +129,7 @@ public abstract class EvaluatorInputSchedule {
     }
 
     private void chunk(int n) {
-        int m = InputChunks.extension(sent + n, extended);
+        int m = InputChunks.extension(sent + n, extended, pooled);
         sendChunk(n, m);
         extended += m;
         sent += n;

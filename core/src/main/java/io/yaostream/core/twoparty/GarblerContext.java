@@ -4,6 +4,7 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
+import io.yaostream.core.garble.GarblerCore;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
@@ -32,12 +33,29 @@ final class GarblerContext extends GarblingContext {
     private long[] labels = new long[0];
     private long[] delta;
 
+    /** OTs extended before this program, on a kept link: its costs count its own. */
+    private final long otsBefore;
+    private final long demandBefore;
+
     GarblerContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed,
                    CostTally tally) {
         super(channel, new ChannelGarbledStream(channel), scheme, kernel, tally, scheme.newGarbler(kernel, random));
         this.random = random;
         this.feed = feed;
         this.evaluatorInputs = new GarblerInputs(channel, core, freeXor, baseOt, kernel, random);
+        this.otsBefore = 0;
+        this.demandBefore = 0;
+    }
+
+    /** A program's back end on a kept link: the link's core (its Δ, and gate and output counters that run on) and OTs. */
+    GarblerContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, GarblerCore core, GarblerInputs inputs,
+                   InputFeed feed, CostTally tally) {
+        super(channel, new ChannelGarbledStream(channel), scheme, kernel, tally, core);
+        this.random = random;
+        this.feed = feed;
+        this.evaluatorInputs = inputs;
+        this.otsBefore = inputs.ots();
+        this.demandBefore = inputs.demandChunks();
     }
 
     /** The base OTs, before the program: so the program's time is the online time. */
@@ -147,12 +165,12 @@ final class GarblerContext extends GarblingContext {
 
     @Override
     public long ots() {
-        return evaluatorInputs.ots();
+        return evaluatorInputs.ots() - otsBefore;
     }
 
     @Override
     public long demandChunks() {
-        return evaluatorInputs.demandChunks();
+        return evaluatorInputs.demandChunks() - demandBefore;
     }
 
 }

@@ -26,6 +26,15 @@ final class GarblerInputs {
     /** Per bit from {@link #used}: its correction, 0 or 1. */
     private final OtWindow corrections = new OtWindow(1);
     private long used;
+    /** Position of the current program's first bit: 0, or where a kept link's program began. */
+    private long programStart;
+    /** Whether the OTs are pooled, on a kept link (see {@link InputChunks}). */
+    private boolean pooled;
+    /**
+     * On a kept link, what to read before anything else of the current program: the last program's chunks not read yet,
+     * then this program's hello. Null once done.
+     */
+    private Runnable catchUp;
     private long knownSent;
     private long extended;
     /** Ahead chunks the evaluator has sent that this end has not read yet. */
@@ -67,11 +76,55 @@ final class GarblerInputs {
         }
     }
 
+    /** From now on the OTs are pooled for programs on a kept link; the evaluator's first refill chunk follows. */
+    void startPooling() {
+        pooled = true;
+        pending++;
+    }
+
+    /**
+     * Starts the next program on a kept link. Its evaluator sends the program's hello and an opening chunk before it
+     * reads anything; this end reads them (with whatever the last program left unread) only before its first read, by
+     * {@code readHello}, so that a program with no evaluator input waits for nothing.
+     */
+    void startProgram(Runnable readHello) {
+        Runnable earlier = catchUp;
+        int leftover = pending;
+        pending = 1; // the opening chunk
+        catchUp = () -> {
+            if (earlier != null) {
+                earlier.run();
+            }
+            for (int i = 0; i < leftover; i++) {
+                readChunk(false);
+            }
+            used = knownSent; // corrections the last program sent for values it did not take are dropped with their OTs
+            ots.dropBefore(used);
+            corrections.dropBefore(used);
+            programStart = used;
+            readHello.run();
+        };
+    }
+
+    /** A kept link's program is done: the evaluator's refill chunk follows. */
+    void endProgram() {
+        pending++;
+    }
+
+    private void catchUp() {
+        if (catchUp != null) {
+            Runnable c = catchUp;
+            catchUp = null;
+            c.run();
+        }
+    }
+
     /**
      * Gives the program's next evaluator input of {@code width} bits its labels, into {@code s} (the garbler's
      * slot states), reading the chunks it needs first.
      */
     void labels(int width, Secret s) {
+        catchUp();
         boolean waited = false;
         while (knownSent < used + width) {
             boolean demand = pending == 0;
@@ -117,7 +170,7 @@ final class GarblerInputs {
         used += width;
         ots.dropBefore(used);
         corrections.dropBefore(used);
-        if (InputChunks.aheadChunkAfter(before, width)) {
+        if (InputChunks.aheadChunkAfter(before - programStart, width)) {
             pending++;
         }
     }
@@ -128,6 +181,7 @@ final class GarblerInputs {
      */
     void drain() {
         extension.finishSetup();
+        catchUp();
         while (pending > 0) {
             readChunk(false);
             pending--;
@@ -136,6 +190,7 @@ final class GarblerInputs {
 
     private void readChunk(boolean demand) {
         extension.finishSetup();
+        catchUp();
         channel.readLongs(header, 0, 1);
         long n = header[0] >>> 32;
         long m = header[0] & 0xffffffffL;
@@ -144,7 +199,7 @@ final class GarblerInputs {
                     + (chunks + 1) + "): " + n + " correction bits where " + (demand ? "1 to " : "0 to ")
                     + InputChunks.MAX_CHUNK_BITS + " are allowed");
         }
-        int expected = InputChunks.extension(knownSent + n, extended);
+        int expected = InputChunks.extension(knownSent + n, extended, pooled);
         if (m != expected) {
             throw new PeerFault("the peer sent an invalid input chunk header (" + (demand ? "demand" : "ahead") + " chunk "
                     + (chunks + 1) + "): " + m + " new OTs for " + n + " correction bits where the protocol makes " + expected);
@@ -197,6 +252,11 @@ final class GarblerInputs {
             ots.append(staged, n);
         }
         extended += m;
+    }
+
+    /** OT indices (the extension's hash tweaks) used so far. */
+    long otsIndexed() {
+        return extension.otsUsed();
     }
 
     long demandChunks() {

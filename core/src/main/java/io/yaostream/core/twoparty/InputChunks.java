@@ -27,6 +27,15 @@ import io.yaostream.core.program.InputFeed;
  * needs the corrections or before it reads anything else from the evaluator, by which time the chunk has long
  * arrived. So a program that takes half a million evaluator inputs one at a time sends about one chunk per
  * {@link #REFILL_BITS} bits, and the garbler never waits a round trip per input.
+ *
+ * <p>On a kept link ({@link KeptLink}) programs run one after another on one set of OTs, and two more ahead chunks
+ * frame each program: an <em>opening</em> chunk, sent with the program's hello before the evaluator reads anything,
+ * with the corrections of every value its feed can tell ahead (so the garbler never waits a round trip for them), and
+ * a <em>refill</em> chunk (n = 0) once the program is done, which extends OTs while the link is idle. There the OTs are
+ * extended ahead in batches of {@link #POOL_BATCH}, so that at least {@link #POOL_LOW} stay unused after every chunk:
+ * the opening chunk of a small program then carries only correction bits. The chunks' bits count from where the
+ * program began; corrections a program sent for values it did not take are dropped with their OTs (a correction is a
+ * one-time pad of a value by a random choice bit that is then never used, so it tells nothing).
  */
 public final class InputChunks {
     /** How far ahead of the program the evaluator sends corrections, in bits. */
@@ -39,24 +48,36 @@ public final class InputChunks {
     static final int MIN_EXTENSION = 1 << 10;
     /** OTs extended are a multiple of this (the width of the transpose's squares). */
     static final int EXTENSION_STEP = 128;
+    /** On a kept link: the fewest OTs left unused after each chunk. */
+    static final int POOL_LOW = 1 << 12;
+    /** On a kept link: the fewest OTs extended at once. */
+    static final int POOL_BATCH = 1 << 14;
     /** The chunk header: one long. */
     static final int HEADER_BYTES = 8;
 
     private InputChunks() {
     }
 
-    /** Whether an ahead chunk follows the program taking {@code width} bits after {@code before} bits. */
+    /**
+     * Whether an ahead chunk follows the program taking {@code width} bits after {@code before} bits (counted from where
+     * the program began).
+     */
     static boolean aheadChunkAfter(long before, int width) {
         return before == 0 || before / REFILL_BITS != (before + width) / REFILL_BITS;
     }
 
     /** OTs to extend so that corrections up to {@code sentAfter} have OTs, when {@code extended} exist. */
     static int extension(long sentAfter, long extended) {
-        long shortfall = sentAfter - extended;
+        return extension(sentAfter, extended, false);
+    }
+
+    /** As {@link #extension(long, long)}; on a kept link ({@code pooled}) with {@link #POOL_LOW} OTs to spare after. */
+    static int extension(long sentAfter, long extended, boolean pooled) {
+        long shortfall = sentAfter + (pooled ? POOL_LOW : 0) - extended;
         if (shortfall <= 0) {
             return 0;
         }
-        long m = Math.max(shortfall, MIN_EXTENSION);
+        long m = Math.max(shortfall, pooled ? POOL_BATCH : MIN_EXTENSION);
         return (int) ((m + EXTENSION_STEP - 1) / EXTENSION_STEP * EXTENSION_STEP);
     }
 

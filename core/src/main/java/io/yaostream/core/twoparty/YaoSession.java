@@ -41,9 +41,12 @@ public final class YaoSession {
      *                      garbling, evaluation and outputs, as HS13 §4.2 times it. No barrier marks the end of the base
      *                      OTs at both parties together (it would cost a flight), so each party's online clock starts
      *                      when its own base OTs end. The closing exchange after it only lets both sides close cleanly.
+     * @param flights       the one-way latencies this party waited for on the way to its result, counted by the channel
+     *                      ({@link Channel#flights}): from the hellos in a fresh session, from the program's hello on a
+     *                      kept link; -1 where the channel does not count them
      */
     public record Result<R>(R value, ProgramCosts costs, long bytesSent, long bytesReceived, double seconds, double setupSeconds,
-                            double onlineSeconds) {
+                            double onlineSeconds, int flights) {
         public long andGates() {
             return costs.andGates();
         }
@@ -125,10 +128,12 @@ public final class YaoSession {
         }
         long setup = System.nanoTime();
         long done;
+        int flights;
         context = ctx;
         try {
             value = program.run(ctx);
             done = System.nanoTime();
+            flights = channel.flights();
             finish(ctx);
         } catch (ChannelException e) {
             throw new ChannelException(e.getMessage() + progress(ctx), e);
@@ -140,7 +145,7 @@ public final class YaoSession {
         }
         long end = System.nanoTime();
         return new Result<>(value, ctx.costs(), channel.bytesWritten(), channel.bytesRead(), (end - start) / 1e9, (setup - start) / 1e9,
-                (done - setup) / 1e9);
+                (done - setup) / 1e9, flights);
     }
 
     private static String progress(PartyContext ctx) {
