@@ -20,6 +20,7 @@ import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
 import io.yaostream.core.program.ProgramCosts;
 import io.yaostream.core.twoparty.HelloGate;
+import io.yaostream.core.twoparty.KeptLink;
 import io.yaostream.core.twoparty.YaoSession;
 
 import java.nio.file.Path;
@@ -333,6 +334,51 @@ public final class TwoParty {
             }
         }
         return results;
+    }
+
+    /**
+     * Opens a link to the peer that is kept for many programs, run one after another with {@link Link#run}: one
+     * connection, handshake and set of base OTs for all of them (see {@link Link}). A listening party takes the first
+     * connection whose hello agrees, as {@link #run} does, and keeps its port until the link closes.
+     *
+     * @return the open link; close it when done
+     * @throws IllegalStateException if neither {@link #listen} nor {@link #connect} was called
+     * @throws io.yaostream.core.net.ChannelException if the peer cannot be reached in time, or the connection fails
+     * @throws io.yaostream.core.program.ProtocolException if the handshake finds that the parties disagree (roles,
+     *     scheme, name or circuits), or the peer runs a fresh session rather than a link
+     */
+    public Link open() {
+        if (host == null && !listen) {
+            throw new IllegalStateException("say where the peer is: listen(port) or connect(host, port)");
+        }
+        Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel);
+        noticeUnidentified();
+        Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
+        YaoSession.Config config = new YaoSession.Config(Schemes.byName(scheme), k, new EcBaseOt(k), name, circuits);
+        NettyTransport.Listener listener = null;
+        Channel channel;
+        try {
+            if (listen) {
+                listener = listener();
+                channel = HelloGate.accept(listener, transport, KeptLink.hello(role, config));
+                listener.stopAccepting();
+            } else {
+                channel = NettyTransport.connect(host, port, transport);
+            }
+            KeptLink link = new KeptLink(role, channel, config, AesCtrRandom.create(k, new SecureRandom()));
+            try {
+                link.open(listen);
+            } catch (RuntimeException e) {
+                link.close();
+                throw e;
+            }
+            return new Link(link, name, circuits, listener);
+        } catch (RuntimeException e) {
+            if (listener != null) {
+                listener.close();
+            }
+            throw e;
+        }
     }
 
     /** With TLS but no peer certificate, says once that the peer is not identified. */

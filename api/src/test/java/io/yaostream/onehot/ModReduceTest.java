@@ -1,6 +1,6 @@
 package io.yaostream.onehot;
 
-import io.yaostream.Uniformity;
+import io.yaostream.core.testing.Uniformity;
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;

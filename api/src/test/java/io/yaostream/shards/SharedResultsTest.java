@@ -5,7 +5,7 @@ import io.yaostream.SecureProgram;
 import io.yaostream.Shared;
 import io.yaostream.TwoParty;
 import io.yaostream.UInt;
-import io.yaostream.Uniformity;
+import io.yaostream.core.testing.Uniformity;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.garble.Schemes;

@@ -28,6 +28,8 @@ final class EvaluatorInputs extends EvaluatorInputSchedule {
     private long[] corrections = new long[0];
     private final long[] header = new long[1];
     private final long[] masked = new long[4 * PIECE];
+    /** Sees each chunk's packed corrections and their count as they go out (tests of what the garbler sees), or null. */
+    java.util.function.ObjIntConsumer<long[]> correctionsSent;
     /** Masked label pairs are read this many at a time. */
     static final int PIECE = 1 << 10;
 
@@ -65,6 +67,9 @@ final class EvaluatorInputs extends EvaluatorInputSchedule {
         }
         channel.writeLongs(corrections, 0, words);
         channel.flush();
+        if (correctionsSent != null) {
+            correctionsSent.accept(corrections, n);
+        }
     }
 
     /**

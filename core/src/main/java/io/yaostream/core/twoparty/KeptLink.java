@@ -243,6 +243,11 @@ public final class KeptLink implements AutoCloseable {
         return new long[] {garblerCore.gatesIndexed(), garblerCore.outputsIndexed(), oneHot, garblerInputs.otsIndexed()};
     }
 
+    /** At the evaluator, once open: {@code tap} sees the correction bits of each chunk as they go out (for tests). */
+    void tapCorrections(java.util.function.ObjIntConsumer<long[]> tap) {
+        evaluatorInputs.correctionsSent = tap;
+    }
+
     /** Marks the link ended by {@code e}, tells the peer why, and returns the error with where it happened. */
     private RuntimeException end(RuntimeException e, String where) {
         String reason = e.getMessage() + where;

@@ -1,4 +1,4 @@
-package io.yaostream;
+package io.yaostream.core.testing;
 
 import io.yaostream.core.bits.BitString;
 
