@@ -55,9 +55,10 @@ public final class TwoParty {
     private final String name;
     private final List<CompiledCircuit> circuits;
     private final Consumer<LongSupplier> progress;
+    private final Consumer<? super YaoSession.Result<?>> onResult;
 
     private TwoParty(Party role, String host, int port, boolean listen, String scheme, String kernel, TransportOptions transport,
-                     String name, List<CompiledCircuit> circuits, Consumer<LongSupplier> progress) {
+                     String name, List<CompiledCircuit> circuits, Consumer<LongSupplier> progress, Consumer<? super YaoSession.Result<?>> onResult) {
         this.role = role;
         this.host = host;
         this.port = port;
@@ -68,6 +69,7 @@ public final class TwoParty {
         this.name = name;
         this.circuits = circuits;
         this.progress = progress;
+        this.onResult = onResult;
     }
 
     /**
@@ -77,7 +79,7 @@ public final class TwoParty {
      * @return a configuration with the defaults, its peer not yet given
      */
     public static TwoParty as(Party role) {
-        return new TwoParty(role, null, -1, false, Schemes.DEFAULT, null, TransportOptions.defaults(), "program", List.of(), session -> { });
+        return new TwoParty(role, null, -1, false, Schemes.DEFAULT, null, TransportOptions.defaults(), "program", List.of(), session -> { }, r -> { });
     }
 
     /**
@@ -139,7 +141,7 @@ public final class TwoParty {
      * @return a new configuration; this one is unchanged
      */
     public TwoParty listen(String bindAddress, int port) {
-        return new TwoParty(role, bindAddress, port, true, scheme, kernel, transport, name, circuits, progress);
+        return new TwoParty(role, bindAddress, port, true, scheme, kernel, transport, name, circuits, progress, onResult);
     }
 
     /**
@@ -150,7 +152,7 @@ public final class TwoParty {
      * @return a new configuration; this one is unchanged
      */
     public TwoParty connect(String host, int port) {
-        return new TwoParty(role, host, port, false, scheme, kernel, transport, name, circuits, progress);
+        return new TwoParty(role, host, port, false, scheme, kernel, transport, name, circuits, progress, onResult);
     }
 
     /**
@@ -162,7 +164,7 @@ public final class TwoParty {
      */
     public TwoParty scheme(String scheme) {
         Schemes.byName(scheme);
-        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, progress);
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, progress, onResult);
     }
 
     /**
@@ -175,7 +177,7 @@ public final class TwoParty {
      */
     public TwoParty kernel(String kernel) {
         Kernels.check(kernel);
-        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, progress);
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, progress, onResult);
     }
 
     /**
@@ -185,7 +187,7 @@ public final class TwoParty {
      * @return a new configuration; this one is unchanged
      */
     public TwoParty timeout(Duration timeout) {
-        return new TwoParty(role, host, port, listen, scheme, kernel, transport.withTimeout(timeout), name, circuits, progress);
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport.withTimeout(timeout), name, circuits, progress, onResult);
     }
 
     /**
@@ -198,7 +200,7 @@ public final class TwoParty {
      * @throws IllegalArgumentException if a path is null (the files are read when the run connects)
      */
     public TwoParty tls(Path certificate, Path key, Path trust) {
-        return new TwoParty(role, host, port, listen, scheme, kernel, transport.withTls(new TlsFiles(certificate, key, trust)), name, circuits, progress);
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport.withTls(new TlsFiles(certificate, key, trust)), name, circuits, progress, onResult);
     }
 
     /**
@@ -215,7 +217,7 @@ public final class TwoParty {
      */
     public TwoParty peerCertificate(String certificate) {
         PeerIdentity peer = PeerIdentity.of(role == Party.GARBLER ? "the evaluator" : "the garbler", PeerCertificate.parse(certificate));
-        return new TwoParty(role, host, port, listen, scheme, kernel, transport.withPeer(peer), name, circuits, progress);
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport.withPeer(peer), name, circuits, progress, onResult);
     }
 
     /**
@@ -229,7 +231,7 @@ public final class TwoParty {
         // A peer certificate named before stays unless these options name another: replacing the timeout or the frame
         // sizes must not quietly unbind the link.
         TransportOptions o = options.peer() == null && transport.peer() != null ? options.withPeer(transport.peer()) : options;
-        return new TwoParty(role, host, port, listen, scheme, kernel, o, name, circuits, progress);
+        return new TwoParty(role, host, port, listen, scheme, kernel, o, name, circuits, progress, onResult);
     }
 
     /**
@@ -239,7 +241,7 @@ public final class TwoParty {
      * @return a new configuration; this one is unchanged
      */
     public TwoParty name(String name) {
-        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, progress);
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, progress, onResult);
     }
 
     /**
@@ -249,7 +251,7 @@ public final class TwoParty {
      * @return a new configuration; this one is unchanged
      */
     public TwoParty circuits(List<CompiledCircuit> circuits) {
-        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, List.copyOf(circuits), progress);
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, List.copyOf(circuits), progress, onResult);
     }
 
     /**
@@ -260,7 +262,19 @@ public final class TwoParty {
      * @return this configuration with the observer; the default observes nothing
      */
     public TwoParty progress(Consumer<LongSupplier> observer) {
-        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, observer);
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, observer, onResult);
+    }
+
+    /**
+     * Hands {@code observer} each session's result as soon as this party knows it, before the closing exchange in which
+     * both parties say they are done: {@link #run} returns only after that exchange, one more flight from the peer, and
+     * the result's times stop before it. A command line prints its results here.
+     *
+     * @param observer called once per session, on the thread that runs it
+     * @return this configuration with the observer; the default observes nothing
+     */
+    public TwoParty onResult(Consumer<? super YaoSession.Result<?>> observer) {
+        return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, progress, observer);
     }
 
     /**
@@ -447,7 +461,7 @@ public final class TwoParty {
         YaoSession.Config config = new YaoSession.Config(Schemes.byName(scheme), k, new EcBaseOt(k), sessionName, circuits);
         YaoSession session = new YaoSession(role, channel, config, AesCtrRandom.create(k, new SecureRandom()), helloExchanged);
         progress.accept(session::andGatesSoFar);
-        return session.run(program, inputs);
+        return session.run(program, inputs, onResult::accept);
     }
 
     /**

@@ -34,8 +34,8 @@ public final class YaoSession {
      * What a finished session gives this party.
      *
      * @param value        what the program returned here
-     * @param costs        what the session cost, as this party counted it (bytes as its channel counted them)
-     * @param seconds       from the handshake to the end of the closing exchange
+     * @param costs        what the session cost, as this party counted it (bytes as its channel counted them, to the result)
+     * @param seconds       from the handshake to this party's result (the closing exchange after it not counted)
      * @param setupSeconds  the handshake and the base OTs
      * @param onlineSeconds from the end of this party's own base OTs until it had its result: OT extension, inputs,
      *                      garbling, evaluation and outputs, as HS13 §4.2 times it. No barrier marks the end of the base
@@ -97,6 +97,15 @@ public final class YaoSession {
 
     /** Runs {@code program} with this party's inputs from {@code feed}. */
     public <R> Result<R> run(Program<R> program, InputFeed feed) {
+        return run(program, feed, r -> { });
+    }
+
+    /**
+     * Runs {@code program} with this party's inputs from {@code feed}; {@code onResult} gets the result as soon as it is
+     * known, before the closing exchange, so a caller can print it without waiting for that flight. The result's times
+     * stop there too.
+     */
+    public <R> Result<R> run(Program<R> program, InputFeed feed, java.util.function.Consumer<? super Result<R>> onResult) {
         long start = System.nanoTime();
         Handshake.Hello mine = hello(role, config);
         if (!helloExchanged) {
@@ -127,13 +136,14 @@ public final class YaoSession {
             throw new ChannelException(e.getMessage() + "; the session failed in the base OTs", e);
         }
         long setup = System.nanoTime();
-        long done;
-        int flights;
+        Result<R> result;
         context = ctx;
         try {
             value = program.run(ctx);
-            done = System.nanoTime();
-            flights = channel.flights();
+            long done = System.nanoTime();
+            result = new Result<>(value, ctx.costs(), channel.bytesWritten(), channel.bytesRead(), (done - start) / 1e9, (setup - start) / 1e9,
+                    (done - setup) / 1e9, channel.flights());
+            onResult.accept(result);
             finish(ctx);
         } catch (ChannelException e) {
             throw new ChannelException(e.getMessage() + progress(ctx), e);
@@ -143,9 +153,7 @@ public final class YaoSession {
         } catch (PeerFault e) {
             throw new PeerFault(e.getMessage() + progress(ctx), e);
         }
-        long end = System.nanoTime();
-        return new Result<>(value, ctx.costs(), channel.bytesWritten(), channel.bytesRead(), (end - start) / 1e9, (setup - start) / 1e9,
-                (done - setup) / 1e9, flights);
+        return result;
     }
 
     private static String progress(PartyContext ctx) {
