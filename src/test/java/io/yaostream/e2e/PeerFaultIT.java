@@ -130,7 +130,7 @@ class PeerFaultIT {
     }
 
     private static byte[] readFrame(DataInputStream in) throws IOException {
-        byte[] b = new byte[in.readInt()];
+        byte[] b = new byte[in.readInt() & 0x00ff_ffff]; // the length bits of the word; the party stamps the bits above
         in.readFully(b);
         return b;
     }

@@ -23,13 +23,16 @@ import java.util.concurrent.atomic.AtomicReference;
  * only as the evaluator's colour bits say, so a flip in a row it does not read changes nothing, and a run with or
  * without shards then rightly gives the true result; and a flip of a block's lowest bit went unnoticed in every trial.)
  *
- * <p>It parses that direction as the transport frames it: a 4-byte big-endian length, then that many bytes (the
- * greeting is such a frame too); a length with its top bit set is a goodbye whose reason's length is the low 16 bits.
+ * <p>It parses that direction as the transport frames it: a 4-byte big-endian length word whose low 24 bits are the
+ * length (the bits above them carry the frame's flights stamp), then that many bytes (the greeting is such a frame too);
+ * a length word with its top bit set is a goodbye whose reason's length is the low 16 bits.
  * An end closing its side is passed on as a half-close, so a goodbye still reaches the other end; a reset, or the
  * relay closing, closes both sockets of the connection.
  */
 final class TamperingRelay implements AutoCloseable {
     private static final int GOODBYE = 0x8000_0000;
+    /** A frame's length bits; the bits above them up to the goodbye bit are its flights stamp. */
+    private static final int LENGTH = 0x00ff_ffff;
 
     private final int target;
     private final int victim;
@@ -160,7 +163,7 @@ final class TamperingRelay implements AutoCloseable {
                 return;
             }
             int word = ((header[0] & 0xff) << 24) | ((header[1] & 0xff) << 16) | ((header[2] & 0xff) << 8) | (header[3] & 0xff);
-            long length = (word & GOODBYE) != 0 ? word & 0xffff : word & 0xffff_ffffL;
+            long length = (word & GOODBYE) != 0 ? word & 0xffff : word & LENGTH;
             byte[] payload = new byte[(int) length];
             in.readFully(payload);
             if ((word & GOODBYE) == 0 && tampered.get() == null && passed >= after && length >= minFrame) {

@@ -217,7 +217,8 @@ class StrayConnectionsTest {
             assertTrue(awaitNotice(n -> true).endsWith(": closed the connection before its greeting"), notices.toString());
             byte[] future = Greeting.frame(Greeting.VERSION + 1);
             try (Socket s = stray(l.port(), future)) {
-                assertTrue(awaitNotice(n -> n.contains("version")).endsWith(": a yaostream peer of transport version 2 (this party speaks version 1)"),
+                assertTrue(awaitNotice(n -> n.contains("version")).endsWith(": a yaostream peer of transport version " + (Greeting.VERSION + 1)
+                        + " (this party speaks version " + Greeting.VERSION + ")"),
                         notices.toString());
                 assertClosedAfterGreeting(s);
             }

@@ -8,14 +8,26 @@ import io.yaostream.core.text.Printable;
 import java.util.List;
 
 /**
- * Splits the inbound bytes into frames: a 4-byte big-endian length from 1 to the maximum, then that many
- * bytes. A length outside that range is a {@link BadFrameException} (garbage and oversized frames are refused before
- * their bytes are buffered); a connection that ends inside a frame is a {@link CutFrameException}, the peer's end
- * rather than a violation (a peer killed while sending leaves one).
+ * Splits the inbound bytes into frames: a 4-byte big-endian length word, then the frame's bytes. A length outside 1 to
+ * the maximum is a {@link BadFrameException} (garbage and oversized frames are refused before their bytes are
+ * buffered); a connection that ends inside a frame is a {@link CutFrameException}, the peer's end rather than a
+ * violation (a peer killed while sending leaves one).
  *
- * <p>A length word with its top bit set (never a frame's: the maximum is below 2^31) opens a {@link Goodbye}: the
- * low 16 bits are the length of a UTF-8 reason that follows, which a party that ends the session sends before it
- * closes, so the peer learns why instead of only that the connection ended.
+ * <p>The length word, the one place its layout is described:
+ * <ul>
+ * <li>bits 0..23: the frame's length, so no frame exceeds {@link #MAX_FRAME_BYTES} (2^24-1);</li>
+ * <li>bits 24..29: the frame's flights stamp (see {@link Channel#flights}): one more than the flights behind what its
+ *     sender had read when it sent the frame, saturating at {@link #MAX_FLIGHTS};</li>
+ * <li>bit 30: the parity of the sender's epoch (see {@link Channel#markFlights}): a frame raises its reader's count
+ *     only where that parity is the reader's own;</li>
+ * <li>bit 31: never a frame's; it opens a {@link Goodbye}: the low 16 bits are the length of a UTF-8 reason that
+ *     follows, which a party that ends the session sends before it closes, so the peer learns why instead of only
+ *     that the connection ended.</li>
+ * </ul>
+ * A word whose bits 24..30 are zero is a frame stamped 0 in epoch 0 (the greeting, a test's raw peer).
+ *
+ * <p>A frame is passed on as a slice that starts at its length word, with its reader index past it: its bytes are
+ * the readable ones, and {@code getInt(0)} gives its stamp to the protocol thread without an object per frame.
  */
 final class FrameDecoder extends ByteToMessageDecoder {
     /** A frame that breaks the framing rules. */
@@ -48,6 +60,12 @@ final class FrameDecoder extends ByteToMessageDecoder {
     }
 
     static final int GOODBYE = 0x8000_0000;
+    /** The length bits of a frame's length word, and so the largest frame. */
+    static final int MAX_FRAME_BYTES = 0x00ff_ffff;
+    static final int FLIGHTS_SHIFT = 24;
+    static final int MAX_FLIGHTS = 0x3f;
+    /** The epoch parity bit of a frame's length word. */
+    static final int EPOCH = 0x4000_0000;
     /** The most bytes of a goodbye's reason. */
     static final int GOODBYE_MAX = 0xffff;
 
@@ -75,15 +93,32 @@ final class FrameDecoder extends ByteToMessageDecoder {
             }
             return;
         }
-        if (length == 0 || length > maxFrameBytes) {
-            throw new BadFrameException(length == 0 ? "empty frame"
-                    : "frame of " + length + " bytes exceeds the maximum of " + maxFrameBytes);
+        if ((length & GOODBYE) != 0) {
+            throw new BadFrameException(String.format("length word 0x%08x is neither a frame's nor a goodbye's", length));
         }
-        if (in.readableBytes() < 4 + length) {
+        int frameLength = (int) length & MAX_FRAME_BYTES;
+        if (frameLength == 0 || frameLength > maxFrameBytes) {
+            throw new BadFrameException(frameLength == 0 ? "empty frame"
+                    : "frame of " + frameLength + " bytes exceeds the maximum of " + maxFrameBytes);
+        }
+        if (in.readableBytes() < 4 + frameLength) {
             return;
         }
-        in.skipBytes(4);
-        out.add(in.readRetainedSlice((int) length));
+        ByteBuf frame = in.readRetainedSlice(4 + frameLength); // the length word comes along, for its stamp
+        out.add(frame.skipBytes(4));
+    }
+
+    /** The flights stamp of a length word. */
+    static int flights(int word) {
+        return (word >>> FLIGHTS_SHIFT) & MAX_FLIGHTS;
+    }
+
+    /**
+     * The stamp bits of the next frame an end sends, where {@code read} holds, as stamp bits, its epoch's parity and the
+     * most flights of a frame of that epoch it has read: one flight more, in its own epoch.
+     */
+    static int nextStamp(int read) {
+        return Math.min(flights(read) + 1, MAX_FLIGHTS) << FLIGHTS_SHIFT | (read & EPOCH);
     }
 
     @Override
@@ -91,7 +126,8 @@ final class FrameDecoder extends ByteToMessageDecoder {
         decode(ctx, in, out);
         if (in.isReadable()) {
             int have = in.readableBytes();
-            long expected = have >= 4 ? 4 + (in.getUnsignedInt(in.readerIndex()) & ~(long) GOODBYE) : 0;
+            int word = have >= 4 ? in.getInt(in.readerIndex()) : 0;
+            long expected = have >= 4 ? 4 + ((word & GOODBYE) != 0 ? word & ~GOODBYE : word & MAX_FRAME_BYTES) : 0;
             in.skipBytes(have);
             // Reported here rather than thrown, so it reaches the handler before the end of the connection does.
             ctx.fireExceptionCaught(new CutFrameException(have, expected));

@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The first frame each end of a connection sends, after TLS when it is on: a 4-byte length of 10, then
- * {@code YAOSTREAM} and the transport version (14 bytes in all). A connection is a yaostream peer once the other
+ * The first frame each end of a connection sends, after TLS when it is on: a 4-byte length word of 10 (stamp 0, see
+ * {@link FrameDecoder}), then {@code YAOSTREAM} and the transport version (14 bytes in all). A connection is a yaostream peer once the other
  * end's greeting has arrived intact; until then nothing else is decoded, so a connection that sends garbage, an
  * HTTP request or a huge length prefix is refused at its first wrong byte, having cost a 14-byte array.
  *
@@ -25,7 +25,8 @@ import java.util.concurrent.TimeUnit;
  * not greeted within the deadline fails too.
  */
 final class Greeting extends ByteToMessageDecoder {
-    static final int VERSION = 1;
+    /** 2: a frame's length word carries its flights stamp (see {@link FrameDecoder}). */
+    static final int VERSION = 2;
     private static final byte[] MAGIC = "YAOSTREAM".getBytes(StandardCharsets.US_ASCII);
     /** The whole greeting as it goes on the wire: a frame of the magic and the version byte. */
     static final byte[] FRAME = frame(VERSION);

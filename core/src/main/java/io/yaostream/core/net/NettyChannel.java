@@ -12,6 +12,7 @@ import java.nio.ByteOrder;
 import java.util.ArrayDeque;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -19,13 +20,16 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p><b>Writing.</b> Bytes go into a direct buffer of {@code maxFrameBytes} (reused once the socket has taken
  * it), or are written there in place by a producer ({@link #writeSpace}); a full buffer, or a flush, becomes one
- * frame (a 4-byte big-endian length, then the bytes), handed to Netty. Bytes handed over and not
+ * frame (a 4-byte big-endian length word, then the bytes), handed to Netty. Bytes handed over and not
  * yet taken by the socket are counted: beyond {@code maxInFlightBytes} the writer waits, so a garbler faster
  * than its evaluator stops instead of buffering without limit.
  *
  * <p><b>Reading.</b> {@link FrameDecoder} checks each frame's length; whole frames wait in a queue for the
  * protocol thread. When more than {@code maxInFlightBytes} wait unread, the connection stops reading from the
  * socket until the protocol catches up (TCP then slows the peer down).
+ *
+ * <p><b>Flights</b> ({@link #flights}) are counted in the frames' length words (see {@link FrameDecoder}): a frame is
+ * stamped as it is handed to Netty, and read from as the protocol thread takes it from the queue.
  *
  * <p><b>A simulated network</b> ({@link TransportOptions#network}) delays what this end receives: each frame is
  * stamped, on the event loop as it arrives, with when the simulated line delivers it, and the protocol thread
@@ -42,6 +46,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class NettyChannel extends LongStagingChannel {
     /** Queue entry that marks the end of the inbound data; the reason is in {@link #failure}. */
     private static final Object END = new Object();
+    /** The flights and epoch bits of a length word. */
+    private static final int STAMP_BITS = FrameDecoder.MAX_FLIGHTS << FrameDecoder.FLIGHTS_SHIFT | FrameDecoder.EPOCH;
 
     /** A received frame and when the simulated network delivers it (System.nanoTime); queued instead of the bare frame. */
     private record DueFrame(ByteBuf frame, long due) {
@@ -65,6 +71,13 @@ final class NettyChannel extends LongStagingChannel {
     private long inFlight;
     /** Frame buffers the socket has taken, kept for the next frames (guarded by flow). */
     private final ArrayDeque<ByteBuf> spareFrames = new ArrayDeque<>();
+
+    /**
+     * What this end has read, as the stamp bits of a length word (see {@link FrameDecoder}): the most flights of a frame
+     * of its epoch it has taken, and its epoch's parity. Only the protocol's threads use it (the event loop never does),
+     * but a protocol may read on one thread and write on another, so it is atomic: a raise cannot undo a mark.
+     */
+    private final AtomicInteger readStamp = new AtomicInteger();
 
     private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
     private final AtomicLong queuedBytes = new AtomicLong();
@@ -292,7 +305,7 @@ final class NettyChannel extends LongStagingChannel {
         ByteBuf frame = out;
         out = null;
         int size = frame.readableBytes();
-        frame.setInt(0, size - 4);
+        frame.setInt(0, size - 4 | FrameDecoder.nextStamp(readStamp.get()));
         try {
             awaitRoom(size);
         } catch (ChannelException e) {
@@ -455,6 +468,7 @@ final class NettyChannel extends LongStagingChannel {
         } else {
             current = (ByteBuf) next;
         }
+        raiseFlights(current.getInt(0)); // the frame's length word, before its reader index
         long queued = queuedBytes.addAndGet(-current.readableBytes());
         if (!ch.config().isAutoRead() && queued <= resumeLimit) {
             // Decided on the event loop, where channelRead pauses reading: a decision here could race with it
@@ -464,6 +478,31 @@ final class NettyChannel extends LongStagingChannel {
             // later frame asks again.
             ch.eventLoop().execute(this::resumeReadingIfDrained);
         }
+    }
+
+    /** Counts the flights of a frame of this end's epoch, as its bytes begin to be read. */
+    private void raiseFlights(int word) {
+        int s = readStamp.get();
+        // A raise is rare (at most 63 per epoch): the common frame costs one read and no write. Only the reading thread
+        // raises, so a failed swap means a mark came between: the frame is then of the old epoch, and counts for nothing.
+        if (((word ^ s) & FrameDecoder.EPOCH) == 0 && FrameDecoder.flights(word) > FrameDecoder.flights(s)) {
+            readStamp.compareAndSet(s, word & STAMP_BITS);
+        }
+    }
+
+    /** See {@link Channel#flights}; a count at {@link FrameDecoder#MAX_FLIGHTS} may be more. */
+    @Override
+    public int flights() {
+        return FrameDecoder.flights(readStamp.get());
+    }
+
+    /**
+     * Flips the epoch's parity and counts from 0 again: frames the peer sent before its own mark carry the other parity.
+     * Called by the protocol thread; the event loop does not take part.
+     */
+    @Override
+    public void markFlights() {
+        readStamp.updateAndGet(s -> (s ^ FrameDecoder.EPOCH) & FrameDecoder.EPOCH);
     }
 
     /**

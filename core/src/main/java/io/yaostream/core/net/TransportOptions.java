@@ -13,7 +13,8 @@ import java.util.function.Consumer;
  *
  * @param connectTimeout how long {@code connect} keeps retrying and {@code accept} waits for a peer
  * @param idleTimeout    how long a read may wait for data, or a write for the peer to take data
- * @param maxFrameBytes  largest frame either end sends or accepts (a frame is one flush, or one full buffer)
+ * @param maxFrameBytes  largest frame either end sends or accepts (a frame is one flush, or one full buffer), from
+ *                       1024 to 2^24-1 (see {@link FrameDecoder})
  * @param maxInFlightBytes bytes written and not yet taken by the socket before a writer waits; received
  *                       bytes not yet read are limited to the same amount (reading pauses beyond it), plus a
  *                       simulated {@code network}'s bandwidth-delay product
@@ -67,6 +68,10 @@ public record TransportOptions(Duration connectTimeout, Duration idleTimeout, in
         }
         if (maxFrameBytes < 1024) {
             throw new IllegalArgumentException("maxFrameBytes must be at least 1024, got " + maxFrameBytes);
+        }
+        if (maxFrameBytes > FrameDecoder.MAX_FRAME_BYTES) {
+            throw new IllegalArgumentException("maxFrameBytes must be at most " + FrameDecoder.MAX_FRAME_BYTES
+                    + " (a frame's length has 24 bits), got " + maxFrameBytes);
         }
         if (maxInFlightBytes < maxFrameBytes) {
             throw new IllegalArgumentException("maxInFlightBytes (" + maxInFlightBytes + ") must be at least maxFrameBytes (" + maxFrameBytes + ")");
