@@ -118,6 +118,16 @@ public final class PartyLink implements Channel {
     }
 
     @Override
+    public int flights() {
+        return channel.flights();
+    }
+
+    @Override
+    public void markFlights() {
+        channel.markFlights();
+    }
+
+    @Override
     public long bytesRead() {
         return channel.bytesRead();
     }

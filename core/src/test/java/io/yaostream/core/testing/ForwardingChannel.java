@@ -41,6 +41,16 @@ public abstract class ForwardingChannel implements Channel {
     }
 
     @Override
+    public int flights() {
+        return inner.flights();
+    }
+
+    @Override
+    public void markFlights() {
+        inner.markFlights();
+    }
+
+    @Override
     public long bytesRead() {
         return inner.bytesRead();
     }
