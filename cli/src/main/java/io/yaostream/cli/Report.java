@@ -53,6 +53,16 @@ final class Report {
         return network.simulates() ? ", simulated network " + network + " " + covering : "";
     }
 
+    /**
+     * A session's times and flights for JSON: {@code flights}, the one-way latencies this party waited for on the way to
+     * its result (-1 where the channel does not count them); {@code connectSeconds}, the connection's own set-up (TCP, TLS)
+     * before the session; {@code setupSeconds}, its handshake and base OTs; {@code onlineSeconds}, from there to the result.
+     */
+    static Map<String, Object> timing(io.yaostream.core.twoparty.YaoSession.Result<?> r) {
+        return fields("flights", r.flights(), "connectSeconds", r.connectSeconds(), "setupSeconds", r.setupSeconds(),
+                "onlineSeconds", r.onlineSeconds());
+    }
+
     /** Fields in the order given (JSON output keeps it): key, value, key, value... */
     static Map<String, Object> fields(Object... keyValues) {
         Map<String, Object> m = new LinkedHashMap<>();

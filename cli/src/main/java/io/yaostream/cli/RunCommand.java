@@ -1,6 +1,7 @@
 package io.yaostream.cli;
 
 import io.yaostream.SecureProgram;
+import io.yaostream.Link;
 import io.yaostream.Sharded;
 import io.yaostream.TwoParty;
 import io.yaostream.compiler.CircuitLoader;
@@ -46,6 +47,11 @@ final class RunCommand implements Callable<Integer> {
             + "JSON adds sessionSeconds, each session's seconds.")
     int sessions;
 
+    @Option(names = "--link", description = "With --sessions N: run the N executions as programs on one kept link (one connection, "
+            + "handshake and set of base OTs for all; each program then waits 2 one-way latencies for the evaluator's result, 1 without "
+            + "evaluator inputs) rather than as N fresh sessions. Both parties give it.")
+    boolean link;
+
     @Mixin
     ShardsOption shards;
 
@@ -75,6 +81,9 @@ final class RunCommand implements Callable<Integer> {
         if (sessions < 1) {
             throw new UsageError("--sessions: must be at least 1, got " + sessions);
         }
+        if (link && shards.on()) {
+            throw new UsageError("--link and --shards: give one of them (shards are sessions of their own)");
+        }
         if (sessions > 1 && shards.on()) {
             throw new UsageError("--sessions and --shards: give one of them (a sharded run is one computation over K sessions at once)");
         }
@@ -100,18 +109,25 @@ final class RunCommand implements Callable<Integer> {
         if (shards.on()) {
             return runSharded(config, party, c, repeat, mine, s, kernel, transport);
         }
-        if (sessions > 1) {
+        if (sessions > 1 || link) {
             return runSessions(config, party, c, repeat, mine, s, kernel, transport);
         }
         RunStatistics.Progress progress = new RunStatistics.Progress();
-        YaoSession.Result<List<Optional<BitString>>> o;
         try (RunStatistics stats = new RunStatistics(progress, repeat * c.counts().and(), spec.commandLine().getErr())) {
-            o = config.progress(progress).run(new RepeatProgram(c, repeat), InputFeed.of(mine));
+            // The results are printed as soon as they are known; the closing exchange with the peer follows.
+            config.progress(progress).onResult(r -> {
+                stats.close();
+                @SuppressWarnings("unchecked")
+                YaoSession.Result<List<Optional<BitString>>> o = (YaoSession.Result<List<Optional<BitString>>>) r;
+                Map<String, Object> extra = Report.fields("role", party.key(), "scheme", s.name(), "kernel", kernel.name(),
+                        "network", transport.network().toString());
+                extra.putAll(Report.timing(o));
+                Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), json.on, party.key(), ThreePartyOptions.results(o.value()),
+                        msbFirst, o.andGates(), o.bytesSent(), o.seconds(), RunStatistics.peakHeapBytes(), extra,
+                        Report.networkNote(transport.network(), "on what it received"));
+                spec.commandLine().getOut().flush();
+            }).run(new RepeatProgram(c, repeat), InputFeed.of(mine));
         }
-        Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), json.on, party.key(), ThreePartyOptions.results(o.value()),
-                msbFirst, o.andGates(), o.bytesSent(), o.seconds(), RunStatistics.peakHeapBytes(),
-                Report.fields("role", party.key(), "scheme", s.name(), "kernel", kernel.name(), "network", transport.network().toString()),
-                Report.networkNote(transport.network(), "on what it received"));
         return 0;
     }
 
@@ -146,33 +162,52 @@ final class RunCommand implements Callable<Integer> {
 
     /**
      * {@code --sessions N}: N whole sessions one after another, on inputs taken anew for each (the evaluator's by OT
-     * each time); a listening party listens throughout, so the peer's next connection waits for it. The outputs are
-     * those of every session, checked equal; the figures are the sessions' totals, and JSON adds each session's seconds.
+     * each time); a listening party listens throughout, so the peer's next connection waits for it. With {@code --link}
+     * the N executions are programs on one kept link instead. The outputs are those of every execution, checked equal;
+     * the figures are the executions' totals, and JSON adds each one's seconds and flights.
      */
     private int runSessions(TwoParty config, Party party, CompiledCircuit c, long repeat, List<BitString> mine, GarblingScheme s, Kernel kernel,
                             TransportOptions transport) {
         List<Object> each = new java.util.ArrayList<>();
+        List<Object> flights = new java.util.ArrayList<>();
         long and = 0;
         long bytes = 0;
         double seconds = 0;
+        double linkSetup = 0;
         List<Optional<BitString>> outputs = null;
+        RepeatProgram program = new RepeatProgram(c, repeat);
+        List<YaoSession.Result<List<Optional<BitString>>>> results = new java.util.ArrayList<>();
+        if (link) {
+            try (Link kept = config.open()) {
+                linkSetup = kept.setupSeconds();
+                for (int i = 0; i < sessions; i++) {
+                    results.add(kept.run(program, InputFeed.of(mine)));
+                }
+            }
+        } else {
+            results = config.runSessions(sessions, program, () -> InputFeed.of(mine));
+        }
         int i = 0;
-        for (YaoSession.Result<List<Optional<BitString>>> o : config.runSessions(sessions, new RepeatProgram(c, repeat), () -> InputFeed.of(mine))) {
+        for (YaoSession.Result<List<Optional<BitString>>> o : results) {
             i++;
             if (outputs != null && !outputs.equals(o.value())) {
-                throw new IllegalStateException("session " + i + " gave other outputs than session 1");
+                throw new IllegalStateException((link ? "program " : "session ") + i + " gave other outputs than the first");
             }
             outputs = o.value();
             and += o.andGates();
             bytes += o.bytesSent();
             seconds += o.seconds();
             each.add(o.seconds());
+            flights.add(o.flights());
         }
         Map<String, Object> extra = Report.fields("role", party.key(), "scheme", s.name(), "kernel", kernel.name(), "network", transport.network().toString(),
-                "sessions", sessions, "sessionSeconds", each);
+                "mode", link ? "kept" : "fresh", "sessions", sessions, "sessionSeconds", each, "sessionFlights", flights);
+        if (link) {
+            extra.put("linkSetupSeconds", linkSetup);
+        }
         Report.print(spec.commandLine().getOut(), spec.commandLine().getErr(), json.on, party.key(), ThreePartyOptions.results(outputs),
                 msbFirst, and, bytes, seconds, RunStatistics.peakHeapBytes(), extra,
-                ", " + sessions + " sessions" + Report.networkNote(transport.network(), "on what it received"));
+                ", " + sessions + (link ? " programs on one kept link" : " sessions") + Report.networkNote(transport.network(), "on what it received"));
         return 0;
     }
 

@@ -92,6 +92,15 @@ public interface Channel extends AutoCloseable {
     }
 
     /**
+     * The connection's own set-up before the channel was handed over, in seconds: at the connecting end from its connect
+     * call (TCP's handshake, TLS's, the transport's greeting; a retry while the peer was not yet listening restarts it),
+     * at the accepting end from the accept (TLS's handshake, the greeting). 0 where the channel has no connection.
+     */
+    default double setupSeconds() {
+        return 0;
+    }
+
+    /**
      * The flights behind what this end has read since it last {@linkplain #markFlights marked}: the most one-way
      * latencies on a chain of messages, each sent after its sender read the one before, that ends in a message this end
      * has read (0 before it has read any). A message is stamped as it is sent with one more than the flights behind what

@@ -91,8 +91,13 @@ final class NettyChannel extends LongStagingChannel {
     private volatile String gone;
     private volatile long goneNanos;
 
+    /** The connection's own set-up: from its connect call (TCP, TLS, greeting) or its accept (TLS, greeting) to here. */
+    private final double setupSeconds;
+
     /** {@code ownedGroup}: the event loop this channel stops when it closes, or null where its listener owns it. */
     NettyChannel(io.netty.channel.Channel ch, EventLoopGroup ownedGroup, TransportOptions options, String peer) {
+        Long began = ch.attr(NettyTransport.BEGAN).get();
+        this.setupSeconds = began == null ? 0 : (System.nanoTime() - began) / 1e9;
         this.ch = ch;
         this.ownedGroup = ownedGroup;
         this.options = options;
@@ -491,6 +496,11 @@ final class NettyChannel extends LongStagingChannel {
     }
 
     /** See {@link Channel#flights}; a count at {@link FrameDecoder#MAX_FLIGHTS} may be more. */
+    @Override
+    public double setupSeconds() {
+        return setupSeconds;
+    }
+
     @Override
     public int flights() {
         return FrameDecoder.flights(readStamp.get());

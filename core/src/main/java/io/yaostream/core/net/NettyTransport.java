@@ -71,6 +71,10 @@ public final class NettyTransport {
     /** Marks a connection whose drop the listener has said already (made room for a newer one, or its peer was taken). */
     /** Marks a connection that has sent bytes (whatever they are) while it was a candidate. */
     private static final io.netty.util.AttributeKey<Boolean> SPOKE = io.netty.util.AttributeKey.valueOf("yaostream.spoke");
+    /** What {@link Listener#wakeUp} queues: no connection. */
+    private static final Object WAKE_UP = new Object();
+    /** When a connection began: its connect call, or its accept (System.nanoTime), for its channel's set-up time. */
+    static final io.netty.util.AttributeKey<Long> BEGAN = io.netty.util.AttributeKey.valueOf("yaostream.began");
     private static final io.netty.util.AttributeKey<Boolean> DROP_SAID = io.netty.util.AttributeKey.valueOf("yaostream.dropSaid");
     /**
      * How long closing a TLS connection waits to send its close_notify. Netty waits 3 s by default, which a peer
@@ -179,7 +183,15 @@ public final class NettyTransport {
             if (next instanceof NettyChannel taken) {
                 taken.resumeReading();
             }
-            return (Channel) next;
+            return next instanceof Channel c ? c : null;
+        }
+
+        /**
+         * Makes a waiting (or the next) {@link #acceptNext} return null at once: for a caller whose peer was taken on another
+         * thread, so that it stops waiting without sleeping out its poll.
+         */
+        public void wakeUp() {
+            arrivals.add(WAKE_UP);
         }
 
         /**
@@ -440,6 +452,7 @@ public final class NettyTransport {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        ch.attr(BEGAN).set(System.nanoTime());
                         listener.connected(ch);
                     }
                 });
@@ -502,6 +515,7 @@ public final class NettyTransport {
                         .handler(new ChannelInitializer<SocketChannel>() {
                             @Override
                             protected void initChannel(SocketChannel ch) {
+                                ch.attr(BEGAN).set(System.nanoTime());
                                 addGreeting(ch, ssl, verifyHost, port, greetMillis, new Greeting.Outcome() {
                                     @Override
                                     public void greeted(ChannelHandlerContext ctx) {

@@ -48,7 +48,12 @@ public final class HelloGate {
                 }
                 Channel c = listener.acceptNext(Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(left))));
                 if (c != null) {
-                    openings.take(c, o -> check(o, mine, openings, peer));
+                    openings.take(c, o -> {
+                        check(o, mine, openings, peer);
+                        if (peer.isDone()) {
+                            listener.wakeUp(); // this loop stops polling at once: the peer's session starts now
+                        }
+                    });
                 }
             }
             summary = openings.summary();

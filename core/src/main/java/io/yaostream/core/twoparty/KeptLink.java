@@ -97,7 +97,7 @@ public final class KeptLink implements AutoCloseable {
         }
         opened = true;
         long start = System.nanoTime();
-        Handshake.Hello mine = hello(role, config);
+        Handshake.Hello mine = YaoSession.hello(role, config); // config has the link's prefix already
         try {
             if (!helloExchanged) {
                 Handshake.send(channel, mine);
@@ -200,7 +200,7 @@ public final class KeptLink implements AutoCloseable {
         }
         double seconds = (done - start) / 1e9;
         return new YaoSession.Result<>(value, ctx.costs(), channel.bytesWritten() - sentBefore, channel.bytesRead() - readBefore, seconds,
-                0, seconds, flights);
+                0, seconds, flights, 0);
     }
 
     /**

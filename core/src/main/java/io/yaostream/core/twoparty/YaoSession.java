@@ -44,9 +44,11 @@ public final class YaoSession {
      * @param flights       the one-way latencies this party waited for on the way to its result, counted by the channel
      *                      ({@link Channel#flights}): from the hellos in a fresh session, from the program's hello on a
      *                      kept link; -1 where the channel does not count them
+     * @param connectSeconds the connection's own set-up before the session, TCP and TLS ({@link Channel#setupSeconds}); not
+     *                      in {@code seconds}; 0 for a program on a kept link
      */
     public record Result<R>(R value, ProgramCosts costs, long bytesSent, long bytesReceived, double seconds, double setupSeconds,
-                            double onlineSeconds, int flights) {
+                            double onlineSeconds, int flights, double connectSeconds) {
         public long andGates() {
             return costs.andGates();
         }
@@ -142,7 +144,7 @@ public final class YaoSession {
             value = program.run(ctx);
             long done = System.nanoTime();
             result = new Result<>(value, ctx.costs(), channel.bytesWritten(), channel.bytesRead(), (done - start) / 1e9, (setup - start) / 1e9,
-                    (done - setup) / 1e9, channel.flights());
+                    (done - setup) / 1e9, channel.flights(), channel.setupSeconds());
             onResult.accept(result);
             finish(ctx);
         } catch (ChannelException e) {
