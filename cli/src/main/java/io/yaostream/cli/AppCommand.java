@@ -171,9 +171,14 @@ abstract class AppCommand<R> implements Callable<Integer> {
         me = me.name(plan.name());
         HeapPeak.reset();
         ProcessCpu.mark();
-        YaoSession.Result<R> r = me.run(plan.program(), party == Party.GARBLER ? plan.garbler() : plan.evaluator());
-        report(party.key(), Optional.ofNullable(r.value()).map(this::format), r, r.costs().bytes(), r.seconds(), r.setupSeconds(), r.onlineSeconds(),
-                "on what it received");
+        // The result is printed as soon as it is known; the closing exchange with the peer follows.
+        me.onResult(any -> {
+            @SuppressWarnings("unchecked")
+            YaoSession.Result<R> r = (YaoSession.Result<R>) any;
+            report(party.key(), Optional.ofNullable(r.value()).map(this::format), r, r.costs().bytes(), r.seconds(), r.setupSeconds(),
+                    r.onlineSeconds(), "on what it received");
+            spec.commandLine().getOut().flush();
+        }).run(plan.program(), party == Party.GARBLER ? plan.garbler() : plan.evaluator());
         return 0;
     }
 
@@ -242,7 +247,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
                     "result", text.orElse(null), "and", r.andGates(), "bytes", bytes, "workingSet", r.costs().workingSet(),
                     "baseOtSeconds", setupSeconds, "onlineSeconds", online, "seconds", seconds,
                     "cpuSeconds", ProcessCpu.secondsSinceMark(), "peakHeapBytes", peak, "calls", r.calls(), "ots", r.costs().ots(),
-                    "rounds", r.costs().rounds(),
+                    "rounds", r.costs().rounds(), "flights", r.flights(), "connectSeconds", r.connectSeconds(),
                     "network", network.simulatedNetwork().toString());
             out.println(Json.write(m));
             return;

@@ -99,7 +99,7 @@ public final class DemoCommand implements Callable<Integer> {
         if (json.on) {
             Report.print(w, spec.commandLine().getErr(), true, "demo", results, msbFirst, andGates, bytes, seconds, peakHeap,
                     Report.fields("mode", "two-party", "scheme", s.name(), "kernel", kernel.name(), "repeat", repeat,
-                            "network", simulated.toString()), "");
+                            "network", simulated.toString(), "flights", e.flights(), "garblerFlights", g.flights()), "");
             return 0;
         }
         w.println(circuitFile == null ? "AES-128, FIPS-197 Appendix C.1: the garbler holds the key " + FIPS197_KEY

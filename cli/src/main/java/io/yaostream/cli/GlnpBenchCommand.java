@@ -54,6 +54,10 @@ final class GlnpBenchCommand implements Callable<Integer> {
     @Option(names = "--heap", paramLabel = "SIZE", defaultValue = "512m", description = "-Xmx of each party (default: ${DEFAULT-VALUE}).")
     String heap;
 
+    @Option(names = "--link", description = "Run each pair's executions as programs on one kept link (run --sessions --link) rather "
+            + "than as fresh sessions: Table 6 without the per-execution connection, handshake and base OTs.")
+    boolean link;
+
     @Mixin
     JsonOption json;
 
@@ -83,14 +87,14 @@ final class GlnpBenchCommand implements Callable<Integer> {
             for (GlnpCircuits.Circuit c : loaded) {
                 for (GlnpBench.Link l : links) {
                     for (String s : new LinkedHashSet<>(rows.stream().map(GlnpPaper.Row::scheme).toList())) {
-                        times.put(GlnpReport.key(s, c.name(), l.name()), GlnpBench.time(c, s, l, warmup, runs, heap, 60));
+                        times.put(GlnpReport.key(s, c.name(), l.name()), GlnpBench.time(c, s, l, warmup, runs, heap, 60, link));
                     }
                 }
             }
         } catch (IllegalStateException e) {
             throw new UserError(e.getMessage());
         }
-        GlnpReport report = new GlnpReport(rows, loaded, links, times, Machine.here(), runs, warmup, missing);
+        GlnpReport report = new GlnpReport(rows, loaded, links, times, Machine.here(), runs, warmup, missing, link);
         if (json.on) {
             spec.commandLine().getOut().println(Json.write(report.json(heap, circuitDir.toString())));
         } else {

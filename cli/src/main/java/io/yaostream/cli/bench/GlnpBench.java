@@ -50,16 +50,20 @@ public final class GlnpBench {
 
     /**
      * The ms of each of {@code runs} executions of {@code c} under {@code scheme} over {@code link}, after {@code warmup}
-     * untimed ones in the same processes: per execution the slower party's session, from the handshake to the end of the
-     * closing exchange, as {@code run} reports it. Every execution's outputs are checked against {@code c.expected()}.
+     * untimed ones in the same processes: per execution the slower party's session, from the handshake to its result, as
+     * {@code run} reports it; with {@code kept}, the executions are programs on one kept link ({@code run --link}). Every execution's outputs are checked against {@code c.expected()}.
      *
      * @throws IllegalStateException if a party fails or gives other outputs, with one line naming the run
      */
-    public static Samples time(GlnpCircuits.Circuit c, String scheme, Link link, int warmup, int runs, String heap, int timeoutSeconds) {
+    public static Samples time(GlnpCircuits.Circuit c, String scheme, Link link, int warmup, int runs, String heap, int timeoutSeconds,
+                               boolean kept) {
         int sessions = warmup + runs;
         int port = PartyProcess.freePorts(1)[0];
-        List<String> both = List.of("run", "--circuit", c.file().toString(), "--scheme", scheme, "--network", link.network(),
-                "--sessions", Integer.toString(sessions), "--timeout", Integer.toString(timeoutSeconds), "--json");
+        List<String> both = new java.util.ArrayList<>(List.of("run", "--circuit", c.file().toString(), "--scheme", scheme, "--network",
+                link.network(), "--sessions", Integer.toString(sessions), "--timeout", Integer.toString(timeoutSeconds), "--json"));
+        if (kept) {
+            both.add("--link");
+        }
         CompletableFuture<String> garbler = PartyProcess.start(heap, PartyProcess.withInputs(both, c.zeros(Party.GARBLER), "--role", "garbler", "--listen",
                 Integer.toString(port), "--bind", "127.0.0.1"), "the garbler");
         CompletableFuture<String> evaluator = PartyProcess.start(heap, PartyProcess.withInputs(both, c.zeros(Party.EVALUATOR), "--role", "evaluator", "--connect",
