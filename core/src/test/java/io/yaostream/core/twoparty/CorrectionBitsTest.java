@@ -43,17 +43,16 @@ class CorrectionBitsTest {
                 .gate(GateOp.AND, 0, 2, 1).output("z", Receiver.EVALUATOR, new int[] {1}).build();
         List<long[]> perProgram = new ArrayList<>();
         MemoryChannel[] ends = MemoryChannel.pair(1 << 16);
-        JavaKernel k = new JavaKernel();
-        YaoSession.Config config = new YaoSession.Config(Schemes.byName(Schemes.DEFAULT), k, new EcBaseOt(1, k), "chi", List.of());
         CompletableFuture<Void> garbler = CompletableFuture.runAsync(() -> {
-            try (KeptLink link = new KeptLink(Party.GARBLER, ends[0], config, AesCtrRandom.forTesting(1))) {
+            try (KeptLink link = new KeptLink(Party.GARBLER, ends[0], config(), AesCtrRandom.forTesting(1))) {
                 link.open(false);
                 for (int i = 0; i < PROGRAMS; i++) {
                     link.run("p", List.of(c), new RepeatProgram(c, 1), InputFeed.of(BitString.of(1, 1)));
                 }
             }
         });
-        try (KeptLink link = new KeptLink(Party.EVALUATOR, ends[1], config, AesCtrRandom.create(k, new java.security.SecureRandom()))) {
+        YaoSession.Config config = config();
+        try (KeptLink link = new KeptLink(Party.EVALUATOR, ends[1], config, AesCtrRandom.create(config.kernel(), new java.security.SecureRandom()))) {
             link.open(false);
             link.tapCorrections((words, n) -> {
                 if (n == BITS) {
@@ -84,6 +83,12 @@ class CorrectionBitsTest {
         assertTrue(byteChiSquare(xors) < limit, "two programs' corrections XORed: chi-square " + byteChiSquare(xors));
         assertTrue(byteChiSquare(inputs) > limit, "the test must catch the raw inputs: chi-square " + byteChiSquare(inputs));
         assertTrue(byteChiSquare(inputXors) > limit, "the test must catch a reused choice bit: chi-square " + byteChiSquare(inputXors));
+    }
+
+    /** A party's configuration: a kernel of its own, as kernels are for one thread each. */
+    private static YaoSession.Config config() {
+        JavaKernel k = new JavaKernel();
+        return new YaoSession.Config(Schemes.byName(Schemes.DEFAULT), k, new EcBaseOt(1, k), "chi", List.of());
     }
 
     /** The chi-square statistic of the eight bytes of every value, against 256 equally likely byte values. */

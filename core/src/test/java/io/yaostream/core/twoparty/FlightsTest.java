@@ -17,6 +17,8 @@ import io.yaostream.core.program.RepeatProgram;
 import io.yaostream.core.testing.TestCircuits;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.List;
 import java.util.Optional;
@@ -46,12 +48,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class FlightsTest {
     private static final SimulatedNetwork LINE = SimulatedNetwork.parse("10gbit,1ms");
 
-    private static YaoSession.Config config(List<CompiledCircuit> circuits) {
-        return new YaoSession.Config(Schemes.byName(Schemes.DEFAULT), new JavaKernel(), new EcBaseOt(1, new JavaKernel()), "flights", circuits);
+    private static YaoSession.Config config(String scheme, List<CompiledCircuit> circuits) {
+        return new YaoSession.Config(Schemes.byName(scheme), new JavaKernel(), new EcBaseOt(1, new JavaKernel()), "flights", circuits);
+    }
+
+    /** The schemes that run a circuit built in memory (the fleXOR ones take theirs from a file). */
+    static List<String> schemes() {
+        return Schemes.names().stream().filter(n -> !n.startsWith("flexor")).toList();
+    }
+
+    private static int[] flights(CompiledCircuit c, Program<List<Optional<BitString>>> program, InputFeed g, InputFeed e) {
+        return flights(Schemes.DEFAULT, c, program, g, e);
     }
 
     /** Runs {@code program} at both parties over a simulated line; the flights behind each one's result, garbler first. */
-    private static int[] flights(CompiledCircuit c, Program<List<Optional<BitString>>> program, InputFeed g, InputFeed e) {
+    private static int[] flights(String scheme, CompiledCircuit c, Program<List<Optional<BitString>>> program, InputFeed g, InputFeed e) {
         MemoryChannel[] ends = MemoryChannel.pair(20_000, LINE);
         AtomicInteger[] atResult = {new AtomicInteger(-2), new AtomicInteger(-2)};
         CompletableFuture<?>[] runs = new CompletableFuture<?>[2];
@@ -63,7 +74,7 @@ class FlightsTest {
                 count.set(end.flights());
                 return r;
             };
-            runs[p.ordinal()] = CompletableFuture.supplyAsync(() -> new YaoSession(p, end, config(List.of(c)),
+            runs[p.ordinal()] = CompletableFuture.supplyAsync(() -> new YaoSession(p, end, config(scheme, List.of(c)),
                     AesCtrRandom.forTesting(p.ordinal() + 1)).run(counted, p == Party.GARBLER ? g : e));
         }
         CompletableFuture.allOf(runs).join();
@@ -76,18 +87,20 @@ class FlightsTest {
                 .gate(GateOp.AND, 0, 1, 2).output("z", to, new int[] {2}).build();
     }
 
-    @Test
-    void theEvaluatorHasItsResultAfterFourFlights() {
+    @ParameterizedTest
+    @MethodSource("schemes")
+    void theEvaluatorHasItsResultAfterFourFlights(String scheme) {
         CompiledCircuit c = and(Receiver.EVALUATOR);
-        int[] f = flights(c, new RepeatProgram(c, 1), BitString::zeros, BitString::zeros);
-        assertEquals(4, f[1], "the evaluator's flights to its result");
+        int[] f = flights(scheme, c, new RepeatProgram(c, 1), BitString::zeros, BitString::zeros);
+        assertEquals(4, f[1], scheme + ": the evaluator's flights to its result");
     }
 
-    @Test
-    void theGarblerHasItsResultAfterFiveFlights() {
+    @ParameterizedTest
+    @MethodSource("schemes")
+    void theGarblerHasItsResultAfterFiveFlights(String scheme) {
         CompiledCircuit c = and(Receiver.GARBLER);
-        int[] f = flights(c, new RepeatProgram(c, 1), BitString::zeros, BitString::zeros);
-        assertEquals(5, f[0], "the garbler's flights to its result");
+        int[] f = flights(scheme, c, new RepeatProgram(c, 1), BitString::zeros, BitString::zeros);
+        assertEquals(5, f[0], scheme + ": the garbler's flights to its result");
     }
 
     @Test

@@ -22,6 +22,7 @@ import io.yaostream.core.testing.TestCircuits;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.ArrayList;
@@ -138,8 +139,9 @@ class KeptLinkTest {
         return b.output("z", to, new int[] {1}).build();
     }
 
-    @Test
-    void eachProgramWaitsTwoFlightsWithEvaluatorInputsAndOneWithout() {
+    @ParameterizedTest
+    @MethodSource("io.yaostream.core.twoparty.FlightsTest#schemes")
+    void eachProgramWaitsTwoFlightsWithEvaluatorInputsAndOneWithout(String scheme) {
         Random rnd = new Random(5);
         List<Step> steps = List.of(
                 Step.random(and(1, Receiver.EVALUATOR), rnd),
@@ -151,13 +153,13 @@ class KeptLinkTest {
                 Step.random(and(3, Receiver.EVALUATOR), rnd));
         int[] evaluator = {2, 1, 2, -1, 1, 2, 2};
         int[] garbler = {-1, -1, -1, 3, -1, -1, -1};
-        var results = run(MemoryChannel.pair(1 << 16, LINE), Schemes.DEFAULT, steps, false, (l, r) -> { });
+        var results = run(MemoryChannel.pair(1 << 16, LINE), scheme, steps, false, (l, r) -> { });
         for (int i = 0; i < steps.size(); i++) {
             if (evaluator[i] >= 0) {
-                assertEquals(evaluator[i], results.get(1).get(i).flights(), "the evaluator's flights in program " + (i + 1));
+                assertEquals(evaluator[i], results.get(1).get(i).flights(), scheme + ": the evaluator's flights in program " + (i + 1));
             }
             if (garbler[i] >= 0) {
-                assertEquals(garbler[i], results.get(0).get(i).flights(), "the garbler's flights in program " + (i + 1));
+                assertEquals(garbler[i], results.get(0).get(i).flights(), scheme + ": the garbler's flights in program " + (i + 1));
             }
             assertEquals(steps.get(i).plain(Party.EVALUATOR), results.get(1).get(i).value());
         }
