@@ -29,7 +29,8 @@ import java.util.Map;
 /** The benchmark report. Figures are medians of several runs, with their spread; the machine may be busy. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmark report.",
         subcommands = {BenchCommand.Ot.class, BenchCommand.KernelBench.class, BenchCommand.Apps.class, OneHotBenchCommand.class,
-                ThreePartyBenchCommand.class, ShardsBenchCommand.class, SparkBenchCommand.class, RampBenchCommand.class, GlnpBenchCommand.class})
+                ThreePartyBenchCommand.class, ShardsBenchCommand.class, SparkBenchCommand.class, RampBenchCommand.class, GlnpBenchCommand.class,
+                LatencyBenchCommand.class})
 final class BenchCommand {
     private BenchCommand() {
     }
