@@ -90,6 +90,47 @@ public final class Link implements AutoCloseable {
         return link.programs();
     }
 
+    /**
+     * Both ends of a kept link in one process ({@link TwoParty#openBoth}): each program runs at both parties at once,
+     * the garbler's side on another thread.
+     */
+    public static final class Pair implements AutoCloseable {
+        private final Link garbler;
+        private final Link evaluator;
+
+        Pair(Link garbler, Link evaluator) {
+            this.garbler = garbler;
+            this.evaluator = evaluator;
+        }
+
+        /**
+         * Runs the next program at both ends.
+         *
+         * @param <R> the program's result
+         * @param program the program
+         * @param garblerInputs the garbler's inputs
+         * @param evaluatorInputs the evaluator's inputs
+         * @return each party's result
+         */
+        public <R> TwoParty.Both<R> run(Program<R> program, InputFeed garblerInputs, InputFeed evaluatorInputs) {
+            BothParties.Results<YaoSession.Result<R>> r = BothParties.run(() -> garbler.run(program, garblerInputs),
+                    () -> evaluator.run(program, evaluatorInputs));
+            return new TwoParty.Both<>(r.garbler(), r.evaluator());
+        }
+
+        /** Closes both ends at once (closing is an exchange: each waits for the other's word). */
+        @Override
+        public void close() {
+            BothParties.run(() -> {
+                garbler.close();
+                return null;
+            }, () -> {
+                evaluator.close();
+                return null;
+            });
+        }
+    }
+
     /** Ends the link: both parties say so and read what the other sent, then the connection closes. */
     @Override
     public void close() {

@@ -367,32 +367,50 @@ public final class TwoParty {
         }
         Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel);
         noticeUnidentified();
+        if (!listen) {
+            return keptLink(role, NettyTransport.connect(host, port, transport), null, false);
+        }
+        NettyTransport.Listener listener = listener();
+        try {
+            Channel channel = HelloGate.accept(listener, transport, KeptLink.hello(role, config(name)));
+            listener.stopAccepting();
+            return keptLink(role, channel, listener, true);
+        } catch (RuntimeException e) {
+            listener.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens both ends of a kept link in this process over TCP loopback, as {@link #runBoth} runs both parties of one
+     * session: for trying programs on a link and for benchmarks.
+     *
+     * @return the two ends, each running its party's side of every program
+     */
+    public Link.Pair openBoth() {
+        Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel);
+        try (NettyTransport.Listener listener = NettyTransport.listen("127.0.0.1", 0, transport)) {
+            BothParties.Results<Link> r = BothParties.run(() -> keptLink(Party.GARBLER, listener.accept(), null, false),
+                    () -> keptLink(Party.EVALUATOR, NettyTransport.connect("127.0.0.1", listener.port(), transport), null, false));
+            return new Link.Pair(r.garbler(), r.evaluator());
+        }
+    }
+
+    /** Opens a kept link over {@code channel}, closing the channel (and {@code listener}, if any) when it cannot. */
+    private Link keptLink(Party as, Channel channel, NettyTransport.Listener listener, boolean helloExchanged) {
         Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
         YaoSession.Config config = new YaoSession.Config(Schemes.byName(scheme), k, new EcBaseOt(k), name, circuits);
-        NettyTransport.Listener listener = null;
-        Channel channel;
+        KeptLink link = new KeptLink(as, channel, config, AesCtrRandom.create(k, new SecureRandom()));
         try {
-            if (listen) {
-                listener = listener();
-                channel = HelloGate.accept(listener, transport, KeptLink.hello(role, config));
-                listener.stopAccepting();
-            } else {
-                channel = NettyTransport.connect(host, port, transport);
-            }
-            KeptLink link = new KeptLink(role, channel, config, AesCtrRandom.create(k, new SecureRandom()));
-            try {
-                link.open(listen);
-            } catch (RuntimeException e) {
-                link.close();
-                throw e;
-            }
-            return new Link(link, name, circuits, listener);
+            link.open(helloExchanged);
         } catch (RuntimeException e) {
+            link.close();
             if (listener != null) {
                 listener.close();
             }
             throw e;
         }
+        return new Link(link, name, circuits, listener);
     }
 
     /** With TLS but no peer certificate, says once that the peer is not identified. */

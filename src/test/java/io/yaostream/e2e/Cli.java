@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
@@ -93,6 +94,19 @@ final class Cli {
                     // temporary files; the system cleans them up
                 }
             }
+        }
+
+        /** Freezes the process (SIGSTOP): a peer that stalls, its connection open and silent. */
+        void freeze() throws IOException, InterruptedException {
+            String pid = Long.toString(process.pid());
+            assertEquals(0, new ProcessBuilder("kill", "-STOP", pid).inheritIO().start().waitFor(), "kill -STOP " + pid);
+        }
+
+        /** Kills the process (SIGKILL, which ends a frozen one too) and waits for it to end. */
+        void kill() throws InterruptedException {
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+            await(1);
         }
 
         String errSoFar() {

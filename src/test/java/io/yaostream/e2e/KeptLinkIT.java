@@ -116,10 +116,9 @@ class KeptLinkIT {
     void aFrozenPeerEndsTheLinkAtItsTimeout() throws Exception {
         Cli.firstPassOnly("a silent peer does not depend on the kernel");
         Cli.Running[] p = start(Cli.freePort(), "--sessions", "100000", "--link", "--timeout", "5");
-        String pid = Long.toString(p[1].process().pid());
         try {
             Thread.sleep(3000); // the link is open and programs run one after another
-            assertEquals(0, new ProcessBuilder("kill", "-STOP", pid).inheritIO().start().waitFor(), "kill -STOP " + pid);
+            p[1].freeze();
             long frozen = System.nanoTime();
             Cli.Result g = p[0].await(30);
             double seconds = (System.nanoTime() - frozen) / 1e9;
@@ -127,9 +126,7 @@ class KeptLinkIT {
             assertTrue(line.contains("program ") && line.contains("on the link"), "the garbler names the program: " + line);
             assertTrue(seconds >= 4 && seconds < 5 + 5, "the garbler ended " + seconds + " s after its peer froze (--timeout 5)");
         } finally {
-            p[1].process().destroyForcibly(); // SIGKILL ends a stopped process too
-            p[1].process().waitFor(10, TimeUnit.SECONDS);
-            p[1].await(1);
+            p[1].kill();
         }
     }
 

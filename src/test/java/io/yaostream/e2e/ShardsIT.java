@@ -438,9 +438,8 @@ class ShardsIT {
     void aFrozenEvaluatorEndsTheGarblerAtItsTimeout() throws Exception {
         Cli.firstPassOnly("a silent peer does not depend on the kernel");
         Cli.Running[] p = longMinimum("5");
-        String pid = Long.toString(p[1].process().pid());
         try {
-            assertEquals(0, new ProcessBuilder("kill", "-STOP", pid).inheritIO().start().waitFor(), "kill -STOP " + pid);
+            p[1].freeze();
             long frozen = System.nanoTime();
             Cli.Result g = p[0].await(30);
             double seconds = (System.nanoTime() - frozen) / 1e9;
@@ -448,9 +447,7 @@ class ShardsIT {
             assertTrue(line.contains("for 5 s"), "the garbler says it waited 5 s for data: " + line);
             assertTrue(seconds >= 4 && seconds < 5 + 5, "the garbler ended " + seconds + " s after its peer froze (--timeout 5)");
         } finally {
-            p[1].process().destroyForcibly(); // SIGKILL ends a stopped process too
-            p[1].process().waitFor(10, TimeUnit.SECONDS);
-            p[1].await(1);
+            p[1].kill();
         }
     }
 

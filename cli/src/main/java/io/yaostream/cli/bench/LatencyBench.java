@@ -19,10 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * How long a program takes over a link with one-way latency: both parties in this process over TCP loopback, each
@@ -130,70 +127,27 @@ public final class LatencyBench {
         SplittableRandom rnd = new SplittableRandom(Objects.hash(app.key(), mode, latencyMs));
         String where = app.key() + " " + mode.key() + " at " + latencyMs + " ms";
         List<Execution> timed = new ArrayList<>();
-        if (mode == Mode.FRESH) {
-            TwoParty config = TwoParty.garbler().name(app.name()).circuits(app.circuits()).transport(transport);
+        TwoParty config = TwoParty.garbler().name(app.name()).circuits(app.circuits()).transport(transport);
+        Link.Pair link = mode == Mode.KEPT ? config.openBoth() : null; // kept: opened once, before the executions
+        try {
             for (int i = 0; i < warmup + runs; i++) {
                 Draw d = app.inputs().apply(rnd);
-                TwoParty.Both<?> both = config.runBoth(app.program(), d.garblerFeed(), d.evaluatorFeed());
+                TwoParty.Both<?> both = link == null ? config.runBoth(app.program(), d.garblerFeed(), d.evaluatorFeed())
+                        : link.run(app.program(), d.garblerFeed(), d.evaluatorFeed());
                 Execution e = check(app, d, both.garbler(), both.evaluator(), where);
                 if (i >= warmup) {
                     timed.add(e);
                 }
             }
-        } else {
-            Link[] links = open(app, transport);
-            try {
-                for (int i = 0; i < warmup + runs; i++) {
-                    Draw d = app.inputs().apply(rnd);
-                    Pair<YaoSession.Result<?>> r = both(() -> links[0].run(app.program(), d.garblerFeed()),
-                            () -> links[1].run(app.program(), d.evaluatorFeed()));
-                    Execution e = check(app, d, r.garbler(), r.evaluator(), where);
-                    if (i >= warmup) {
-                        timed.add(e);
-                    }
-                }
-            } finally {
-                // Closing is an exchange: each party waits for the other's word, so both close at once.
-                both(() -> {
-                    links[0].close();
-                    return null;
-                }, () -> {
-                    links[1].close();
-                    return null;
-                });
+        } finally {
+            if (link != null) {
+                link.close();
             }
         }
         int most = timed.stream().mapToInt(Execution::flights).max().orElseThrow();
         int least = timed.stream().mapToInt(Execution::flights).min().orElseThrow();
         return new Cell(app.key(), mode, latencyMs, most, most != least, median(timed, Execution::ms),
                 mode == Mode.FRESH ? median(timed, Execution::connectMs) : Double.NaN, Math.round(median(timed, e -> (double) e.bytes())));
-    }
-
-    /**
-     * A kept link between the two parties: the garbler listens on a port the system picks and says which in a notice;
-     * the evaluator connects there. The two opens wait on each other (handshake, base OTs), so they run on two threads.
-     */
-    private static Link[] open(App app, TransportOptions transport) {
-        CompletableFuture<Integer> port = new CompletableFuture<>();
-        String said = "listening on ";
-        TransportOptions listening = transport.withNotices(notice -> {
-            if (notice.startsWith(said)) {
-                port.complete(Integer.parseInt(notice.substring(notice.lastIndexOf(':') + 1)));
-            } else {
-                TransportOptions.LOG.accept(notice);
-            }
-        });
-        TwoParty garbler = TwoParty.garbler().listen("127.0.0.1", 0).name(app.name()).circuits(app.circuits()).transport(listening);
-        Pair<Link> links = both(() -> {
-            try {
-                return garbler.open();
-            } catch (RuntimeException e) {
-                port.completeExceptionally(e); // the evaluator waits for the port no longer
-                throw e;
-            }
-        }, () -> TwoParty.evaluator().connect("127.0.0.1", port.join()).name(app.name()).circuits(app.circuits())
-                .transport(transport).open());
-        return new Link[] {links.garbler(), links.evaluator()};
     }
 
     /** Both parties' results against the plaintext program's at each; the evaluator's figures when they agree. */
@@ -208,29 +162,6 @@ public final class LatencyBench {
         }
         return new Execution(1e3 * evaluator.seconds(), 1e3 * evaluator.connectSeconds(), evaluator.flights(),
                 evaluator.bytesSent() + evaluator.bytesReceived());
-    }
-
-    private record Pair<T>(T garbler, T evaluator) {
-    }
-
-    /**
-     * The garbler's side on another thread, the evaluator's on this one, as {@code TwoParty.runBoth} runs them; a
-     * failure is the evaluator's if it failed, else the garbler's, raised once both have ended.
-     */
-    private static <T> Pair<T> both(Supplier<T> garblerSide, Supplier<T> evaluatorSide) {
-        CompletableFuture<T> garbler = CompletableFuture.supplyAsync(garblerSide);
-        T evaluator;
-        try {
-            evaluator = evaluatorSide.get();
-        } catch (RuntimeException e) {
-            garbler.handle((r, t) -> null).join();
-            throw e;
-        }
-        try {
-            return new Pair<>(garbler.join(), evaluator);
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : e;
-        }
     }
 
     private static double median(List<Execution> runs, java.util.function.ToDoubleFunction<Execution> figure) {
