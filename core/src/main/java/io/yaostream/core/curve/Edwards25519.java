@@ -324,6 +324,64 @@ public final class Edwards25519 {
     }
 
     /**
+     * A point of the subgroup of order l whose discrete logarithm nobody knows: for counter = 0, 1, ... the first
+     * SHA-256(domain, counter) that, read as a little-endian y below p, has an x on the curve (taken even), times 8
+     * (which clears the cofactor) and not the neutral element. Nothing up the sleeve but the domain string; for public
+     * constants only (variable time, BigInteger arithmetic).
+     */
+    public static Point hashToPoint(String domain) {
+        BigInteger sqrtMinusOne = BigInteger.TWO.modPow(P.subtract(BigInteger.ONE).shiftRight(2), P);
+        byte[] tag = domain.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        for (int counter = 0; ; counter++) {
+            java.security.MessageDigest sha;
+            try {
+                sha = java.security.MessageDigest.getInstance("SHA-256");
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException("every Java platform has SHA-256", e);
+            }
+            sha.update(tag);
+            sha.update(java.nio.ByteBuffer.allocate(4).putInt(counter).array());
+            BigInteger y = littleEndian(sha.digest()).mod(P);
+            BigInteger y2 = y.multiply(y).mod(P);
+            BigInteger u = y2.subtract(BigInteger.ONE).mod(P);
+            BigInteger v = D_VALUE.multiply(y2).add(BigInteger.ONE).mod(P);
+            BigInteger x2 = u.multiply(v.modInverse(P)).mod(P);
+            BigInteger x = x2.modPow(P.add(BigInteger.valueOf(3)).shiftRight(3), P); // a square root of x2, or of -x2
+            if (!x.multiply(x).mod(P).equals(x2)) {
+                x = x.multiply(sqrtMinusOne).mod(P);
+            }
+            if (!x.multiply(x).mod(P).equals(x2)) {
+                continue; // y is on no curve point
+            }
+            if (x.testBit(0)) {
+                x = P.subtract(x);
+            }
+            byte[] encoded = new byte[POINT_BYTES];
+            putLittleEndian(x, encoded, 0);
+            putLittleEndian(y, encoded, 32);
+            Point point = decode(encoded, 0);
+            point.times2Power(3);
+            if (!point.isIdentity()) {
+                return point;
+            }
+        }
+    }
+
+    private static BigInteger littleEndian(byte[] bytes) {
+        byte[] big = new byte[bytes.length];
+        for (int i = 0; i < bytes.length; i++) {
+            big[i] = bytes[bytes.length - 1 - i];
+        }
+        return new BigInteger(1, big);
+    }
+
+    private static void putLittleEndian(BigInteger value, byte[] dst, int offset) {
+        for (int i = 0; i < 32; i++) {
+            dst[offset + i] = value.shiftRight(8 * i).byteValue();
+        }
+    }
+
+    /**
      * Reads an encoded point and checks it: both coordinates canonical (below p) and on the curve. Whether it
      * lies in the subgroup of order l is for the caller to settle.
      *

@@ -28,6 +28,14 @@ public interface BaseOt {
         receive(channel, choices, out, count);
         return () -> { };
     }
+    /**
+     * Whether the receiver writes the first message ({@link ReceiverFirstBaseOt}): then {@link #receiveInTwo} writes
+     * it without reading, and the sender reads before it writes. By default the sender speaks first.
+     */
+    default boolean receiverFirst() {
+        return false;
+    }
+
     /** Bytes the sender writes for {@code count} OTs (for cost estimates that run no cryptography). */
     long senderBytes(int count);
     /** Bytes the receiver writes for {@code count} OTs. */

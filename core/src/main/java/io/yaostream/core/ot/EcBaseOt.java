@@ -57,12 +57,12 @@ import java.math.BigInteger;
  */
 public final class EcBaseOt implements BaseOt {
     /** 1-out-of-2 OTs carried by one 1-out-of-16 OT. */
-    private static final int GROUP = 4;
+    static final int GROUP = 4;
     /** Keys (and messages) of a 1-out-of-16 OT. */
-    private static final int KEYS = 1 << GROUP;
-    private static final int POINT = Edwards25519.POINT_BYTES;
-    private static final int PAD = BaseOtKeys.PAD_LONGS;
-    private static final int DIGITS = EdwardsArithmetic.DIGITS;
+    static final int KEYS = 1 << GROUP;
+    static final int POINT = Edwards25519.POINT_BYTES;
+    static final int PAD = BaseOtKeys.PAD_LONGS;
+    static final int DIGITS = EdwardsArithmetic.DIGITS;
 
     private final ParallelRange workers;
     private final EdwardsArithmetic curve;
@@ -233,7 +233,7 @@ public final class EcBaseOt implements BaseOt {
     }
 
     /** The receiver's second step: the sender's encrypted message tuples, each group's chosen one decrypted into {@code out}. */
-    private static void readMessages(Channel channel, int groups, int[] chosen, long[] pads, long[] out, int count) {
+    static void readMessages(Channel channel, int groups, int[] chosen, long[] pads, long[] out, int count) {
         long[] ciphertexts = new long[groups * KEYS * PAD];
         try {
             channel.readLongs(ciphertexts, 0, ciphertexts.length);
@@ -263,7 +263,7 @@ public final class EcBaseOt implements BaseOt {
      * component: a non-canonical encoding, a point off the curve or one of small order (whose [8]P is the neutral
      * element, including the neutral element itself) is the peer's fault, named by {@code where}.
      */
-    private static Edwards25519.Point eightTimes(byte[] encoded, int offset, String where) {
+    static Edwards25519.Point eightTimes(byte[] encoded, int offset, String where) {
         Edwards25519.Point p = Edwards25519.decode(encoded, offset);
         if (p == null) {
             throw new PeerFault(invalidPoint(where) + Edwards25519.whyInvalid(encoded, offset));
@@ -275,12 +275,12 @@ public final class EcBaseOt implements BaseOt {
         return p;
     }
 
-    private static String invalidPoint(String where) {
+    static String invalidPoint(String where) {
         return "the peer sent an invalid base-OT point (" + where + "): ";
     }
 
     /** Whether the encoded point at {@code offset} is the neutral element (0, 1). */
-    private static boolean isNeutral(byte[] encoded, int offset) {
+    static boolean isNeutral(byte[] encoded, int offset) {
         for (int i = 0; i < POINT; i++) {
             if (encoded[offset + i] != (i == 32 ? 1 : 0)) {
                 return false;
@@ -289,11 +289,11 @@ public final class EcBaseOt implements BaseOt {
         return true;
     }
 
-    private static int groups(int count) {
+    static int groups(int count) {
         return (count + GROUP - 1) / GROUP;
     }
 
-    private static void write(Channel channel, byte[] bytes, String step) {
+    static void write(Channel channel, byte[] bytes, String step) {
         try {
             channel.write(bytes, 0, bytes.length);
             channel.flush();
@@ -302,7 +302,7 @@ public final class EcBaseOt implements BaseOt {
         }
     }
 
-    private static void read(Channel channel, byte[] bytes, String step) {
+    static void read(Channel channel, byte[] bytes, String step) {
         try {
             channel.readFully(bytes, 0, bytes.length);
         } catch (ChannelException e) {
@@ -310,17 +310,17 @@ public final class EcBaseOt implements BaseOt {
         }
     }
 
-    private static ChannelException fail(String step, ChannelException cause) {
+    static ChannelException fail(String step, ChannelException cause) {
         return new ChannelException("base OT " + step + ": " + cause.getMessage(), cause);
     }
 
-    private static void checkCount(int count) {
+    static void checkCount(int count) {
         if (count < 0) {
             throw new IllegalArgumentException("count must not be negative, got " + count);
         }
     }
 
-    private static void checkBlocks(long[] blocks, int count, String name) {
+    static void checkBlocks(long[] blocks, int count, String name) {
         if (blocks.length < 2L * count) {
             throw new IllegalArgumentException(name + " holds " + blocks.length / 2 + " blocks, fewer than count " + count);
         }

@@ -302,26 +302,26 @@ class EcBaseOtTest {
         assertThrows(IllegalArgumentException.class, () -> new EcBaseOt(1, KERNEL).receive(unused, new boolean[1], new long[2], -1));
     }
 
-    private static byte[] validPoint() {
+    static byte[] validPoint() {
         Edwards25519.Point p = new Edwards25519.Point();
         FixedBaseTable.base().multiply(Scalar25519.digits(Scalar25519.random(AesCtrRandom.forTesting(5)::nextLong)), p);
         return encode(p);
     }
 
-    private static byte[] encode(Edwards25519.Point p) {
+    static byte[] encode(Edwards25519.Point p) {
         byte[] encoded = new byte[POINT];
         Edwards25519.encode(new Edwards25519.Point[] {p}, 0, 1, encoded, 0);
         return encoded;
     }
 
-    private static byte[] neutral() {
+    static byte[] neutral() {
         byte[] encoded = new byte[POINT];
         encoded[32] = 1;
         return encoded;
     }
 
     /** (0, -1): y = p - 1 = 2^255 - 20, little-endian. */
-    private static byte[] orderTwo() {
+    static byte[] orderTwo() {
         byte[] encoded = new byte[POINT];
         Arrays.fill(encoded, 32, 64, (byte) 0xff);
         encoded[32] = (byte) 0xec;
