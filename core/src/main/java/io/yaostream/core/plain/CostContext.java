@@ -30,8 +30,6 @@ import java.util.Optional;
 public final class CostContext extends PlainContext {
     /** The garbler is the base OTs' receiver; the extension needs one base OT per bit of its secret. */
     private static final int OT_KEYS = 128;
-    /** The byte that closes the session, each way. */
-    private static final int CLOSING_BYTES = 1;
 
     private final GarblingScheme scheme;
     private final Schedule schedule;
@@ -63,8 +61,10 @@ public final class CostContext extends PlainContext {
         this.scheme = scheme;
         this.schedule = new Schedule(evaluatorInputs);
         long hello = Handshake.helloBytes(scheme.name(), programName);
-        bytesToEvaluator = hello + baseOt.receiverBytes(OT_KEYS) + CLOSING_BYTES;
-        bytesToGarbler = hello + baseOt.senderBytes(OT_KEYS) + CLOSING_BYTES;
+        // A run's costs stop at its result: the closing exchange after it is not counted.
+        bytesToEvaluator = hello + baseOt.receiverBytes(OT_KEYS);
+        bytesToGarbler = hello + baseOt.senderBytes(OT_KEYS);
+        schedule.opening(); // as the real evaluator, after its base OTs
     }
 
     @Override

@@ -53,12 +53,13 @@ final class EvaluatorContext extends EvaluatingContext {
     }
 
     /**
-     * The base OTs, before the program; {@code beforeFirstRead} runs once their first message is written and before the
-     * garbler's answer is read, where the session takes the garbler's hello, so that this party's hello and its first
-     * base-OT message go out in one flight.
+     * The base OTs, before the program, and the opening chunk of corrections ({@link InputChunks}) with their last
+     * message; {@code beforeFirstRead} runs before this party first reads from the garbler, where the session takes the
+     * garbler's hello.
      */
     void setup(Runnable beforeFirstRead) {
         inputs.setup(beforeFirstRead);
+        inputs.opening(); // with the base OTs' last message, before this party reads anything of the program
     }
 
     @Override

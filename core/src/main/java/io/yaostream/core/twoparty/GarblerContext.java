@@ -61,6 +61,7 @@ final class GarblerContext extends GarblingContext {
     /** The base OTs, before the program: so the program's time is the online time. */
     void setup() {
         evaluatorInputs.setup();
+        evaluatorInputs.expectOpening();
     }
 
     @Override

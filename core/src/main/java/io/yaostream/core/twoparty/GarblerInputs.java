@@ -76,6 +76,11 @@ final class GarblerInputs {
         }
     }
 
+    /** A fresh session's evaluator sends an opening chunk after its base OTs ({@link InputChunks}). */
+    void expectOpening() {
+        pending++;
+    }
+
     /** From now on the OTs are pooled for programs on a kept link; the evaluator's first refill chunk follows. */
     void startPooling() {
         pooled = true;

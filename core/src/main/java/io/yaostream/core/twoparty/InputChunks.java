@@ -28,10 +28,11 @@ import io.yaostream.core.program.InputFeed;
  * arrived. So a program that takes half a million evaluator inputs one at a time sends about one chunk per
  * {@link #REFILL_BITS} bits, and the garbler never waits a round trip per input.
  *
- * <p>On a kept link ({@link KeptLink}) programs run one after another on one set of OTs, and two more ahead chunks
- * frame each program: an <em>opening</em> chunk, sent with the program's hello before the evaluator reads anything,
- * with the corrections of every value its feed can tell ahead (so the garbler never waits a round trip for them), and
- * a <em>refill</em> chunk (n = 0) once the program is done, which extends OTs while the link is idle. There the OTs are
+ * <p>Every program begins with an <em>opening</em> ahead chunk, which the evaluator sends before it reads anything of
+ * the program (in a fresh session with the base OTs' last message, on a kept link with the program's hello): the
+ * corrections of every value its feed can tell ahead, so the garbler never waits a round trip for them however the
+ * program orders its inputs. On a kept link ({@link KeptLink}) programs run one after another on one set of OTs, and a
+ * <em>refill</em> chunk (n = 0) follows each program, which extends OTs while the link is idle. There the OTs are
  * extended ahead in batches of {@link #POOL_BATCH}, so that at least {@link #POOL_LOW} stay unused after every chunk:
  * the opening chunk of a small program then carries only correction bits. The chunks' bits count from where the
  * program began; corrections a program sent for values it did not take are dropped with their OTs (a correction is a

@@ -99,11 +99,15 @@ public final class KeptLink implements AutoCloseable {
         long start = System.nanoTime();
         Handshake.Hello mine = YaoSession.hello(role, config); // config has the link's prefix already
         try {
+            boolean receiverFirst = config.baseOt().receiverFirst();
             if (!helloExchanged) {
+                // As a fresh session's: the hellos at once, each with its party's first base-OT message if it speaks first.
                 Handshake.send(channel, mine);
-                if (role == Party.GARBLER) {
+                if (role == Party.GARBLER && !receiverFirst) {
                     channel.flush();
                     Handshake.check(mine, Handshake.receive(channel));
+                } else if (role == Party.EVALUATOR && receiverFirst) {
+                    channel.flush();
                 }
             }
             if (role == Party.GARBLER) {
@@ -112,6 +116,9 @@ public final class KeptLink implements AutoCloseable {
                 garblerInputs.setup();
                 garblerInputs.startPooling();
                 channel.flush();
+                if (receiverFirst && !helloExchanged) {
+                    Handshake.check(mine, Handshake.receive(channel));
+                }
             } else {
                 evaluatorCore = config.scheme().newEvaluator(config.kernel());
                 evaluatorInputs = new EvaluatorInputs(channel, config.baseOt(), config.kernel(), random, InputFeed.of(), config.scheme().freeXor());

@@ -110,14 +110,18 @@ public final class YaoSession {
     public <R> Result<R> run(Program<R> program, InputFeed feed, java.util.function.Consumer<? super Result<R>> onResult) {
         long start = System.nanoTime();
         Handshake.Hello mine = hello(role, config);
+        boolean receiverFirst = config.baseOt().receiverFirst();
         if (!helloExchanged) {
-            // Both hellos go out at once. The garbler reads the evaluator's before anything else; the evaluator's
-            // hello rides with its first base-OT message (input-independent), and it reads the garbler's before the
-            // garbler's answer: every mismatch is still refused before any input-dependent byte.
+            // Both hellos go out at once, each with the first base-OT message of its party where that party speaks first
+            // in the base OTs: with receiver-first base OTs the garbler (their receiver) sends its points with its hello,
+            // else the evaluator sends its point A with its own. Each party reads the other's hello before it reads
+            // anything else of the peer's and before it sends anything that depends on an input.
             Handshake.send(channel, mine);
-            if (role == Party.GARBLER) {
+            if (role == Party.GARBLER && !receiverFirst) {
                 channel.flush();
                 Handshake.check(mine, Handshake.receive(channel));
+            } else if (role == Party.EVALUATOR && receiverFirst) {
+                channel.flush();
             }
         }
         Runnable peerHello = helloExchanged || role == Party.GARBLER ? () -> { } : () -> Handshake.check(mine, Handshake.receive(channel));
@@ -128,6 +132,9 @@ public final class YaoSession {
             if (role == Party.GARBLER) {
                 GarblerContext g = new GarblerContext(channel, config.scheme(), config.kernel(), random, config.baseOt(), feed, tally);
                 g.setup();
+                if (receiverFirst && !helloExchanged) {
+                    Handshake.check(mine, Handshake.receive(channel)); // its points went out with its hello, unanswered yet
+                }
                 ctx = g;
             } else {
                 EvaluatorContext e = new EvaluatorContext(channel, config.scheme(), config.kernel(), random, config.baseOt(), feed, tally);

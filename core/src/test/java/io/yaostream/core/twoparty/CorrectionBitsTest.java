@@ -9,7 +9,7 @@ import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.net.MemoryChannel;
-import io.yaostream.core.ot.EcBaseOt;
+import io.yaostream.core.ot.ReceiverFirstBaseOt;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.RepeatProgram;
 import io.yaostream.core.testing.Uniformity;
@@ -88,7 +88,7 @@ class CorrectionBitsTest {
     /** A party's configuration: a kernel of its own, as kernels are for one thread each. */
     private static YaoSession.Config config() {
         JavaKernel k = new JavaKernel();
-        return new YaoSession.Config(Schemes.byName(Schemes.DEFAULT), k, new EcBaseOt(1, k), "chi", List.of());
+        return new YaoSession.Config(Schemes.byName(Schemes.DEFAULT), k, new ReceiverFirstBaseOt(1, k), "chi", List.of());
     }
 
     /** The chi-square statistic of the eight bytes of every value, against 256 equally likely byte values. */

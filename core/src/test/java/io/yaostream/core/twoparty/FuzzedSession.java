@@ -125,7 +125,7 @@ final class FuzzedSession {
 
     static YaoSession.Config config(String scheme, boolean realBaseOt) {
         JavaKernel kernel = new JavaKernel(); // one per party: kernels are not thread-safe
-        BaseOt baseOt = realBaseOt ? new EcBaseOt(1, kernel) : new PlainBaseOtForTests();
+        BaseOt baseOt = realBaseOt ? new io.yaostream.core.ot.ReceiverFirstBaseOt(1, kernel) : new PlainBaseOtForTests();
         return new YaoSession.Config(Schemes.byName(scheme), kernel, baseOt, "fuzz", List.of(ADDER));
     }
 

@@ -13,7 +13,7 @@ import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.net.MemoryChannel;
 import io.yaostream.core.net.SimulatedNetwork;
-import io.yaostream.core.ot.EcBaseOt;
+import io.yaostream.core.ot.ReceiverFirstBaseOt;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.ProtocolException;
@@ -62,7 +62,7 @@ class KeptLinkTest {
 
     private static YaoSession.Config config(String scheme) {
         JavaKernel k = new JavaKernel();
-        return new YaoSession.Config(Schemes.byName(scheme), k, new EcBaseOt(1, k), "test", List.of());
+        return new YaoSession.Config(Schemes.byName(scheme), k, new ReceiverFirstBaseOt(1, k), "test", List.of());
     }
 
     /**

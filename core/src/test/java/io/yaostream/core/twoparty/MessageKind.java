@@ -42,10 +42,10 @@ public enum MessageKind {
             if (has(frames, "Handshake.")) {
                 return HELLO;
             }
-            if (has(frames, "EcBaseOt.receiveInTwo")) {
+            if (has(frames, "EcBaseOt.receiveInTwo") || has(frames, "ReceiverFirstBaseOt.receiveInTwo")) {
                 return BASE_OT_POINTS;
             }
-            if (has(frames, "EcBaseOt.send")) {
+            if (has(frames, "EcBaseOt.send") || has(frames, "ReceiverFirstBaseOt.send")) {
                 return longs ? BASE_OT_PADS : BASE_OT_POINTS;
             }
             if (has(frames, "PlainBaseOtForTests.")) {

@@ -275,14 +275,14 @@ class PeerFaultFuzzTest {
     }
 
     @Test
-    void aFakeEvaluatorsInvalidPointAIsThePeersFault() {
-        // Point A is the first 64 bytes of base OT points from the evaluator (the base-OT sender).
+    void aFakeEvaluatorsInvalidPointUIsThePeersFault() {
+        // Point U is the first 64 bytes of base OT points from the evaluator (the base-OT sender, which answers the garbler's).
         byte[] ff = new byte[32];
         java.util.Arrays.fill(ff, (byte) 0xff);
         String e = failure(once(Party.GARBLER, "half-gates", true, new Mutation(MessageKind.BASE_OT_POINTS, Op.PATCH, 0, ff, false)), PeerFault.class);
-        assertTrue(e.startsWith("the peer sent an invalid base-OT point (message 1, point A): its x coordinate is not below 2^255 - 19"), e);
+        assertTrue(e.startsWith("the peer sent an invalid base-OT point (message 2, point U): its x coordinate is not below 2^255 - 19"), e);
         e = failure(once(Party.GARBLER, "half-gates", true, new Mutation(MessageKind.BASE_OT_POINTS, Op.PATCH, 40, new byte[] {4}, true)), PeerFault.class);
-        assertTrue(e.startsWith("the peer sent an invalid base-OT point (message 1, point A): not on edwards25519"), e);
+        assertTrue(e.startsWith("the peer sent an invalid base-OT point (message 2, point U): not on edwards25519"), e);
     }
 
     @Test
@@ -292,7 +292,7 @@ class PeerFaultFuzzTest {
         neutral[32] = 1;
         String e = failure(once(Party.EVALUATOR, "half-gates", true, new Mutation(MessageKind.BASE_OT_POINTS, Op.PATCH, 17 * 64, neutral, false)),
                 PeerFault.class);
-        assertTrue(e.startsWith("the peer sent an invalid base-OT point (message 2, point B of group 17 of 32): it has small order"), e);
+        assertTrue(e.startsWith("the peer sent an invalid base-OT point (message 1, point B of group 17 of 32): it has small order"), e);
     }
 
     @Test
@@ -308,10 +308,10 @@ class PeerFaultFuzzTest {
     void aChunkHeaderWithHugeCountsIsRefusedBeforeAnythingIsAllocated() {
         String e = failure(once(Party.GARBLER, "half-gates", false, new Mutation(MessageKind.CHUNK_HEADERS, Op.PATCH, 4, littleEndian(-1), false)),
                 PeerFault.class);
-        assertTrue(e.startsWith("the peer sent an invalid input chunk header (demand chunk 1): 4294967295 correction bits where 1 to 65536"), e);
+        assertTrue(e.startsWith("the peer sent an invalid input chunk header (ahead chunk 1): 4294967295 correction bits where 0 to 65536"), e);
         e = failure(once(Party.GARBLER, "half-gates", false, new Mutation(MessageKind.CHUNK_HEADERS, Op.PATCH, 0, littleEndian(Integer.MAX_VALUE), false)),
                 PeerFault.class);
-        assertTrue(e.startsWith("the peer sent an invalid input chunk header (demand chunk 1): 2147483647 new OTs for 16 correction bits"
+        assertTrue(e.startsWith("the peer sent an invalid input chunk header (ahead chunk 1): 2147483647 new OTs for 32 correction bits"
                 + " where the protocol makes 1024"), e);
     }
 
