@@ -13,12 +13,14 @@ import io.yaostream.core.net.PeerCertificate;
 import io.yaostream.core.net.PeerIdentity;
 import io.yaostream.core.net.TlsFiles;
 import io.yaostream.core.net.TransportOptions;
-import io.yaostream.core.ot.EcBaseOt;
+import io.yaostream.core.ot.ReceiverFirstBaseOt;
+import io.yaostream.core.protocol.Handshake;
 import io.yaostream.core.plain.CostContext;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
 import io.yaostream.core.program.ProgramCosts;
+import io.yaostream.core.twoparty.GarblerOpening;
 import io.yaostream.core.twoparty.HelloGate;
 import io.yaostream.core.twoparty.KeptLink;
 import io.yaostream.core.twoparty.YaoSession;
@@ -341,9 +343,10 @@ public final class TwoParty {
                 transport.notices().accept("listening on " + listener.address());
             }
             for (int i = 0; i < sessions; i++) {
-                Channel channel = HelloGate.accept(listener, transport, YaoSession.hello(role, config(name)));
+                Setup setup = setup(role, name, true);
+                Channel channel = take(listener, YaoSession.hello(role, setup.config()), setup);
                 try (channel) {
-                    results.add(session(role, channel, program, inputs.get(), name, true));
+                    results.add(session(role, channel, program, inputs.get(), setup, true));
                 }
             }
         }
@@ -368,13 +371,14 @@ public final class TwoParty {
         Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel);
         noticeUnidentified();
         if (!listen) {
-            return keptLink(role, NettyTransport.connect(host, port, transport), null, false);
+            return keptLink(role, NettyTransport.connect(host, port, transport), null, false, setup(role, name, false));
         }
         NettyTransport.Listener listener = listener();
         try {
-            Channel channel = HelloGate.accept(listener, transport, KeptLink.hello(role, config(name)));
+            Setup setup = setup(role, name, true);
+            Channel channel = take(listener, KeptLink.hello(role, setup.config()), setup);
             listener.stopAccepting();
-            return keptLink(role, channel, listener, true);
+            return keptLink(role, channel, listener, true, setup);
         } catch (RuntimeException e) {
             listener.close();
             throw e;
@@ -390,17 +394,16 @@ public final class TwoParty {
     public Link.Pair openBoth() {
         Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel);
         try (NettyTransport.Listener listener = NettyTransport.listen("127.0.0.1", 0, transport)) {
-            BothParties.Results<Link> r = BothParties.run(() -> keptLink(Party.GARBLER, listener.accept(), null, false),
-                    () -> keptLink(Party.EVALUATOR, NettyTransport.connect("127.0.0.1", listener.port(), transport), null, false));
+            BothParties.Results<Link> r = BothParties.run(() -> keptLink(Party.GARBLER, listener.accept(), null, false, setup(Party.GARBLER, name, false)),
+                    () -> keptLink(Party.EVALUATOR, NettyTransport.connect("127.0.0.1", listener.port(), transport), null, false,
+                            setup(Party.EVALUATOR, name, false)));
             return new Link.Pair(r.garbler(), r.evaluator());
         }
     }
 
     /** Opens a kept link over {@code channel}, closing the channel (and {@code listener}, if any) when it cannot. */
-    private Link keptLink(Party as, Channel channel, NettyTransport.Listener listener, boolean helloExchanged) {
-        Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
-        YaoSession.Config config = new YaoSession.Config(Schemes.byName(scheme), k, new EcBaseOt(k), name, circuits);
-        KeptLink link = new KeptLink(as, channel, config, AesCtrRandom.create(k, new SecureRandom()));
+    private Link keptLink(Party as, Channel channel, NettyTransport.Listener listener, boolean helloExchanged, Setup setup) {
+        KeptLink link = new KeptLink(as, channel, setup.config(), setup.random(), setup.opening());
         try {
             link.open(helloExchanged);
         } catch (RuntimeException e) {
@@ -411,6 +414,26 @@ public final class TwoParty {
             throw e;
         }
         return new Link(link, name, circuits, listener);
+    }
+
+    /**
+     * What a session or link of this configuration runs with, made before its connection: its kernel and base OTs
+     * (receiver-first, so the garbler's first base-OT message rides with its hello), its randomness, and for a listening
+     * garbler that first message itself ({@link GarblerOpening}), which goes out with its hello on each connection.
+     */
+    private record Setup(YaoSession.Config config, AesCtrRandom random, GarblerOpening opening) {
+    }
+
+    private Setup setup(Party as, String sessionName, boolean listening) {
+        Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
+        YaoSession.Config config = new YaoSession.Config(Schemes.byName(scheme), k, new ReceiverFirstBaseOt(k), sessionName, circuits);
+        AesCtrRandom random = AesCtrRandom.create(k, new SecureRandom());
+        return new Setup(config, random, listening && as == Party.GARBLER ? GarblerOpening.prepare(config, random) : null);
+    }
+
+    /** Takes the peer from {@code listener} by its hello ({@link HelloGate}), this party's hello sent with its opening, if any. */
+    private Channel take(NettyTransport.Listener listener, Handshake.Hello hello, Setup setup) {
+        return HelloGate.accept(listener, transport, hello, setup.opening() == null ? new byte[0] : setup.opening().message());
     }
 
     /** With TLS but no peer certificate, says once that the peer is not identified. */
@@ -434,10 +457,11 @@ public final class TwoParty {
      * refused and the wait goes on, see {@link HelloGate}); then the listener stops accepting and the session runs.
      */
     private <R> YaoSession.Result<R> runTaking(NettyTransport.Listener listener, Program<R> program, InputFeed inputs) {
-        Channel channel = HelloGate.accept(listener, transport, YaoSession.hello(role, config(name)));
+        Setup setup = setup(role, name, true);
+        Channel channel = take(listener, YaoSession.hello(role, setup.config()), setup);
         listener.stopAccepting();
         try (channel) {
-            return session(role, channel, program, inputs, name, true);
+            return session(role, channel, program, inputs, setup, true);
         }
     }
 
@@ -462,22 +486,15 @@ public final class TwoParty {
         }
     }
 
-    /** The session's configuration for its hello: the scheme, the name and the circuits (the kernel does not enter it). */
-    private YaoSession.Config config(String sessionName) {
-        return new YaoSession.Config(Schemes.byName(scheme), null, null, sessionName, circuits);
-    }
-
     /** One session over {@code channel} under the handshake name {@code sessionName}; the caller closes the channel. */
     <R> YaoSession.Result<R> session(Party role, Channel channel, Program<R> program, InputFeed inputs, String sessionName) {
-        return session(role, channel, program, inputs, sessionName, false);
+        return session(role, channel, program, inputs, setup(role, sessionName, false), false);
     }
 
-    /** As above; {@code helloExchanged} where a listening party took the channel by its hello ({@link HelloGate}). */
-    private <R> YaoSession.Result<R> session(Party role, Channel channel, Program<R> program, InputFeed inputs, String sessionName,
+    /** As above with its setup made; {@code helloExchanged} where a listening party took the channel by its hello ({@link HelloGate}). */
+    private <R> YaoSession.Result<R> session(Party role, Channel channel, Program<R> program, InputFeed inputs, Setup setup,
                                              boolean helloExchanged) {
-        Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
-        YaoSession.Config config = new YaoSession.Config(Schemes.byName(scheme), k, new EcBaseOt(k), sessionName, circuits);
-        YaoSession session = new YaoSession(role, channel, config, AesCtrRandom.create(k, new SecureRandom()), helloExchanged);
+        YaoSession session = new YaoSession(role, channel, setup.config(), setup.random(), helloExchanged, setup.opening());
         progress.accept(session::andGatesSoFar);
         return session.run(program, inputs, onResult::accept);
     }
@@ -559,7 +576,7 @@ public final class TwoParty {
      */
     public <R> ProgramCosts estimate(Program<R> program, InputFeed garblerInputs, InputFeed evaluatorInputs) {
         Kernel k = Kernels.create(Kernels.JAVA);
-        CostContext ctx = new CostContext(Party.EVALUATOR, Schemes.byName(scheme), new EcBaseOt(k), name, circuits, garblerInputs, evaluatorInputs);
+        CostContext ctx = new CostContext(Party.EVALUATOR, Schemes.byName(scheme), new ReceiverFirstBaseOt(k), name, circuits, garblerInputs, evaluatorInputs);
         program.run(ctx);
         return ctx.costs();
     }

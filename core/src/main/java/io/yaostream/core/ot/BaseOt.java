@@ -36,6 +36,26 @@ public interface BaseOt {
         return false;
     }
 
+    /**
+     * A receiver's first message made before its channel is known ({@link #prepareReceiver}): a listening party sends it
+     * with its hello to the connections it has not yet chosen between, and finishes with the one it takes.
+     */
+    interface Prepared {
+        /** The receiver's first message, to write as it is. */
+        byte[] message();
+
+        /** The step that reads the sender's answer from {@code channel} and fills {@code out}, as {@link #receiveInTwo} returns it. */
+        Runnable finish(Channel channel, long[] out);
+    }
+
+    /**
+     * The receiver's first message for {@code choices}, made without a channel (receiver-first OTs only: a sender-first
+     * receiver's message depends on the sender's).
+     */
+    default Prepared prepareReceiver(boolean[] choices, int count) {
+        throw new UnsupportedOperationException("the sender of these base OTs speaks first");
+    }
+
     /** Bytes the sender writes for {@code count} OTs (for cost estimates that run no cryptography). */
     long senderBytes(int count);
     /** Bytes the receiver writes for {@code count} OTs. */

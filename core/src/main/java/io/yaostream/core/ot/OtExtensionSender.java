@@ -103,6 +103,34 @@ public final class OtExtensionSender {
      * (as in every free-XOR implementation). Δ must be secret and random and must not be zero.
      */
     public void setup(long deltaLo, long deltaHi) {
+        takeSecret(deltaLo, deltaHi);
+        finishBaseOts = baseOt.receiveInTwo(channel, choices(deltaLo, deltaHi), seeds, Iknp.K);
+    }
+
+    /**
+     * As {@link #setup(long, long)} where the base OTs' first message was made before the channel was known
+     * ({@link #prepareBaseOts}) and sent already (a listening garbler sends it with its hello).
+     */
+    public void setup(long deltaLo, long deltaHi, BaseOt.Prepared sent) {
+        takeSecret(deltaLo, deltaHi);
+        finishBaseOts = sent.finish(channel, seeds);
+    }
+
+    /** The base OTs' first message for the secret {@code (deltaLo, deltaHi)}, before any channel (receiver-first base OTs). */
+    public static BaseOt.Prepared prepareBaseOts(BaseOt baseOt, long deltaLo, long deltaHi) {
+        return baseOt.prepareReceiver(choices(deltaLo, deltaHi), Iknp.K);
+    }
+
+    /** The base OTs' choices: the bits of s. */
+    private static boolean[] choices(long lo, long hi) {
+        boolean[] choices = new boolean[Iknp.K];
+        for (int j = 0; j < Iknp.K; j++) {
+            choices[j] = ((j < 64 ? lo >>> j : hi >>> (j - 64)) & 1) != 0;
+        }
+        return choices;
+    }
+
+    private void takeSecret(long deltaLo, long deltaHi) {
         if (ready) {
             throw new IllegalStateException("OT extension sender is already set up");
         }
@@ -111,13 +139,9 @@ public final class OtExtensionSender {
         }
         sLo = deltaLo;
         sHi = deltaHi;
-        boolean[] choices = new boolean[Iknp.K];
         for (int j = 0; j < Iknp.K; j++) {
-            long bit = (j < 64 ? deltaLo >>> j : deltaHi >>> (j - 64)) & 1;
-            choices[j] = bit != 0;
-            sMasks[j] = -bit;
+            sMasks[j] = -((j < 64 ? deltaLo >>> j : deltaHi >>> (j - 64)) & 1);
         }
-        finishBaseOts = baseOt.receiveInTwo(channel, choices, seeds, Iknp.K);
         ready = true;
     }
 

@@ -175,13 +175,21 @@ public final class ReceiverFirstBaseOt implements BaseOt {
      */
     @Override
     public Runnable receiveInTwo(Channel channel, boolean[] choices, long[] out, int count) {
+        EcBaseOt.checkBlocks(out, count, "out");
+        Prepared prepared = prepareReceiver(choices, count);
+        if (count == 0) {
+            return () -> { };
+        }
+        EcBaseOt.write(channel, prepared.message(), "receiver: sending its " + EcBaseOt.groups(count) + " points B");
+        return prepared.finish(channel, out);
+    }
+
+    /** The points B_g = b_g G + c_g C, with what finishing needs (the b_g and the choices). */
+    @Override
+    public Prepared prepareReceiver(boolean[] choices, int count) {
         EcBaseOt.checkCount(count);
         if (choices.length < count) {
             throw new IllegalArgumentException("choices has " + choices.length + " entries, fewer than count " + count);
-        }
-        EcBaseOt.checkBlocks(out, count, "out");
-        if (count == 0) {
-            return () -> { };
         }
         int groups = EcBaseOt.groups(count);
         int[] chosen = new int[groups];
@@ -207,25 +215,41 @@ public final class ReceiverFirstBaseOt implements BaseOt {
             }
             Edwards25519.encode(piece, 0, piece.length, pointsB, from * POINT);
         });
-        EcBaseOt.write(channel, pointsB, "receiver: sending its " + groups + " points B");
-        return () -> {
-            byte[] encodedU = new byte[POINT];
-            EcBaseOt.read(channel, encodedU, "receiver: waiting for the sender's point U");
-            Edwards25519.Point eightU = EcBaseOt.eightTimes(encodedU, 0, "message 2, point U");
-            byte[] encodedEightU = new byte[POINT];
-            Edwards25519.encode(new Edwards25519.Point[] {eightU}, 0, 1, encodedEightU, 0);
-            EdwardsArithmetic.FixedPoint tableOfEightU = curve.fixedPoint(encodedEightU);
-            long[] pads = new long[groups * PAD];
-            workers.forEach(groups, (from, to) -> {
-                byte[] keys = new byte[(to - from) * POINT];
-                tableOfEightU.multiply(b, from, to, keys, 0);
-                BaseOtKeys hash = new BaseOtKeys(encodedU);
-                for (int g = from; g < to; g++) {
-                    hash.startGroup(g, pointsB, g * POINT);
-                    hash.derive(chosen[g], keys, (g - from) * POINT, pads, g * PAD);
-                }
-            });
-            EcBaseOt.readMessages(channel, groups, chosen, pads, out, count);
+        return new Prepared() {
+            @Override
+            public byte[] message() {
+                return pointsB.clone();
+            }
+
+            @Override
+            public Runnable finish(Channel channel, long[] out) {
+                EcBaseOt.checkBlocks(out, count, "out");
+                return () -> readAnswer(channel, groups, b, chosen, pointsB, out, count);
+            }
         };
+    }
+
+    /** The receiver's second step: U, checked; the keys b_g [8]U and their pads; the chosen messages decrypted. */
+    private void readAnswer(Channel channel, int groups, byte[] b, int[] chosen, byte[] pointsB, long[] out, int count) {
+        if (count == 0) {
+            return;
+        }
+        byte[] encodedU = new byte[POINT];
+        EcBaseOt.read(channel, encodedU, "receiver: waiting for the sender's point U");
+        Edwards25519.Point eightU = EcBaseOt.eightTimes(encodedU, 0, "message 2, point U");
+        byte[] encodedEightU = new byte[POINT];
+        Edwards25519.encode(new Edwards25519.Point[] {eightU}, 0, 1, encodedEightU, 0);
+        EdwardsArithmetic.FixedPoint tableOfEightU = curve.fixedPoint(encodedEightU);
+        long[] pads = new long[groups * PAD];
+        workers.forEach(groups, (from, to) -> {
+            byte[] keys = new byte[(to - from) * POINT];
+            tableOfEightU.multiply(b, from, to, keys, 0);
+            BaseOtKeys hash = new BaseOtKeys(encodedU);
+            for (int g = from; g < to; g++) {
+                hash.startGroup(g, pointsB, g * POINT);
+                hash.derive(chosen[g], keys, (g - from) * POINT, pads, g * PAD);
+            }
+        });
+        EcBaseOt.readMessages(channel, groups, chosen, pads, out, count);
     }
 }

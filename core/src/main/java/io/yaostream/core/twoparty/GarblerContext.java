@@ -47,6 +47,17 @@ final class GarblerContext extends GarblingContext {
         this.demandBefore = 0;
     }
 
+    /** A session's back end whose core (its Δ) and base OTs' first message were made before the session ({@link GarblerOpening}). */
+    GarblerContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, GarblerOpening opening,
+                   InputFeed feed, CostTally tally) {
+        super(channel, new ChannelGarbledStream(channel), scheme, kernel, tally, opening.core);
+        this.random = random;
+        this.feed = feed;
+        this.evaluatorInputs = new GarblerInputs(channel, core, freeXor, baseOt, kernel, random);
+        this.otsBefore = 0;
+        this.demandBefore = 0;
+    }
+
     /** A program's back end on a kept link: the link's core (its Δ, and gate and output counters that run on) and OTs. */
     GarblerContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, GarblerCore core, GarblerInputs inputs,
                    InputFeed feed, CostTally tally) {
@@ -61,6 +72,12 @@ final class GarblerContext extends GarblingContext {
     /** The base OTs, before the program: so the program's time is the online time. */
     void setup() {
         evaluatorInputs.setup();
+        evaluatorInputs.expectOpening();
+    }
+
+    /** As {@link #setup()}, the base OTs' first message sent already with the hello ({@link GarblerOpening}). */
+    void setup(GarblerOpening opening) {
+        evaluatorInputs.setup(opening);
         evaluatorInputs.expectOpening();
     }
 

@@ -67,6 +67,11 @@ final class GarblerInputs {
         this.extension = new OtExtensionSender(channel, baseOt, kernel, random);
     }
 
+    /** The base OTs, their first message sent already with the garbler's hello ({@link GarblerOpening}). */
+    void setup(GarblerOpening opening) {
+        extension.setup(opening.secretLo, opening.secretHi, opening.baseOts);
+    }
+
     /** The base OTs, with Δ as the extension's secret when the scheme has one. */
     void setup() {
         if (correlated) {

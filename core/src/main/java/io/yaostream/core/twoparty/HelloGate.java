@@ -37,6 +37,15 @@ public final class HelloGate {
      * @throws ChannelException if no such connection comes in time (naming the last connection refused, if any)
      */
     public static Channel accept(NettyTransport.Listener listener, TransportOptions options, Handshake.Hello mine) {
+        return accept(listener, options, mine, new byte[0]);
+    }
+
+    /**
+     * As {@link #accept(NettyTransport.Listener, TransportOptions, Handshake.Hello)}, writing {@code withHello} after this
+     * party's hello on each connection (a garbler's first base-OT message, {@link GarblerOpening}): input-independent
+     * bytes that the taken peer answers at once.
+     */
+    public static Channel accept(NettyTransport.Listener listener, TransportOptions options, Handshake.Hello mine, byte[] withHello) {
         long deadline = System.nanoTime() + options.connectTimeout().toNanos();
         CompletableFuture<Channel> peer = new CompletableFuture<>();
         String summary;
@@ -49,7 +58,7 @@ public final class HelloGate {
                 Channel c = listener.acceptNext(Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(left))));
                 if (c != null) {
                     openings.take(c, o -> {
-                        check(o, mine, openings, peer);
+                        check(o, mine, withHello, openings, peer);
                         if (peer.isDone()) {
                             listener.wakeUp(); // this loop stops polling at once: the peer's session starts now
                         }
@@ -69,10 +78,11 @@ public final class HelloGate {
     }
 
     /** On the connection's own thread: exchanges hellos and takes it as the peer, refuses it, or ends the wait. */
-    private static void check(Openings.Opening o, Handshake.Hello mine, Openings openings, CompletableFuture<Channel> peer) {
+    private static void check(Openings.Opening o, Handshake.Hello mine, byte[] withHello, Openings openings, CompletableFuture<Channel> peer) {
         Channel c = o.channel();
         try {
             Handshake.send(c, mine);
+            c.write(withHello, 0, withHello.length);
             c.flush();
             Handshake.check(mine, Handshake.receive(c));
         } catch (ProtocolException e) {

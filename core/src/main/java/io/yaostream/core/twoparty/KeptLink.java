@@ -57,6 +57,8 @@ public final class KeptLink implements AutoCloseable {
     private final Channel channel;
     private final YaoSession.Config config;
     private final AesCtrRandom random;
+    /** A listening garbler's base-OT message sent with its hello, or null. */
+    private final GarblerOpening opening;
     private GarblerCore garblerCore;
     private GarblerInputs garblerInputs;
     private EvaluatorCore evaluatorCore;
@@ -71,10 +73,22 @@ public final class KeptLink implements AutoCloseable {
 
     /** A link over {@code channel}; {@code config}'s program is the link's name (see {@link #hello}). */
     public KeptLink(Party role, Channel channel, YaoSession.Config config, AesCtrRandom random) {
+        this(role, channel, config, random, null);
+    }
+
+    /**
+     * A listening garbler's link whose base OTs' first message went out with its hello ({@code opening}, made with the same
+     * {@code random}; null where there was none).
+     */
+    public KeptLink(Party role, Channel channel, YaoSession.Config config, AesCtrRandom random, GarblerOpening opening) {
+        if (opening != null && role != Party.GARBLER) {
+            throw new IllegalArgumentException("only a garbler has an opening");
+        }
         this.role = role;
         this.channel = channel;
         this.config = linkConfig(config);
         this.random = random;
+        this.opening = opening;
     }
 
     /** This party's hello for a kept link of {@code config}: its program name after {@link #PROGRAM_PREFIX}. */
@@ -111,9 +125,13 @@ public final class KeptLink implements AutoCloseable {
                 }
             }
             if (role == Party.GARBLER) {
-                garblerCore = config.scheme().newGarbler(config.kernel(), random);
+                garblerCore = opening != null ? opening.core : config.scheme().newGarbler(config.kernel(), random);
                 garblerInputs = new GarblerInputs(channel, garblerCore, config.scheme().freeXor(), config.baseOt(), config.kernel(), random);
-                garblerInputs.setup();
+                if (opening != null) {
+                    garblerInputs.setup(opening);
+                } else {
+                    garblerInputs.setup();
+                }
                 garblerInputs.startPooling();
                 channel.flush();
                 if (receiverFirst && !helloExchanged) {

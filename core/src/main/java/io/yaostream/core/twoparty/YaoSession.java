@@ -78,6 +78,8 @@ public final class YaoSession {
 
     /** Whether the hellos were exchanged already, as a listening party does while it takes its peer ({@link HelloGate}). */
     private final boolean helloExchanged;
+    /** A listening garbler's base-OT message sent with its hello, or null. */
+    private final GarblerOpening opening;
 
     public YaoSession(Party role, Channel channel, Config config, AesCtrRandom random) {
         this(role, channel, config, random, false);
@@ -85,11 +87,23 @@ public final class YaoSession {
 
     /** A session whose hellos were exchanged (and agree) already when {@code helloExchanged}. */
     public YaoSession(Party role, Channel channel, Config config, AesCtrRandom random, boolean helloExchanged) {
+        this(role, channel, config, random, helloExchanged, null);
+    }
+
+    /**
+     * A garbler's session whose hellos were exchanged already, its base OTs' first message with them ({@code opening},
+     * made with the same {@code random}; null where there was none).
+     */
+    public YaoSession(Party role, Channel channel, Config config, AesCtrRandom random, boolean helloExchanged, GarblerOpening opening) {
+        if (opening != null && (role != Party.GARBLER || !helloExchanged)) {
+            throw new IllegalArgumentException("only a garbler whose hello went out with its opening has one");
+        }
         this.role = role;
         this.channel = channel;
         this.config = config;
         this.random = random;
         this.helloExchanged = helloExchanged;
+        this.opening = opening;
     }
 
     /** This party's hello in a session of {@code config}. */
@@ -130,8 +144,14 @@ public final class YaoSession {
         R value;
         try {
             if (role == Party.GARBLER) {
-                GarblerContext g = new GarblerContext(channel, config.scheme(), config.kernel(), random, config.baseOt(), feed, tally);
-                g.setup();
+                GarblerContext g;
+                if (opening != null) {
+                    g = new GarblerContext(channel, config.scheme(), config.kernel(), random, config.baseOt(), opening, feed, tally);
+                    g.setup(opening);
+                } else {
+                    g = new GarblerContext(channel, config.scheme(), config.kernel(), random, config.baseOt(), feed, tally);
+                    g.setup();
+                }
                 if (receiverFirst && !helloExchanged) {
                     Handshake.check(mine, Handshake.receive(channel)); // its points went out with its hello, unanswered yet
                 }
