@@ -207,7 +207,7 @@ class TypedValuesTest {
                 InputFeed.of(a), InputFeed.of(b));
         assertEquals(expected(a, b, Party.GARBLER), ALL_OPS.run(cost));
         ProgramCosts counted = cost.costs();
-        assertEquals(run.garbler().costs(), counted);
+        assertEquals(run.evaluator().costs(), counted); // the garbler has its result before it reads the last ahead chunk
         assertEquals(run.garbler().bytesSent(), counted.bytesToEvaluator());
         assertEquals(run.evaluator().bytesSent(), counted.bytesToGarbler());
     }

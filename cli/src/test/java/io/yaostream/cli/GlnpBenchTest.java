@@ -36,7 +36,7 @@ class GlnpBenchTest {
         assertEquals("0", r[0], r[2]);
         String json = r[1];
         assertTrue(json.startsWith("{\"machine\":{\"cpu\":"), json);
-        assertTrue(json.contains("\"settings\":{\"runs\":1,\"warmup\":1,"), json);
+        assertTrue(json.contains("\"settings\":{\"mode\":\"fresh\",\"runs\":1,\"warmup\":1,"), json);
         assertTrue(json.contains("\"circuits\":[{\"name\":\"aes\",\"file\":\"AES-non-expanded.txt\",\"and\":6800,\"xor\":25124,\"paperAnd\":6800,"
                 + "\"paperXor\":25124,\"evaluatorBits\":128,\"paperOtBits\":128}]"), json);
         assertEquals(1, json.split("\\{\"row\":", -1).length - 1, "one row, one circuit, one network: " + json);

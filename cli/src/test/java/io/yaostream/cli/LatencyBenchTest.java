@@ -48,7 +48,7 @@ class LatencyBenchTest {
         assertEquals(4, json.split("\\{\"app\":", -1).length - 1, "every row has all its fields: " + json);
         for (Row row : rows) {
             // The evaluator has inputs: a fresh session waits for hellos and base OTs too, a kept link only for the program.
-            assertEquals(row.mode().equals("fresh") ? 4 : 2, row.flights(), row.toString());
+            assertEquals(row.mode().equals("fresh") ? 3 : 2, row.flights(), row.toString());
             assertTrue(row.ms() > 0 && row.boundMs() > 0 && row.bytes() > 0, row.toString());
             assertEquals(row.mode().equals("kept"), row.connectMs().equals("null"), "connectMs only for fresh sessions: " + row);
             if (row.latencyMs() == 10) {

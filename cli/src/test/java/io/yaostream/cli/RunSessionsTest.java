@@ -39,7 +39,8 @@ class RunSessionsTest {
         String[] g = garbler.get();
         for (String[] party : new String[][] {g, e}) {
             assertEquals("0", party[0], party[2]);
-            assertTrue(party[1].matches("(?s).*\"sessions\":3,\"sessionSeconds\":\\[[0-9.eE-]+,[0-9.eE-]+,[0-9.eE-]+\\],"
+            assertTrue(party[1].matches("(?s).*\"mode\":\"fresh\",\"sessions\":3,\"sessionSeconds\":\\[[0-9.eE-]+,[0-9.eE-]+,[0-9.eE-]+\\],"
+                    + "\"sessionFlights\":\\[[34],[34],[34]\\],"
                     + "\"result\":\\[\"74d42c539a5f3211dc3451f72bd29766\"\\],\"and\":20400,.*"), party[1]);
         }
     }

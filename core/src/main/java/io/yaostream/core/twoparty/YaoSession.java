@@ -34,7 +34,9 @@ public final class YaoSession {
      * What a finished session gives this party.
      *
      * @param value        what the program returned here
-     * @param costs        what the session cost, as this party counted it (bytes as its channel counted them, to the result)
+     * @param costs        what the session cost, as this party counted it (bytes as its channel counted them, to the result:
+     *                     the garbler may have its result before it reads the evaluator's last ahead chunk of corrections,
+     *                     which the evaluator's count has)
      * @param seconds       from the handshake to this party's result (the closing exchange after it not counted)
      * @param setupSeconds  the handshake and the base OTs
      * @param onlineSeconds from the end of this party's own base OTs until it had its result: OT extension, inputs,
