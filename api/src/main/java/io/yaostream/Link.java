@@ -12,7 +12,7 @@ import java.util.List;
 /**
  * A link kept open to the peer, over which programs run one after another: one connection, one handshake and one set
  * of base OTs for all of them, and OTs extended ahead while the link is idle. A program then costs its evaluator two
- * one-way latencies when it has inputs, one when only the garbler has, where a fresh session costs four.
+ * one-way latencies when it has inputs, one when only the garbler has, where a fresh session costs three.
  *
  * <pre>{@code
  * try (Link link = TwoParty.evaluator().connect("bank.example", 7000).open()) {

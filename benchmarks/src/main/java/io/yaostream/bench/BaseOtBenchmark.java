@@ -3,7 +3,7 @@ package io.yaostream.bench;
 import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.net.MemoryChannel;
 import io.yaostream.core.ot.BaseOt;
-import io.yaostream.core.ot.EcBaseOt;
+import io.yaostream.core.ot.ReceiverFirstBaseOt;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -50,7 +50,7 @@ public class BaseOtBenchmark {
 
     @Setup
     public void setup() {
-        ot = new EcBaseOt(threads, Kernels.create());
+        ot = new ReceiverFirstBaseOt(threads, Kernels.create());
         senderThread = Executors.newSingleThreadExecutor(task -> {
             Thread thread = new Thread(task, "base-ot-benchmark-sender");
             thread.setDaemon(true);

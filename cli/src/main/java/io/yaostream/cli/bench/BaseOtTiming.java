@@ -3,7 +3,8 @@ package io.yaostream.cli.bench;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.MemoryChannel;
-import io.yaostream.core.ot.EcBaseOt;
+import io.yaostream.core.ot.BaseOt;
+import io.yaostream.core.ot.ReceiverFirstBaseOt;
 
 import java.util.concurrent.CompletableFuture;
 
@@ -39,7 +40,7 @@ public final class BaseOtTiming {
             long end = System.nanoTime() + millis * 1_000_000L;
             for (int i = 0; System.nanoTime() - end < 0; i++) {
                 int t = threads[i % threads.length];
-                timing.batch(new EcBaseOt(t, kernel), new EcBaseOt(t, kernel));
+                timing.batch(new ReceiverFirstBaseOt(t, kernel), new ReceiverFirstBaseOt(t, kernel));
             }
         } finally {
             timing.close();
@@ -52,8 +53,8 @@ public final class BaseOtTiming {
      */
     public static Samples measure(int threads, int warmups, int runs, Kernel kernel) {
         BaseOtTiming timing = new BaseOtTiming();
-        EcBaseOt sender = new EcBaseOt(threads, kernel);
-        EcBaseOt receiver = new EcBaseOt(threads, kernel);
+        BaseOt sender = new ReceiverFirstBaseOt(threads, kernel);
+        BaseOt receiver = new ReceiverFirstBaseOt(threads, kernel);
         double[] ms = new double[runs];
         try {
             for (int r = -warmups; r < runs; r++) {
@@ -69,7 +70,7 @@ public final class BaseOtTiming {
     }
 
     /** One batch of 128 base OTs, the sender on another thread; returns its wall time in milliseconds. */
-    private double batch(EcBaseOt sender, EcBaseOt receiver) {
+    private double batch(BaseOt sender, BaseOt receiver) {
         long start = System.nanoTime();
         CompletableFuture<Void> send = CompletableFuture.runAsync(() -> sender.send(ends[0], m0, m1, K));
         receiver.receive(ends[1], choices, out, K);

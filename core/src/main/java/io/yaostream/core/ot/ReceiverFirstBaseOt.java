@@ -45,8 +45,8 @@ public final class ReceiverFirstBaseOt implements BaseOt {
     private static final Edwards25519.Point C = Edwards25519.hashToPoint("yaostream receiver-first base OT: C");
     /** C .. 15 C, for the receiver's B_g. */
     private static final Edwards25519.Multiples MULTIPLES_OF_C = new Edwards25519.Multiples(C, KEYS - 1);
-    /** [8]C: the sender's step is -r times it. */
-    private static final Edwards25519.Point EIGHT_C = eightC();
+    /** [8]C, encoded: the sender's step is -r times it. */
+    private static final byte[] ENCODED_EIGHT_C = eightC();
 
     private final ParallelRange workers;
     private final EdwardsArithmetic curve;
@@ -68,11 +68,13 @@ public final class ReceiverFirstBaseOt implements BaseOt {
         this(Runtime.getRuntime().availableProcessors(), kernel);
     }
 
-    private static Edwards25519.Point eightC() {
+    private static byte[] eightC() {
         Edwards25519.Point p = new Edwards25519.Point();
         p.set(C);
         p.times2Power(3);
-        return p;
+        byte[] encoded = new byte[POINT];
+        Edwards25519.encode(new Edwards25519.Point[] {p}, 0, 1, encoded, 0);
+        return encoded;
     }
 
     /** The receiver speaks first: its points B reach the sender before the sender writes anything. */
@@ -114,11 +116,9 @@ public final class ReceiverFirstBaseOt implements BaseOt {
         byte[] rDigits = Scalar25519.digits(r);
         byte[] encodedU = new byte[POINT];
         curve.base().multiply(rDigits, 0, 1, encodedU, 0);
-        // K_{j+1} = K_j - [8 r]C
-        Edwards25519.Point minusStep = new Edwards25519.Point();
-        Edwards25519.multiply(EIGHT_C, Scalar25519.digits(Scalar25519.negate(r)), minusStep);
+        // K_{j+1} = K_j - [8 r]C, by the kernel's variable-base multiplication (steps = 1: no step is added)
         byte[] encodedStep = new byte[POINT];
-        Edwards25519.encode(new Edwards25519.Point[] {minusStep}, 0, 1, encodedStep, 0);
+        curve.multiplyPoints(ENCODED_EIGHT_C, 0, 1, Scalar25519.digits(Scalar25519.negate(r)), ENCODED_EIGHT_C, 1, encodedStep, 0);
 
         byte[] pointsB = new byte[groups * POINT];
         EcBaseOt.read(channel, pointsB, "sender: waiting for the receiver's " + groups + " points B");
