@@ -15,6 +15,7 @@ import io.yaostream.core.net.MemoryChannel;
 import io.yaostream.core.net.SimulatedNetwork;
 import io.yaostream.core.ot.ReceiverFirstBaseOt;
 import io.yaostream.core.plain.PlainContext;
+import io.yaostream.core.ot.PeerFault;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.ProtocolException;
 import io.yaostream.core.program.RepeatProgram;
@@ -215,8 +216,12 @@ class KeptLinkTest {
         }
         String garbler = runs.get(0).join();
         String evaluator = runs.get(1).join();
-        assertTrue(evaluator.contains("ProtocolException") && evaluator.contains("runs program 'second', this party 'other'"), evaluator);
-        assertTrue(garbler.contains("program 2"), garbler);
+        // Whichever party reads the other's hello first names the mismatch; the other may find the link ended before it
+        // reads the peer's hello (in memory no goodbye carries the reason). Both name the program.
+        boolean evaluatorNamesIt = evaluator.contains("ProtocolException") && evaluator.contains("runs program 'second', this party 'other'");
+        boolean garblerNamesIt = garbler.contains("ProtocolException") && garbler.contains("runs program 'other', this party 'second'");
+        assertTrue(evaluatorNamesIt || garblerNamesIt, garbler + " / " + evaluator);
+        assertTrue(garbler.contains("program 2") && evaluator.contains("program 2"), garbler + " / " + evaluator);
     }
 
     @Test
@@ -241,5 +246,36 @@ class KeptLinkTest {
         CompletionException g = assertThrows(CompletionException.class, garbler::join);
         assertNotNull(g.getCause());
         assertTrue(g.getCause() instanceof ChannelException || g.getCause() instanceof ProtocolException, g.getCause().toString());
+    }
+
+    @Test
+    void garbageBetweenProgramsEndsTheLinkAtBothParties() {
+        CompiledCircuit c = and(3, Receiver.EVALUATOR);
+        Step s = Step.random(c, new Random(21));
+        MemoryChannel[] ends = MemoryChannel.pair(10_000);
+        CompletableFuture<String> garbler = CompletableFuture.supplyAsync(() -> {
+            try (KeptLink link = new KeptLink(Party.GARBLER, ends[0], config(Schemes.DEFAULT), AesCtrRandom.forTesting(1))) {
+                link.open(false);
+                link.run("p", List.of(c), new RepeatProgram(c, 1), InputFeed.of(s.garbler()));
+                ends[0].write(new byte[] {0x42}, 0, 1); // a stray byte before the next program's hello
+                // The garbler may finish its side of program 2 (the evaluator's corrections were on their way) and learn
+                // that the link ended only when it closes it.
+                RuntimeException e = assertThrows(RuntimeException.class, () -> {
+                    link.run("p", List.of(c), new RepeatProgram(c, 1), InputFeed.of(s.garbler()));
+                    link.close();
+                });
+                return e.getMessage();
+            }
+        });
+        String evaluator;
+        try (KeptLink link = new KeptLink(Party.EVALUATOR, ends[1], config(Schemes.DEFAULT), AesCtrRandom.forTesting(2))) {
+            link.open(false);
+            link.run("p", List.of(c), new RepeatProgram(c, 1), InputFeed.of(s.evaluator()));
+            PeerFault e = assertThrows(PeerFault.class, () -> link.run("p", List.of(c), new RepeatProgram(c, 1), InputFeed.of(s.evaluator())));
+            evaluator = e.getMessage();
+        }
+        assertTrue(evaluator.startsWith("the peer sent byte 66 where program 2's hello was due"), evaluator);
+        String g = garbler.join();
+        assertTrue(g.contains("program 2") || g.contains("closing the link after 2 programs"), g);
     }
 }
