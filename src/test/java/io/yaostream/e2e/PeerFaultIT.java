@@ -37,10 +37,10 @@ class PeerFaultIT {
             DataOutputStream out = new DataOutputStream(s.getOutputStream());
             answerHello(in, out, 1);
             byte[] a = new byte[POINT];
-            java.util.Arrays.fill(a, (byte) 0xff); // x = 2^255 - 1 after the top bit: not canonical
+            java.util.Arrays.fill(a, (byte) 0xff); // the base-OT sender's point U, x = 2^255 - 1 after the top bit: not canonical
             frame(out, a);
             Cli.Result r = garbler.await(60);
-            assertOneLine(r, "yaostream run: the peer sent an invalid base-OT point (message 1, point A): its x coordinate is not below 2^255 - 19");
+            assertOneLine(r, "yaostream run: the peer sent an invalid base-OT point (message 2, point U): its x coordinate is not below 2^255 - 19");
         }
     }
 
@@ -53,13 +53,13 @@ class PeerFaultIT {
             try (Socket s = server.accept()) {
                 DataInputStream in = new DataInputStream(s.getInputStream());
                 DataOutputStream out = new DataOutputStream(s.getOutputStream());
-                answerHello(in, out, 0); // the evaluator's point A rides with its hello
+                answerHello(in, out, 0); // the garbler speaks first in the base OTs: its points B ride with its hello
                 byte[] points = new byte[GROUPS * POINT];
                 for (int g = 0; g < GROUPS; g++) {
                     points[g * POINT + 32] = 1; // (0, 1), the neutral element: small order
                 }
                 frame(out, points);
-                assertOneLine(result.get(), "yaostream run: the peer sent an invalid base-OT point (message 2, point B of group 0 of 32): it has small order");
+                assertOneLine(result.get(), "yaostream run: the peer sent an invalid base-OT point (message 1, point B of group 0 of 32): it has small order");
             }
         }
     }
@@ -77,7 +77,7 @@ class PeerFaultIT {
             DataInputStream in = new DataInputStream(s.getInputStream());
             DataOutputStream out = new DataOutputStream(s.getOutputStream());
             answerHello(in, out, 1);
-            out.writeInt(POINT); // point A's frame, of which only 10 bytes come
+            out.writeInt(POINT); // the frame of the evaluator's point U, of which only 10 bytes come
             out.write(new byte[10]);
             out.flush();
             s.shutdownOutput();
@@ -121,7 +121,7 @@ class PeerFaultIT {
         byte[] frame = readFrame(in);
         assertEquals('Y', frame[0], "a hello starts with the magic YAOS");
         // magic, version, role (9 bytes), scheme and program after a 2-byte length each, the 32-byte digest; an
-        // evaluator's first base-OT message may follow in the same frame
+        // garbler's first base-OT message (its points B) may follow in the same frame
         int scheme = 9 + 2 + ((frame[9] & 0xff) << 8 | frame[10] & 0xff);
         int length = scheme + 2 + ((frame[scheme] & 0xff) << 8 | frame[scheme + 1] & 0xff) + 32;
         byte[] hello = java.util.Arrays.copyOf(frame, length);
