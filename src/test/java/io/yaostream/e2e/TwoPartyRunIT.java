@@ -211,8 +211,9 @@ class TwoPartyRunIT {
 
     /**
      * Each party of a two-process run delays what it receives, so the option at both simulates both directions: the
-     * run still decodes, the JSON names the network, and it takes at least two round trips of 2·20 ms (the session's
-     * fewest: the base OTs, then the evaluator's inputs).
+     * run still decodes, the JSON names the network and the flights, and it takes at least the 3 one-way latencies of
+     * 20 ms the session waits (the garbler's base-OT points with its hello, the evaluator's answer with its corrections,
+     * the tables).
      */
     @Test
     void twoProcessesRunOverASimulatedNetwork() throws Exception {
@@ -224,8 +225,12 @@ class TwoPartyRunIT {
             assertEquals(0, r.status(), r.err());
             assertTrue(r.out().contains("\"result\":[\"69c4e0d86a7b0430d8cdb78070b4c55a\"]") && r.out().contains("\"network\":\"100mbit,20ms\""),
                     r.out());
+            // Each party's clock, from its session's start to its result, spans at least 3 one-way latencies of 20 ms (the
+            // listening garbler's starts once the hellos are exchanged, a flight into the evaluator's 3; its outputs come a
+            // flight after the evaluator's), and the wire counts 3 flights to the evaluator's result, 4 to the garbler's.
             java.util.regex.Matcher seconds = java.util.regex.Pattern.compile("\"seconds\":([0-9.eE+-]+)").matcher(r.out());
-            assertTrue(seconds.find() && Double.parseDouble(seconds.group(1)) >= 2 * 0.040, r.out());
+            assertTrue(seconds.find() && Double.parseDouble(seconds.group(1)) >= 3 * 0.020, r.out());
+            assertTrue(r.out().contains("\"flights\":" + (r == g ? 4 : 3)), r.out());
         }
     }
 
