@@ -41,16 +41,26 @@ gcc "${cflags[@]}" -shared -I"$java_home/include" -I"$java_home/include/linux" -
   -o "$out/libyaostream.so" "${sources[@]}" \
   "$here/src/main/c/yaostream_jni.c"
 if [ "$skip_tests" = "true" ]; then
-  echo "native: built $out/libyaostream.so (known-answer test skipped: -Dmaven.test.skip=true)"
+  echo "native: built $out/libyaostream.so (known-answer test skipped: -Dmaven.test.skip=true)" > "$target/kernel_test.log"
   exit 0
 fi
 gcc "${cflags[@]}" -I"$here/src/main/c" -o "$target/kernel_test" \
   "$here/src/test/c/kernel_test.c" "${sources[@]}"
+# The known-answer runs write to a log that is shown only when one fails, so a quiet build (mvn -q) stays quiet.
+log="$target/kernel_test.log"
+: > "$log"
+run_logged() {
+  if ! "$@" >> "$log" 2>&1; then
+    cat "$log" >&2
+    echo "native: the C kernel's known-answer test failed ($*); its output is above and in $log" >&2
+    exit 1
+  fi
+}
 # Directly (the widest AES path this CPU has, VAES-512 where present), then under valgrind for memory errors
 # (valgrind hides AVX-512, so it checks the 128-bit path).
-"$target/kernel_test"
+run_logged "$target/kernel_test"
 if command -v valgrind >/dev/null 2>&1; then
-  valgrind --quiet --error-exitcode=1 --leak-check=full "$target/kernel_test"
+  run_logged valgrind --quiet --error-exitcode=1 --leak-check=full "$target/kernel_test"
 fi
 # And with AddressSanitizer where gcc has it: it sees overruns of stack arrays on the VAES-512 path, which
 # valgrind cannot run.
@@ -58,8 +68,8 @@ asan_flags=(-std=c11 -O1 -g -maes -msse4.1 -fsanitize=address -fno-omit-frame-po
 if echo 'int main(void) { return 0; }' | gcc "${asan_flags[@]}" -x c -o "$target/asan_probe" - 2>/dev/null; then
   gcc "${asan_flags[@]}" -I"$here/src/main/c" -o "$target/kernel_test_asan" \
     "$here/src/test/c/kernel_test.c" "${sources[@]}"
-  "$target/kernel_test_asan"
+  run_logged "$target/kernel_test_asan"
 else
-  echo "native: gcc cannot build with AddressSanitizer here; that check is skipped"
+  echo "native: gcc cannot build with AddressSanitizer here; that check is skipped" >> "$log"
 fi
-echo "native: built $out/libyaostream.so"
+echo "native: built $out/libyaostream.so" >> "$log"

@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.cli.bench.Version;
 import io.yaostream.SecureProgram;
 import io.yaostream.Shared;
 import io.yaostream.Sharded;
@@ -224,6 +225,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
                     "and", r.andGates(), "bytes", r.bytes(), "seconds", r.seconds(), "cpuSeconds", ProcessCpu.secondsSinceMark(),
                     "peakHeapBytes", peak, "network", network.simulatedNetwork().toString());
             m.putAll(ShardsOption.fields(r, false));
+            m.put("version", Version.get());
             out.println(Json.write(m));
             return;
         }
@@ -248,7 +250,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
                     "baseOtSeconds", setupSeconds, "onlineSeconds", online, "seconds", seconds,
                     "cpuSeconds", ProcessCpu.secondsSinceMark(), "peakHeapBytes", peak, "calls", r.calls(), "ots", r.costs().ots(),
                     "rounds", r.costs().rounds(), "flights", r.flights(), "connectSeconds", r.connectSeconds(),
-                    "network", network.simulatedNetwork().toString());
+                    "network", network.simulatedNetwork().toString(), "version", Version.get());
             out.println(Json.write(m));
             return;
         }

@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.cli.bench.Version;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.net.SimulatedNetwork;
 
@@ -34,6 +35,7 @@ final class Report {
             m.put("seconds", seconds);
             m.put("andPerSec", andPerSec);
             m.put("peakHeapBytes", peakHeap);
+            m.put("version", Version.get());
             out.println(Json.write(m));
             return;
         }

@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.cli.bench.Version;
 import io.yaostream.core.format.CircuitFormatException;
 import io.yaostream.core.garble.GarblingException;
 import io.yaostream.core.net.ChannelException;
@@ -14,7 +15,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
 /** The {@code yaostream} command. Errors print one line on standard error and exit non-zero. */
-@Command(name = "yaostream", mixinStandardHelpOptions = true, resourceBundle = "io.yaostream.cli.Help", version = "yaostream 0.1.0",
+@Command(name = "yaostream", mixinStandardHelpOptions = true, resourceBundle = "io.yaostream.cli.Help", versionProvider = Version.Provider.class,
         description = "Secure two- and three-party computation with garbled circuits.",
         exitCodeListHeading = "Exit status:%n",
         exitCodeList = {"0:success", "1:a failure to act on: a bad file or input value, the peer, the network",

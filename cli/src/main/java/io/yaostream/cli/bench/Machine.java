@@ -24,6 +24,7 @@ public record Machine(String cpu, int cores, String kernel, String kernelPath, S
         m.put("kernel", kernel);
         m.put("kernelPath", kernelPath);
         m.put("java", java);
+        m.put("version", Version.get());
         return m;
     }
 
