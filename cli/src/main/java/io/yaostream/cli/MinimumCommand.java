@@ -30,7 +30,8 @@ final class MinimumCommand extends AppCommand<BigInteger> {
             + "(with --demo: the garbler's file, then the evaluator's).")
     List<Path> valueFiles;
 
-    @Option(names = "--random", paramLabel = "N", description = "Instead of files: N values in all, each party drawing N/2 of its own.")
+    @Option(names = "--random", paramLabel = "N", description = "Instead of files: N values in all, each party drawing N/2 of its own "
+            + "(N even, from 2 to 2,147,483,646).")
     Integer random;
 
     @Option(names = "--seed", paramLabel = "S", description = "Seed of --random (default: a fresh random seed; with --demo the evaluator uses S + 1).")

@@ -11,6 +11,8 @@ import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
@@ -61,7 +63,7 @@ public final class YaostreamCommand implements Runnable {
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
             String cmd = ex.getCommandLine().getCommandSpec().qualifiedName();
-            err.println(cmd + ": " + ex.getMessage() + " (see '" + cmd + " --help')");
+            err.println(cmd + ": " + usageMessage(ex) + " (see '" + cmd + " --help')");
             return EXIT_USAGE;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -83,6 +85,33 @@ public final class YaostreamCommand implements Runnable {
             return EXIT_INTERNAL;
         });
         return cl.execute(args);
+    }
+
+    /**
+     * picocli's message for a bad command line, made plainer where it says too little: an unknown command is named with
+     * the commands there are and the nearest one; a number out of its type's range says the range.
+     */
+    static String usageMessage(CommandLine.ParameterException ex) {
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            String first = u.getUnmatched().get(0);
+            Map<String, CommandLine> commands = ex.getCommandLine().getSubcommands();
+            List<String> nearest = u.getSuggestions();
+            String suggestion = nearest.isEmpty() ? "" : "; did you mean '" + nearest.get(0) + "'?";
+            if (!first.startsWith("-") && !commands.isEmpty()) {
+                return "unknown command '" + first + "' (the commands: " + String.join(", ", commands.keySet()) + ")" + suggestion;
+            }
+            if (first.startsWith("-")) {
+                return "unknown option '" + first + "'" + suggestion;
+            }
+        }
+        String m = ex.getMessage();
+        if (m.endsWith("is not an int")) {
+            return m + " (a whole number from -2,147,483,648 to 2,147,483,647)";
+        }
+        if (m.endsWith("is not a long")) {
+            return m + " (a whole number from -9,223,372,036,854,775,808 to 9,223,372,036,854,775,807)";
+        }
+        return m;
     }
 
     /**

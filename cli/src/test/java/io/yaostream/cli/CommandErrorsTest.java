@@ -119,4 +119,38 @@ class CommandErrorsTest {
         }
         assertTrue(o.out().matches("(?s).*\"registerFloorNsPerAes\":" + (native_ ? "[0-9]" : "null") + ".*"), o.out());
     }
+
+    @Test
+    void anUnknownCommandNamesTheCommandsAndTheNearest() {
+        Outcome o = run("hamm");
+        assertEquals(2, o.status());
+        assertEquals(1, o.errLines().size(), o.err());
+        String line = o.errLines().get(0);
+        assertTrue(line.startsWith("yaostream: unknown command 'hamm' (the commands: compile, info, eval, run, demo, "), line);
+        assertTrue(line.contains("; did you mean 'hamming'?"), line);
+    }
+
+    @Test
+    void aNumberBeyondItsTypeSaysTheRange() {
+        Outcome o = run("minimum", "--demo", "--random", "1000000000000");
+        assertEquals(2, o.status());
+        assertTrue(o.err().contains("'1000000000000' is not an int (a whole number from -2,147,483,648 to 2,147,483,647)"), o.err());
+    }
+
+    @Test
+    void helpSaysWhatTheOptionsTake() {
+        assertTrue(run("minimum", "--help").out().replaceAll("\\s+", " ").contains("(N even, from 2 to 2,147,483,646)"));
+        String shards = run("bench", "shards", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(shards.contains("Print JSON: results[{app, shards, and, bytes, seconds, andPerSec, cpuSecondsPerGigaAnd{garbler, evaluator}"),
+                shards);
+        assertTrue(!shards.contains("workingSet"), "bench shards' help names another command's JSON: " + shards);
+    }
+
+    @Test
+    void theVersionIsTheBuildsInVersionAndJson() {
+        Outcome v = run("--version");
+        assertTrue(v.out().strip().matches("yaostream \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?"), v.out());
+        String version = v.out().strip().substring("yaostream ".length());
+        assertTrue(run("demo", "--json").out().contains("\"version\":\"" + version + "\""));
+    }
 }
