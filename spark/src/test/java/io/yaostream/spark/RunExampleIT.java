@@ -53,6 +53,15 @@ class RunExampleIT {
         assertTrue(r.err().startsWith("yaostream-spark: --peer-cert is checked by TLS: give --tls-cert, --tls-key and --tls-trust too\n"), r.err());
     }
 
+    @Test
+    void aValuesFileThatIsNotThereIsOneLineAndExitOne() throws Exception {
+        Result r = run("minimum", "--role", "garbler", "--values", "no-such-values.txt", "--shards", "2", "--listen", "7000")
+                .get(120, TimeUnit.SECONDS);
+        assertEquals(1, r.status(), r.err());
+        assertTrue(r.err().startsWith("yaostream-spark: --values: cannot read no-such-values.txt\n"), r.err());
+        assertTrue(!r.err().contains("another launcher is building"), "no launcher was building: " + r.err());
+    }
+
     record Result(int status, String out, String err) {
     }
 

@@ -226,7 +226,8 @@ public final class RunExample implements Runnable {
                 throw usage("--bits: 1 to 64, not " + bits);
             }
             if (!values.contains("://") && !Files.isReadable(Path.of(values))) {
-                throw usage("--values: cannot read " + values);
+                // A file that is not there is a failure to act on (exit 1), as ./yaostream has it, not a bad command line.
+                throw new IllegalArgumentException("--values: cannot read " + values);
             }
             long t0 = System.nanoTime();
             try (SparkSession spark = session("minimum")) {
