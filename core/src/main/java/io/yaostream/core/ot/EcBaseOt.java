@@ -128,38 +128,8 @@ public final class EcBaseOt implements BaseOt {
         read(channel, pointsB, "sender: waiting for the receiver's " + groups + " points B");
 
         long[] ciphertexts = new long[groups * KEYS * PAD];
-        workers.forEach(groups, (from, to) -> {
-            int n = to - from;
-            Edwards25519.Point[] eightB = new Edwards25519.Point[n];
-            for (int g = from; g < to; g++) {
-                eightB[g - from] = eightTimes(pointsB, g * POINT, "message 2, point B of group " + g + " of " + groups);
-            }
-            byte[] encodedEightB = new byte[n * POINT];
-            Edwards25519.encode(eightB, 0, n, encodedEightB, 0);
-            byte[] encoded = new byte[n * KEYS * POINT];
-            curve.multiplyPoints(encodedEightB, 0, n, aDigits, minusStep, KEYS, encoded, 0);
-            BaseOtKeys hash = new BaseOtKeys(encodedA);
-            long[] pad = new long[PAD];
-            for (int g = from; g < to; g++) {
-                hash.startGroup(g, pointsB, g * POINT);
-                for (int j = 0; j < KEYS; j++) {
-                    int key = ((g - from) * KEYS + j) * POINT;
-                    if (isNeutral(encoded, key)) {
-                        throw new PeerFault(invalidPoint("message 2, point B of group " + g + " of " + groups)
-                                + "[8]B is a small multiple of the sender's [8]A, which would reveal the choices");
-                    }
-                    hash.derive(j, encoded, key, pad, 0);
-                    int out = (g * KEYS + j) * PAD;
-                    for (int t = 0; t < GROUP; t++) {
-                        int ot = GROUP * g + t;
-                        long[] m = (j >>> t & 1) == 0 ? m0 : m1; // j is public: every j is sent
-                        boolean real = ot < count;
-                        ciphertexts[out + 2 * t] = pad[2 * t] ^ (real ? m[2 * ot] : 0);
-                        ciphertexts[out + 2 * t + 1] = pad[2 * t + 1] ^ (real ? m[2 * ot + 1] : 0);
-                    }
-                }
-            }
-        });
+        workers.forEach(groups, (from, to) -> encryptGroups(curve, encodedA, pointsB, from, to, groups, aDigits, minusStep, m0, m1, count,
+                ciphertexts, "message 2", "the sender's [8]A"));
         try {
             channel.writeLongs(ciphertexts, 0, ciphertexts.length);
             channel.flush();
@@ -203,33 +173,80 @@ public final class EcBaseOt implements BaseOt {
         Edwards25519.Multiples multiplesOfA = new Edwards25519.Multiples(eightA, KEYS - 1);
         byte[] pointsB = new byte[groups * POINT];
         long[] pads = new long[groups * PAD];
-        workers.forEach(groups, (from, to) -> {
-            Edwards25519.Point[] pieceB = new Edwards25519.Point[to - from];
-            Edwards25519.Cached cA = new Edwards25519.Cached();
-            Edwards25519.Multiples.Scratch scratch = Edwards25519.Multiples.scratch();
-            for (int g = from; g < to; g++) {
-                pieceB[g - from] = Edwards25519.decode(pointsBeforeA, g * POINT); // ours, so on the curve
-                multiplesOfA.select(chosen[g], cA, scratch);
-                pieceB[g - from].add(cA); // B_g = b_g G + c_g [8]A
-            }
-            Edwards25519.encode(pieceB, 0, pieceB.length, pointsB, from * POINT);
-        });
+        workers.forEach(groups, (from, to) -> addChosenMultiples(pointsBeforeA, multiplesOfA, chosen, from, to, pointsB)); // B_g = b_g G + c_g [8]A
         write(channel, pointsB, "receiver: sending its " + groups + " points B");
 
         byte[] encodedEightA = new byte[POINT];
         Edwards25519.encode(new Edwards25519.Point[] {eightA}, 0, 1, encodedEightA, 0);
         EdwardsArithmetic.FixedPoint tableOfEightA = curve.fixedPoint(encodedEightA);
-        workers.forEach(groups, (from, to) -> {
-            byte[] keys = new byte[(to - from) * POINT];
-            tableOfEightA.multiply(b, from, to, keys, 0);
-            BaseOtKeys hash = new BaseOtKeys(encodedA);
-            for (int g = from; g < to; g++) {
-                hash.startGroup(g, pointsB, g * POINT);
-                hash.derive(chosen[g], keys, (g - from) * POINT, pads, g * PAD);
-            }
-        });
+        workers.forEach(groups, (from, to) -> receiverPads(tableOfEightA, b, encodedA, pointsB, chosen, from, to, pads));
 
         return () -> readMessages(channel, groups, chosen, pads, out, count);
+    }
+
+    /**
+     * The sender's work on groups [from, to) of a batch, the same for both forms of these base OTs: each point B checked
+     * and made 8 times itself, the keys K_j = k [8]B_g + j S (one multiplication a group, then additions of S), their pads
+     * (hashed with the transcript's first point) and each group's 16 ciphertexts into {@code ciphertexts}. {@code message}
+     * names the B's message in a peer fault; {@code base} the point whose small multiples B must not be.
+     */
+    static void encryptGroups(EdwardsArithmetic curve, byte[] transcriptPoint, byte[] pointsB, int from, int to, int groups, byte[] digits,
+                              byte[] step, long[] m0, long[] m1, int count, long[] ciphertexts, String message, String base) {
+        int n = to - from;
+        Edwards25519.Point[] eightB = new Edwards25519.Point[n];
+        for (int g = from; g < to; g++) {
+            eightB[g - from] = eightTimes(pointsB, g * POINT, message + ", point B of group " + g + " of " + groups);
+        }
+        byte[] encodedEightB = new byte[n * POINT];
+        Edwards25519.encode(eightB, 0, n, encodedEightB, 0);
+        byte[] keys = new byte[n * KEYS * POINT];
+        curve.multiplyPoints(encodedEightB, 0, n, digits, step, KEYS, keys, 0);
+        BaseOtKeys hash = new BaseOtKeys(transcriptPoint);
+        long[] pad = new long[PAD];
+        for (int g = from; g < to; g++) {
+            hash.startGroup(g, pointsB, g * POINT);
+            for (int j = 0; j < KEYS; j++) {
+                int key = ((g - from) * KEYS + j) * POINT;
+                if (isNeutral(keys, key)) {
+                    throw new PeerFault(invalidPoint(message + ", point B of group " + g + " of " + groups)
+                            + "[8]B is a small multiple of " + base + ", which would reveal the choices");
+                }
+                hash.derive(j, keys, key, pad, 0);
+                int out = (g * KEYS + j) * PAD;
+                for (int t = 0; t < GROUP; t++) {
+                    int ot = GROUP * g + t;
+                    long[] m = (j >>> t & 1) == 0 ? m0 : m1; // j is public: every j is sent
+                    boolean real = ot < count;
+                    ciphertexts[out + 2 * t] = pad[2 * t] ^ (real ? m[2 * ot] : 0);
+                    ciphertexts[out + 2 * t + 1] = pad[2 * t + 1] ^ (real ? m[2 * ot + 1] : 0);
+                }
+            }
+        }
+    }
+
+    /** The receiver's points B_g = b_g G + c_g X of groups [from, to): {@code bG} holds the b_g G, {@code multiples} X's. */
+    static void addChosenMultiples(byte[] bG, Edwards25519.Multiples multiples, int[] chosen, int from, int to, byte[] pointsB) {
+        Edwards25519.Point[] piece = new Edwards25519.Point[to - from];
+        Edwards25519.Cached c = new Edwards25519.Cached();
+        Edwards25519.Multiples.Scratch scratch = Edwards25519.Multiples.scratch();
+        for (int g = from; g < to; g++) {
+            piece[g - from] = Edwards25519.decode(bG, g * POINT); // ours, so on the curve
+            multiples.select(chosen[g], c, scratch);
+            piece[g - from].add(c);
+        }
+        Edwards25519.encode(piece, 0, piece.length, pointsB, from * POINT);
+    }
+
+    /** The receiver's pads of groups [from, to): its keys b_g P from {@code table} (P the sender's point times 8), hashed. */
+    static void receiverPads(EdwardsArithmetic.FixedPoint table, byte[] b, byte[] transcriptPoint, byte[] pointsB, int[] chosen, int from,
+                             int to, long[] pads) {
+        byte[] keys = new byte[(to - from) * POINT];
+        table.multiply(b, from, to, keys, 0);
+        BaseOtKeys hash = new BaseOtKeys(transcriptPoint);
+        for (int g = from; g < to; g++) {
+            hash.startGroup(g, pointsB, g * POINT);
+            hash.derive(chosen[g], keys, (g - from) * POINT, pads, g * PAD);
+        }
     }
 
     /** The receiver's second step: the sender's encrypted message tuples, each group's chosen one decrypted into {@code out}. */

@@ -123,38 +123,8 @@ public final class ReceiverFirstBaseOt implements BaseOt {
         byte[] pointsB = new byte[groups * POINT];
         EcBaseOt.read(channel, pointsB, "sender: waiting for the receiver's " + groups + " points B");
         long[] ciphertexts = new long[groups * KEYS * PAD];
-        workers.forEach(groups, (from, to) -> {
-            int n = to - from;
-            Edwards25519.Point[] eightB = new Edwards25519.Point[n];
-            for (int g = from; g < to; g++) {
-                eightB[g - from] = EcBaseOt.eightTimes(pointsB, g * POINT, "message 1, point B of group " + g + " of " + groups);
-            }
-            byte[] encodedEightB = new byte[n * POINT];
-            Edwards25519.encode(eightB, 0, n, encodedEightB, 0);
-            byte[] keys = new byte[n * KEYS * POINT];
-            curve.multiplyPoints(encodedEightB, 0, n, rDigits, encodedStep, KEYS, keys, 0);
-            BaseOtKeys hash = new BaseOtKeys(encodedU);
-            long[] pad = new long[PAD];
-            for (int g = from; g < to; g++) {
-                hash.startGroup(g, pointsB, g * POINT);
-                for (int j = 0; j < KEYS; j++) {
-                    int key = ((g - from) * KEYS + j) * POINT;
-                    if (EcBaseOt.isNeutral(keys, key)) {
-                        throw new PeerFault(EcBaseOt.invalidPoint("message 1, point B of group " + g + " of " + groups)
-                                + "[8]B is a small multiple of [8]C, which would reveal the choices");
-                    }
-                    hash.derive(j, keys, key, pad, 0);
-                    int out = (g * KEYS + j) * PAD;
-                    for (int t = 0; t < GROUP; t++) {
-                        int ot = GROUP * g + t;
-                        long[] m = (j >>> t & 1) == 0 ? m0 : m1; // j is public: every j is sent
-                        boolean real = ot < count;
-                        ciphertexts[out + 2 * t] = pad[2 * t] ^ (real ? m[2 * ot] : 0);
-                        ciphertexts[out + 2 * t + 1] = pad[2 * t + 1] ^ (real ? m[2 * ot + 1] : 0);
-                    }
-                }
-            }
-        });
+        workers.forEach(groups, (from, to) -> EcBaseOt.encryptGroups(curve, encodedU, pointsB, from, to, groups, rDigits, encodedStep, m0, m1,
+                count, ciphertexts, "message 1", "[8]C"));
         try {
             channel.write(encodedU, 0, POINT);
             channel.writeLongs(ciphertexts, 0, ciphertexts.length);
@@ -204,17 +174,7 @@ public final class ReceiverFirstBaseOt implements BaseOt {
         byte[] bG = new byte[groups * POINT];
         workers.forEach(groups, (from, to) -> curve.base().multiply(b, from, to, bG, from * POINT));
         byte[] pointsB = new byte[groups * POINT];
-        workers.forEach(groups, (from, to) -> {
-            Edwards25519.Point[] piece = new Edwards25519.Point[to - from];
-            Edwards25519.Cached cC = new Edwards25519.Cached();
-            Edwards25519.Multiples.Scratch scratch = Edwards25519.Multiples.scratch();
-            for (int g = from; g < to; g++) {
-                piece[g - from] = Edwards25519.decode(bG, g * POINT); // ours, so on the curve
-                MULTIPLES_OF_C.select(chosen[g], cC, scratch);
-                piece[g - from].add(cC); // B_g = b_g G + c_g C
-            }
-            Edwards25519.encode(piece, 0, piece.length, pointsB, from * POINT);
-        });
+        workers.forEach(groups, (from, to) -> EcBaseOt.addChosenMultiples(bG, MULTIPLES_OF_C, chosen, from, to, pointsB)); // B_g = b_g G + c_g C
         return new Prepared() {
             @Override
             public byte[] message() {
@@ -241,15 +201,7 @@ public final class ReceiverFirstBaseOt implements BaseOt {
         Edwards25519.encode(new Edwards25519.Point[] {eightU}, 0, 1, encodedEightU, 0);
         EdwardsArithmetic.FixedPoint tableOfEightU = curve.fixedPoint(encodedEightU);
         long[] pads = new long[groups * PAD];
-        workers.forEach(groups, (from, to) -> {
-            byte[] keys = new byte[(to - from) * POINT];
-            tableOfEightU.multiply(b, from, to, keys, 0);
-            BaseOtKeys hash = new BaseOtKeys(encodedU);
-            for (int g = from; g < to; g++) {
-                hash.startGroup(g, pointsB, g * POINT);
-                hash.derive(chosen[g], keys, (g - from) * POINT, pads, g * PAD);
-            }
-        });
+        workers.forEach(groups, (from, to) -> EcBaseOt.receiverPads(tableOfEightU, b, encodedU, pointsB, chosen, from, to, pads));
         EcBaseOt.readMessages(channel, groups, chosen, pads, out, count);
     }
 }

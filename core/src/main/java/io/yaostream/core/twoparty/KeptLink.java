@@ -113,17 +113,7 @@ public final class KeptLink implements AutoCloseable {
         long start = System.nanoTime();
         Handshake.Hello mine = YaoSession.hello(role, config); // config has the link's prefix already
         try {
-            boolean receiverFirst = config.baseOt().receiverFirst();
-            if (!helloExchanged) {
-                // As a fresh session's: the hellos at once, each with its party's first base-OT message if it speaks first.
-                Handshake.send(channel, mine);
-                if (role == Party.GARBLER && !receiverFirst) {
-                    channel.flush();
-                    Handshake.check(mine, Handshake.receive(channel));
-                } else if (role == Party.EVALUATOR && receiverFirst) {
-                    channel.flush();
-                }
-            }
+            boolean checkAfterSetup = !helloExchanged && YaoSession.sendHello(role, channel, mine, config.baseOt().receiverFirst());
             if (role == Party.GARBLER) {
                 garblerCore = opening != null ? opening.core : config.scheme().newGarbler(config.kernel(), random);
                 garblerInputs = new GarblerInputs(channel, garblerCore, config.scheme().freeXor(), config.baseOt(), config.kernel(), random);
@@ -134,7 +124,7 @@ public final class KeptLink implements AutoCloseable {
                 }
                 garblerInputs.startPooling();
                 channel.flush();
-                if (receiverFirst && !helloExchanged) {
+                if (checkAfterSetup) {
                     Handshake.check(mine, Handshake.receive(channel));
                 }
             } else {

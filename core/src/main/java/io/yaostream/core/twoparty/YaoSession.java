@@ -113,6 +113,25 @@ public final class YaoSession {
         return new Handshake.Hello(role, config.scheme().name(), config.program(), Handshake.digest(config.circuits()));
     }
 
+    /**
+     * Sends this party's hello at the start of a session or a kept link. Both hellos go out at once, each with the first
+     * base-OT message of its party where that party speaks first in the base OTs: with receiver-first base OTs the garbler
+     * (their receiver) sends its points with its hello, else the evaluator sends its point A with its own. Each party reads
+     * the other's hello before it reads anything else of the peer's and before it sends anything that depends on an
+     * input: the evaluator as its base OTs' first read, a sender-first garbler here, and a receiver-first garbler once its
+     * points are written, for which this returns true.
+     */
+    static boolean sendHello(Party role, Channel channel, Handshake.Hello mine, boolean receiverFirst) {
+        Handshake.send(channel, mine);
+        if (role == Party.GARBLER && !receiverFirst) {
+            channel.flush();
+            Handshake.check(mine, Handshake.receive(channel));
+        } else if (role == Party.EVALUATOR && receiverFirst) {
+            channel.flush();
+        }
+        return role == Party.GARBLER && receiverFirst;
+    }
+
     /** Runs {@code program} with this party's inputs from {@code feed}. */
     public <R> Result<R> run(Program<R> program, InputFeed feed) {
         return run(program, feed, r -> { });
@@ -126,20 +145,7 @@ public final class YaoSession {
     public <R> Result<R> run(Program<R> program, InputFeed feed, java.util.function.Consumer<? super Result<R>> onResult) {
         long start = System.nanoTime();
         Handshake.Hello mine = hello(role, config);
-        boolean receiverFirst = config.baseOt().receiverFirst();
-        if (!helloExchanged) {
-            // Both hellos go out at once, each with the first base-OT message of its party where that party speaks first
-            // in the base OTs: with receiver-first base OTs the garbler (their receiver) sends its points with its hello,
-            // else the evaluator sends its point A with its own. Each party reads the other's hello before it reads
-            // anything else of the peer's and before it sends anything that depends on an input.
-            Handshake.send(channel, mine);
-            if (role == Party.GARBLER && !receiverFirst) {
-                channel.flush();
-                Handshake.check(mine, Handshake.receive(channel));
-            } else if (role == Party.EVALUATOR && receiverFirst) {
-                channel.flush();
-            }
-        }
+        boolean checkAfterSetup = !helloExchanged && sendHello(role, channel, mine, config.baseOt().receiverFirst());
         Runnable peerHello = helloExchanged || role == Party.GARBLER ? () -> { } : () -> Handshake.check(mine, Handshake.receive(channel));
         CostTally tally = new CostTally(config.scheme(), config.circuits());
         PartyContext ctx;
@@ -154,7 +160,7 @@ public final class YaoSession {
                     g = new GarblerContext(channel, config.scheme(), config.kernel(), random, config.baseOt(), feed, tally);
                     g.setup();
                 }
-                if (receiverFirst && !helloExchanged) {
+                if (checkAfterSetup) {
                     Handshake.check(mine, Handshake.receive(channel)); // its points went out with its hello, unanswered yet
                 }
                 ctx = g;
