@@ -275,10 +275,10 @@ abstract class AppCommand<R> implements Callable<Integer> {
      */
     static Feeds oneHexValueEach(List<String> in, Party role, int bits, String what) {
         if (role == null) {
-            List<io.yaostream.core.bits.BitString> v = HexValues.parse(values(in, null, 2, what + "s"), bits, List.of("garbler", "evaluator"));
+            List<io.yaostream.core.bits.BitString> v = HexValues.parseNumbers(values(in, null, 2, what + "s"), bits, List.of("garbler", "evaluator"));
             return new Feeds(InputFeed.of(v.get(0)), InputFeed.of(v.get(1)));
         }
-        InputFeed mine = InputFeed.of(HexValues.parse(values(in, role, 1, what), bits, List.of(role.key())));
+        InputFeed mine = InputFeed.of(HexValues.parseNumbers(values(in, role, 1, what), bits, List.of(role.key())));
         return role == Party.GARBLER ? new Feeds(mine, InputFeed.none()) : new Feeds(InputFeed.none(), mine);
     }
 

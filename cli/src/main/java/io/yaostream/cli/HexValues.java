@@ -27,6 +27,21 @@ final class HexValues {
         return out;
     }
 
+    /**
+     * As {@link #parse}, where a value of fewer digits than its width takes is a smaller number: zeros go on its left
+     * ({@code 1234} as a 128-bit number is 0x000...1234). For commands whose values are numbers, not byte strings.
+     */
+    static List<BitString> parseNumbers(List<String> values, int width, List<String> names) {
+        int digits = (width + 3) / 4;
+        List<String> padded = new ArrayList<>();
+        for (String v : values) {
+            boolean prefixed = v.startsWith("0x") || v.startsWith("0X");
+            String body = prefixed ? v.substring(2) : v;
+            padded.add(body.length() < digits && body.matches("[0-9a-fA-F]+") ? "0".repeat(digits - body.length()) + body : v);
+        }
+        return parse(padded, width, names);
+    }
+
     static int checkBits(int bits, int max) {
         if (bits < 1 || bits > max) {
             throw new UsageError("--bits: must be 1 to " + max + ", got " + bits);

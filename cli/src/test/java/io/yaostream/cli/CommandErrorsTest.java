@@ -44,8 +44,18 @@ class CommandErrorsTest {
         Outcome twice = run("hamming", "--demo", "--bits", "16", "--in", "0x0xff", "--in", "000f");
         assertEquals(1, twice.status(), twice.err());
         assertTrue(twice.err().contains("'0x0xff' is not hexadecimal (character 4)"), twice.err());
-        Outcome twelve = run("hamming", "--demo", "--bits", "12", "--in", "ff", "--in", "00f");
+        Outcome twelve = run("hamming", "--demo", "--bits", "12", "--in", "fff0", "--in", "00f");
         assertTrue(twelve.err().contains("but a 12-bit value takes 3"), twelve.err());
+    }
+
+    @Test
+    void aShorterNumberIsPaddedWithZerosOnTheLeft() {
+        Outcome k = run("karatsuba", "--demo", "--in", "1234", "--in", "0x5678");
+        assertEquals(0, k.status(), k.err());
+        assertEquals(String.format("%064x", 0x1234L * 0x5678L), k.out().strip());
+        Outcome h = run("hamming", "--demo", "--bits", "12", "--in", "ff", "--in", "00f");
+        assertEquals(0, h.status(), h.err());
+        assertEquals("4", h.out().strip());
     }
 
     @Test
