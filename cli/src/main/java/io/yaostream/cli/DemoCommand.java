@@ -80,7 +80,7 @@ public final class DemoCommand implements Callable<Integer> {
         Kernel kernel = kernelOption.create();
         TwoParty config = TwoParty.evaluator().scheme(s.name()).kernel(kernelOption.kernel)
                 .transport(TransportOptions.defaults().withNetwork(simulated))
-                .name(RunCommand.programName(circuitFile == null ? "bundled AES-128" : circuitFile.getFileName().toString(), repeat)).circuits(List.of(c));
+                .name(RunCommand.programName(repeat)).circuits(List.of(c));
         RunStatistics.Progress progress = new RunStatistics.Progress();
         TwoParty.Both<List<Optional<BitString>>> both;
         try (RunStatistics stats = new RunStatistics(progress, repeat * c.counts().and(), spec.commandLine().getErr())) {

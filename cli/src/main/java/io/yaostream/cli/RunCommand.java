@@ -105,7 +105,7 @@ final class RunCommand implements Callable<Integer> {
             JitChoice.c1Only();
         }
         TwoParty config = side.scheme(s.name()).kernel(kernelOption.kernel).transport(transport)
-                .name(programName(circuitFile.getFileName().toString(), repeat)).circuits(List.of(c));
+                .name(programName(repeat)).circuits(List.of(c));
         if (shards.on()) {
             return runSharded(config, party, c, repeat, mine, s, kernel, transport);
         }
@@ -212,11 +212,12 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * The program's name in the handshake: the circuit's file name and the repetitions, so both parties must name the
-     * same file and repeat it equally often (the circuit's digest is compared too).
+     * The program's name in the handshake: the repetitions, so both parties must repeat equally often. Not the circuit's
+     * file name: the handshake compares what the circuit is by its digest, so an identical circuit under another name, or
+     * a Bristol file against the slot file compiled from it, is the same circuit.
      */
-    static String programName(String circuitFileName, long repeat) {
-        return "circuit " + circuitFileName + " repeat " + repeat;
+    static String programName(long repeat) {
+        return "circuit repeat " + repeat;
     }
 
     private Party parseRole() {

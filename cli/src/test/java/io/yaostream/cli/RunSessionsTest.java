@@ -60,4 +60,31 @@ class RunSessionsTest {
         System.arraycopy(b, 0, all, a.length, b.length);
         return all;
     }
+
+    /**
+     * The handshake compares what a circuit is, not what its file is called: an identical circuit under another name, and
+     * the slot file compiled from it, run against the Bristol file.
+     */
+    @Test
+    void theSameCircuitUnderAnotherNameOrCompiledIsTheSameCircuit(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path bristol = Path.of(System.getProperty("yaostream.circuits", "../circuits"), "bristol", "aes_128.txt");
+        Path renamed = java.nio.file.Files.copy(bristol, dir.resolve("my_aes.txt"));
+        Path compiled = dir.resolve("aes.ysid");
+        assertEquals("0", run("compile", bristol.toString(), "-o", compiled.toString())[0]);
+        for (Path other : new Path[] {renamed, compiled}) {
+            int port;
+            try (ServerSocket s = new ServerSocket(0)) {
+                port = s.getLocalPort();
+            }
+            CompletableFuture<String[]> garbler = CompletableFuture.supplyAsync(() -> run("run", "--circuit", bristol.toString(), "--in",
+                    "000102030405060708090a0b0c0d0e0f", "--kernel", "java", "--role", "garbler", "--listen", Integer.toString(port), "--bind",
+                    "127.0.0.1"));
+            String[] e = run("run", "--circuit", other.toString(), "--in", "00112233445566778899aabbccddeeff", "--kernel", "java", "--role",
+                    "evaluator", "--connect", "127.0.0.1:" + port);
+            String[] g = garbler.get();
+            assertEquals("0", e[0], other + ": " + e[2]);
+            assertEquals("0", g[0], other + ": " + g[2]);
+            assertEquals("69c4e0d86a7b0430d8cdb78070b4c55a", e[1].strip(), other.toString());
+        }
+    }
 }
