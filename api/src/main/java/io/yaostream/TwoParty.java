@@ -294,11 +294,7 @@ public final class TwoParty {
      * @throws io.yaostream.core.ot.PeerFault if the peer sends what the protocol does not allow
      */
     public <R> YaoSession.Result<R> run(Program<R> program, InputFeed inputs) {
-        if (host == null && !listen) {
-            throw new IllegalStateException("say where the peer is: listen(port) or connect(host, port)");
-        }
-        Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel); // before the peer waits on us
-        noticeUnidentified();
+        beforeConnecting();
         if (listen) {
             try (NettyTransport.Listener listener = listener()) {
                 return runTaking(listener, program, inputs);
@@ -326,11 +322,7 @@ public final class TwoParty {
         if (sessions < 1) {
             throw new IllegalArgumentException("sessions: at least 1, got " + sessions);
         }
-        if (host == null && !listen) {
-            throw new IllegalStateException("say where the peer is: listen(port) or connect(host, port)");
-        }
-        Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel);
-        noticeUnidentified();
+        beforeConnecting();
         List<YaoSession.Result<R>> results = new ArrayList<>();
         if (!listen) {
             for (int i = 0; i < sessions; i++) {
@@ -365,11 +357,7 @@ public final class TwoParty {
      *     scheme, name or circuits), or the peer runs a fresh session rather than a link
      */
     public Link open() {
-        if (host == null && !listen) {
-            throw new IllegalStateException("say where the peer is: listen(port) or connect(host, port)");
-        }
-        Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel);
-        noticeUnidentified();
+        beforeConnecting();
         if (!listen) {
             return keptLink(role, NettyTransport.connect(host, port, transport), null, false, setup(role, name, false));
         }
@@ -434,6 +422,19 @@ public final class TwoParty {
     /** Takes the peer from {@code listener} by its hello ({@link HelloGate}), this party's hello sent with its opening, if any. */
     private Channel take(NettyTransport.Listener listener, Handshake.Hello hello, Setup setup) {
         return HelloGate.accept(listener, transport, hello, setup.opening() == null ? new byte[0] : setup.opening().message());
+    }
+
+    /**
+     * What every way to reach the peer checks first, before the peer waits on this party: that it was told where the peer
+     * is, that a kernel forced by name can run, and (with TLS but no peer certificate) says once that the peer is not
+     * identified.
+     */
+    private void beforeConnecting() {
+        if (host == null && !listen) {
+            throw new IllegalStateException("say where the peer is: listen(port) or connect(host, port)");
+        }
+        Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel);
+        noticeUnidentified();
     }
 
     /** With TLS but no peer certificate, says once that the peer is not identified. */
@@ -518,11 +519,7 @@ public final class TwoParty {
 
     /** Links for a sharded run to the peer this configuration names. */
     io.yaostream.core.shard.ShardLinks shardLinks(int count) {
-        if (host == null && !listen) {
-            throw new IllegalStateException("say where the peer is: listen(port) or connect(host, port)");
-        }
-        Kernels.check(kernel == null ? System.getProperty(Kernels.PROPERTY) : kernel); // before the peer waits on us
-        noticeUnidentified();
+        beforeConnecting();
         return listen ? io.yaostream.core.shard.ShardLinks.listening(host, port, transport, count)
                 : io.yaostream.core.shard.ShardLinks.connecting(host, port, transport, count);
     }

@@ -176,8 +176,9 @@ final class RunCommand implements Callable<Integer> {
         double linkSetup = 0;
         List<Optional<BitString>> outputs = null;
         RepeatProgram program = new RepeatProgram(c, repeat);
-        List<YaoSession.Result<List<Optional<BitString>>>> results = new java.util.ArrayList<>();
+        List<YaoSession.Result<List<Optional<BitString>>>> results;
         if (link) {
+            results = new java.util.ArrayList<>();
             try (Link kept = config.open()) {
                 linkSetup = kept.setupSeconds();
                 for (int i = 0; i < sessions; i++) {

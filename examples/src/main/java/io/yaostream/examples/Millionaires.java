@@ -7,7 +7,8 @@ import io.yaostream.*;
  * {@code evaluator 7000 3000000}.
  */
 public final class Millionaires {
-    static final SecureProgram<Boolean> RICHER =
+    /** Whether the garbler's 64-bit value is greater than the evaluator's, revealed to both. */
+    public static final SecureProgram<Boolean> RICHER =
             c -> c.garbler().uint(64).greaterThan(c.evaluator().uint(64)).reveal();
 
     public static void main(String[] args) {

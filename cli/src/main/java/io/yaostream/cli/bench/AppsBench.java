@@ -98,7 +98,8 @@ public final class AppsBench {
                 floor.millis(rounds - PartyContext.FIXED_ROUNDS, last.costs().bytes(), last.andGates()));
     }
 
-    private static BitString random(SplittableRandom rnd, int bits) {
+    /** {@code bits} random bits from {@code rnd} (a bench's inputs, the same on every run of it). */
+    static BitString random(SplittableRandom rnd, int bits) {
         boolean[] v = new boolean[bits];
         for (int i = 0; i < bits; i++) {
             v[i] = rnd.nextBoolean();

@@ -1,7 +1,6 @@
 package io.yaostream.cli.bench;
 
 import io.yaostream.Link;
-import io.yaostream.SecureProgram;
 import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
@@ -14,6 +13,7 @@ import io.yaostream.core.program.RepeatProgram;
 import io.yaostream.core.twoparty.YaoSession;
 import io.yaostream.examples.Aes;
 import io.yaostream.examples.Hamming;
+import io.yaostream.examples.Millionaires;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -94,12 +94,10 @@ public final class LatencyBench {
     /** The application called {@code key}, one of {@link #APPS}. */
     public static App app(String key) {
         return switch (key) {
-            // Yao's millionaires as examples/Millionaires writes it: whose 64-bit value is greater, revealed to both.
-            case "millionaires" -> new App(key, "millionaires", (SecureProgram<Boolean>) c -> c.garbler().uint(64)
-                    .greaterThan(c.evaluator().uint(64)).reveal(), List.of(),
-                    r -> new Draw(List.of(random(r, 64)), List.of(random(r, 64))));
+            case "millionaires" -> new App(key, "millionaires", Millionaires.RICHER, List.of(),
+                    r -> new Draw(List.of(AppsBench.random(r, 64)), List.of(AppsBench.random(r, 64))));
             case "hamming-900" -> new App(key, Hamming.name(900), Hamming.program(900), List.of(),
-                    r -> new Draw(List.of(random(r, 900)), List.of(random(r, 900))));
+                    r -> new Draw(List.of(AppsBench.random(r, 900)), List.of(AppsBench.random(r, 900))));
             // As bench apps feeds it: the garbler's expanded key, the evaluator's one block.
             case "aes" -> new App(key, Aes.name(1), Aes.program(1), List.of(),
                     r -> new Draw(List.of(Aes.toBits(Aes.expandKey(bytes(r, 16)))), List.of(Aes.toBits(bytes(r, 16)))));
@@ -107,7 +105,7 @@ public final class LatencyBench {
             case "sha-256" -> {
                 CompiledCircuit sha = Sha256Circuit.build(Party.EVALUATOR);
                 yield new App(key, "sha-256 1 block", new RepeatProgram(sha, 1), List.of(sha),
-                        r -> new Draw(List.of(), List.of(random(r, 512))));
+                        r -> new Draw(List.of(), List.of(AppsBench.random(r, 512))));
             }
             default -> throw new IllegalArgumentException("unknown app '" + key + "' (known: " + String.join(", ", APPS) + ")");
         };
@@ -172,13 +170,5 @@ public final class LatencyBench {
         byte[] b = new byte[n];
         rnd.nextBytes(b);
         return b;
-    }
-
-    private static BitString random(SplittableRandom rnd, int bits) {
-        boolean[] v = new boolean[bits];
-        for (int i = 0; i < bits; i++) {
-            v[i] = rnd.nextBoolean();
-        }
-        return BitString.fromBits(v);
     }
 }

@@ -495,12 +495,12 @@ final class NettyChannel extends LongStagingChannel {
         }
     }
 
-    /** See {@link Channel#flights}; a count at {@link FrameDecoder#MAX_FLIGHTS} may be more. */
     @Override
     public double setupSeconds() {
         return setupSeconds;
     }
 
+    /** See {@link Channel#flights}; a count at {@link FrameDecoder#MAX_FLIGHTS} may be more. */
     @Override
     public int flights() {
         return FrameDecoder.flights(readStamp.get());

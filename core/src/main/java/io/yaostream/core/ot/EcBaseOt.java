@@ -72,22 +72,29 @@ public final class EcBaseOt implements BaseOt {
      * @param kernel  whose {@link Kernel#edwards25519()} does the scalar multiplications
      */
     public EcBaseOt(int threads, Kernel kernel) {
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
-        }
-        workers = new ParallelRange(threads);
+        workers = new ParallelRange(threads); // which refuses fewer than 1
         curve = kernel.edwards25519();
     }
 
     /** The point A, then per group of four OTs 16 pads of four blocks. */
     @Override
     public long senderBytes(int count) {
-        return POINT + (long) groups(count) * KEYS * PAD * Long.BYTES;
+        return onePointAndPads(count);
     }
 
     /** One point B per group of four OTs. */
     @Override
     public long receiverBytes(int count) {
+        return pointPerGroup(count);
+    }
+
+    /** The sender's bytes of either form: its one point, then per group of four OTs 16 pads of four blocks. */
+    static long onePointAndPads(int count) {
+        return POINT + (long) groups(count) * KEYS * PAD * Long.BYTES;
+    }
+
+    /** The receiver's bytes of either form: one point per group of four OTs. */
+    static long pointPerGroup(int count) {
         return (long) groups(count) * POINT;
     }
 

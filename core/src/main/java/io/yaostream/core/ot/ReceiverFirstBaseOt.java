@@ -56,10 +56,7 @@ public final class ReceiverFirstBaseOt implements BaseOt {
      * @param kernel  whose {@link Kernel#edwards25519()} does the scalar multiplications
      */
     public ReceiverFirstBaseOt(int threads, Kernel kernel) {
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
-        }
-        workers = new ParallelRange(threads);
+        workers = new ParallelRange(threads); // which refuses fewer than 1
         curve = kernel.edwards25519();
     }
 
@@ -86,13 +83,13 @@ public final class ReceiverFirstBaseOt implements BaseOt {
     /** The point U, then per group of four OTs 16 pads of four blocks. */
     @Override
     public long senderBytes(int count) {
-        return POINT + (long) EcBaseOt.groups(count) * KEYS * PAD * Long.BYTES;
+        return EcBaseOt.onePointAndPads(count);
     }
 
     /** One point B per group of four OTs. */
     @Override
     public long receiverBytes(int count) {
-        return (long) EcBaseOt.groups(count) * POINT;
+        return EcBaseOt.pointPerGroup(count);
     }
 
     @Override

@@ -121,6 +121,11 @@ public final class Handshake {
         if (!peerScheme.equals(scheme)) {
             throw new ProtocolException("handshake mismatch: " + peer + " uses scheme " + quoted(peerScheme) + ", this party " + scheme);
         }
+        checkProgram(peer, program, peerProgram, digest, peerDigest);
+    }
+
+    /** That the peer (named {@code peer} in the message) runs this party's program on its circuits. */
+    public static void checkProgram(String peer, String program, String peerProgram, byte[] digest, byte[] peerDigest) {
         if (!peerProgram.equals(program)) {
             throw new ProtocolException("handshake mismatch: " + peer + " runs program '" + quoted(peerProgram) + "', this party '" + program + "'");
         }

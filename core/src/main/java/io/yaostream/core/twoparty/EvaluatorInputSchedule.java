@@ -15,8 +15,6 @@ public abstract class EvaluatorInputSchedule {
     private InputFeed feed;
     /** Whether the OTs are pooled for programs that follow one another on a kept link (see {@link InputChunks}). */
     private boolean pooled;
-    /** Position of the current program's first bit: 0, or where a kept link's program began. */
-    long programStart;
     /** Values pulled from the feed ahead of the program, in order. */
     private final ArrayDeque<BitString> ahead = new ArrayDeque<>();
     /** The bits of the values not yet taken, from bit {@link #used} on. */
@@ -52,10 +50,18 @@ public abstract class EvaluatorInputSchedule {
         used = sent;
         known = sent;
         base = sent & ~63L; // whole words, as drop() keeps them
-        programStart = sent;
     }
 
-    /** A kept link's opening chunk: the corrections of every value the feed can tell ahead, up to {@link InputChunks#AHEAD_BITS}. */
+    /** From now on the OTs are pooled for programs on a kept link: sends the first refill chunk, the link's first batch. */
+    public final void startPooling() {
+        pooled = true;
+        refill();
+    }
+
+    /**
+     * A program's opening chunk, before it reads anything: the corrections of every value the feed can tell ahead, up to
+     * {@link InputChunks#AHEAD_BITS}.
+     */
     public final void opening() {
         pullAhead();
         chunk((int) Math.min(InputChunks.MAX_CHUNK_BITS, known - sent));
@@ -104,7 +110,7 @@ public abstract class EvaluatorInputSchedule {
     public final void taken(int width) {
         long before = used;
         used += width;
-        if (InputChunks.aheadChunkAfter(before - programStart, width)) {
+        if (InputChunks.aheadChunkAfter(before, width)) {
             pullAhead();
             chunk((int) Math.min(InputChunks.MAX_CHUNK_BITS, known - sent));
         }

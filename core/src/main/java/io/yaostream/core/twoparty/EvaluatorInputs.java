@@ -41,8 +41,7 @@ final class EvaluatorInputs extends EvaluatorInputSchedule {
         this.extension = new OtExtensionReceiver(channel, baseOt, kernel, random);
     }
 
-    /** The base OTs (the extension's setup). */
-    /** The base OTs; {@code beforeFirstRead} runs once their first message is written (see {@link OtExtensionReceiver#setup(Runnable)}). */
+    /** The base OTs; {@code beforeFirstRead} runs before they first read from the garbler (see {@link OtExtensionReceiver#setup(Runnable)}). */
     void setup(Runnable beforeFirstRead) {
         extension.setup(beforeFirstRead);
     }

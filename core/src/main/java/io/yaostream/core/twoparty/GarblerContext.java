@@ -37,28 +37,16 @@ final class GarblerContext extends GarblingContext {
     private final long otsBefore;
     private final long demandBefore;
 
-    GarblerContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, InputFeed feed,
+    /** A session's back end around {@code core}: a fresh one, or the one a listening garbler's {@link GarblerOpening} made. */
+    GarblerContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, GarblerCore core, InputFeed feed,
                    CostTally tally) {
-        super(channel, new ChannelGarbledStream(channel), scheme, kernel, tally, scheme.newGarbler(kernel, random));
-        this.random = random;
-        this.feed = feed;
-        this.evaluatorInputs = new GarblerInputs(channel, core, freeXor, baseOt, kernel, random);
-        this.otsBefore = 0;
-        this.demandBefore = 0;
+        this(channel, scheme, kernel, random, core, new GarblerInputs(channel, core, scheme.freeXor(), baseOt, kernel, random), feed, tally);
     }
 
-    /** A session's back end whose core (its Δ) and base OTs' first message were made before the session ({@link GarblerOpening}). */
-    GarblerContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, BaseOt baseOt, GarblerOpening opening,
-                   InputFeed feed, CostTally tally) {
-        super(channel, new ChannelGarbledStream(channel), scheme, kernel, tally, opening.core);
-        this.random = random;
-        this.feed = feed;
-        this.evaluatorInputs = new GarblerInputs(channel, core, freeXor, baseOt, kernel, random);
-        this.otsBefore = 0;
-        this.demandBefore = 0;
-    }
-
-    /** A program's back end on a kept link: the link's core (its Δ, and gate and output counters that run on) and OTs. */
+    /**
+     * A back end around {@code core} and {@code inputs}; on a kept link those of the link, so its Δ, its gate and output
+     * counters and its OTs run on from program to program (the costs count this program's own).
+     */
     GarblerContext(Channel channel, GarblingScheme scheme, Kernel kernel, AesCtrRandom random, GarblerCore core, GarblerInputs inputs,
                    InputFeed feed, CostTally tally) {
         super(channel, new ChannelGarbledStream(channel), scheme, kernel, tally, core);
@@ -69,13 +57,10 @@ final class GarblerContext extends GarblingContext {
         this.demandBefore = inputs.demandChunks();
     }
 
-    /** The base OTs, before the program: so the program's time is the online time. */
-    void setup() {
-        evaluatorInputs.setup();
-        evaluatorInputs.expectOpening();
-    }
-
-    /** As {@link #setup()}, the base OTs' first message sent already with the hello ({@link GarblerOpening}). */
+    /**
+     * The base OTs, before the program, so the program's time is the online time; their first message went out with the
+     * hello already where {@code opening} made it (null: it goes now).
+     */
     void setup(GarblerOpening opening) {
         evaluatorInputs.setup(opening);
         evaluatorInputs.expectOpening();

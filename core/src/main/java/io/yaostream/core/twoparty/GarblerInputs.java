@@ -26,8 +26,6 @@ final class GarblerInputs {
     /** Per bit from {@link #used}: its correction, 0 or 1. */
     private final OtWindow corrections = new OtWindow(1);
     private long used;
-    /** Position of the current program's first bit: 0, or where a kept link's program began. */
-    private long programStart;
     /** Whether the OTs are pooled, on a kept link (see {@link InputChunks}). */
     private boolean pooled;
     /**
@@ -67,17 +65,30 @@ final class GarblerInputs {
         this.extension = new OtExtensionSender(channel, baseOt, kernel, random);
     }
 
-    /** The base OTs, their first message sent already with the garbler's hello ({@link GarblerOpening}). */
-    void setup(GarblerOpening opening) {
-        extension.setup(opening.secretLo, opening.secretHi, opening.baseOts);
+    /**
+     * The OT extension's secret s: Δ where the OTs are Δ-correlated (a free-XOR scheme), else a random one with its low
+     * bit set. The base OTs' choices are its bits.
+     */
+    static long[] secret(GarblerCore core, boolean correlated, AesCtrRandom random) {
+        long[] s = new long[2];
+        if (!correlated || !core.freeXorOffset(s)) {
+            random.nextBlock(s, 0);
+            s[0] |= 1;
+        }
+        return s;
     }
 
-    /** The base OTs, with Δ as the extension's secret when the scheme has one. */
-    void setup() {
-        if (correlated) {
+    /**
+     * The base OTs, with {@link #secret} as the extension's; their first message already sent with the garbler's hello
+     * where {@code opening} made it, else sent now.
+     */
+    void setup(GarblerOpening opening) {
+        if (opening != null) {
+            extension.setup(opening.secretLo, opening.secretHi, opening.baseOts);
+        } else if (correlated) {
             extension.setup(deltaLo, deltaHi);
         } else {
-            extension.setup();
+            extension.setup(); // a random secret with its low bit set, as secret() draws it
         }
     }
 
@@ -111,7 +122,6 @@ final class GarblerInputs {
             used = knownSent; // corrections the last program sent for values it did not take are dropped with their OTs
             ots.dropBefore(used);
             corrections.dropBefore(used);
-            programStart = used;
             readHello.run();
         };
     }
@@ -180,7 +190,7 @@ final class GarblerInputs {
         used += width;
         ots.dropBefore(used);
         corrections.dropBefore(used);
-        if (InputChunks.aheadChunkAfter(before - programStart, width)) {
+        if (InputChunks.aheadChunkAfter(before, width)) {
             pending++;
         }
     }

@@ -31,11 +31,7 @@ public final class GarblerOpening {
             return null;
         }
         GarblerCore core = config.scheme().newGarbler(config.kernel(), random);
-        long[] s = new long[2];
-        if (!config.scheme().freeXor() || !core.freeXorOffset(s)) {
-            random.nextBlock(s, 0);
-            s[0] |= 1;
-        }
+        long[] s = GarblerInputs.secret(core, config.scheme().freeXor(), random);
         return new GarblerOpening(core, s[0], s[1], OtExtensionSender.prepareBaseOts(config.baseOt(), s[0], s[1]));
     }
 

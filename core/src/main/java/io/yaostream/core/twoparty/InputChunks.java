@@ -18,10 +18,10 @@ import io.yaostream.core.program.InputFeed;
  * <ul>
  *   <li>on <em>demand</em>, when the program takes an input whose bits have no correction sent yet (the
  *       garbler waits for it: a round); and</li>
- *   <li><em>ahead</em>, after the program has taken the first evaluator input and each time the bits taken cross
- *       a multiple of {@link #REFILL_BITS}: the evaluator pulls values from its feed ahead of the program (where
- *       the feed can tell them, {@link InputFeed#ahead()}) up to {@link #AHEAD_BITS} beyond the bits taken, and
- *       sends their corrections (n may be 0).</li>
+ *   <li><em>ahead</em>: an <em>opening</em> one before the program reads anything (below), and one each time the bits
+ *       taken cross a multiple of {@link #REFILL_BITS}: the evaluator pulls values from its feed ahead of the program
+ *       (where the feed can tell them, {@link InputFeed#ahead()}) up to {@link #AHEAD_BITS} beyond the bits taken,
+ *       and sends their corrections (n may be 0).</li>
  * </ul>
  * The garbler knows when an ahead chunk was sent (the same rule, on public widths) but reads it only when it
  * needs the corrections or before it reads anything else from the evaluator, by which time the chunk has long
@@ -34,9 +34,9 @@ import io.yaostream.core.program.InputFeed;
  * program orders its inputs. On a kept link ({@link KeptLink}) programs run one after another on one set of OTs, and a
  * <em>refill</em> chunk (n = 0) follows each program, which extends OTs while the link is idle. There the OTs are
  * extended ahead in batches of {@link #POOL_BATCH}, so that at least {@link #POOL_LOW} stay unused after every chunk:
- * the opening chunk of a small program then carries only correction bits. The chunks' bits count from where the
- * program began; corrections a program sent for values it did not take are dropped with their OTs (a correction is a
- * one-time pad of a value by a random choice bit that is then never used, so it tells nothing).
+ * the opening chunk of a small program then carries only correction bits. Corrections a program sent for values it
+ * did not take are dropped with their OTs (a correction is a one-time pad of a value by a random choice bit that is then
+ * never used, so it tells nothing).
  */
 public final class InputChunks {
     /** How far ahead of the program the evaluator sends corrections, in bits. */
@@ -59,12 +59,9 @@ public final class InputChunks {
     private InputChunks() {
     }
 
-    /**
-     * Whether an ahead chunk follows the program taking {@code width} bits after {@code before} bits (counted from where
-     * the program began).
-     */
+    /** Whether an ahead chunk follows the program taking {@code width} bits after {@code before} bits (the OTs' positions). */
     static boolean aheadChunkAfter(long before, int width) {
-        return before == 0 || before / REFILL_BITS != (before + width) / REFILL_BITS;
+        return before / REFILL_BITS != (before + width) / REFILL_BITS;
     }
 
     /** OTs to extend so that corrections up to {@code sentAfter} have OTs, when {@code extended} exist. */

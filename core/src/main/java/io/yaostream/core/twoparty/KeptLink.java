@@ -117,11 +117,7 @@ public final class KeptLink implements AutoCloseable {
             if (role == Party.GARBLER) {
                 garblerCore = opening != null ? opening.core : config.scheme().newGarbler(config.kernel(), random);
                 garblerInputs = new GarblerInputs(channel, garblerCore, config.scheme().freeXor(), config.baseOt(), config.kernel(), random);
-                if (opening != null) {
-                    garblerInputs.setup(opening);
-                } else {
-                    garblerInputs.setup();
-                }
+                garblerInputs.setup(opening);
                 garblerInputs.startPooling();
                 channel.flush();
                 if (checkAfterSetup) {
@@ -132,8 +128,7 @@ public final class KeptLink implements AutoCloseable {
                 evaluatorInputs = new EvaluatorInputs(channel, config.baseOt(), config.kernel(), random, InputFeed.of(), config.scheme().freeXor());
                 Runnable peerHello = helloExchanged ? () -> { } : () -> Handshake.check(mine, Handshake.receive(channel));
                 evaluatorInputs.setup(peerHello);
-                evaluatorInputs.startProgram(InputFeed.of());
-                evaluatorInputs.refill();
+                evaluatorInputs.startPooling();
             }
         } catch (RuntimeException e) {
             throw end(e, "; the link failed in its handshake and base OTs");
@@ -312,7 +307,7 @@ public final class KeptLink implements AutoCloseable {
         }
         String peerName = Handshake.readText(channel, "program");
         byte[] peerDigest = Handshake.read(channel, DIGEST_BYTES);
-        Handshake.checkAgreement("the peer", config.scheme().name(), config.scheme().name(), name, peerName, digest, peerDigest);
+        Handshake.checkProgram("the peer", name, peerName, digest, peerDigest); // the scheme is the link's, checked when it opened
     }
 
     private int readByte() {

@@ -2,6 +2,7 @@ package io.yaostream.core.twoparty;
 
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
+import io.yaostream.core.garble.GarblerCore;
 import io.yaostream.core.garble.GarblingException;
 import io.yaostream.core.garble.GarblingScheme;
 import io.yaostream.core.kernel.AesCtrRandom;
@@ -152,14 +153,9 @@ public final class YaoSession {
         R value;
         try {
             if (role == Party.GARBLER) {
-                GarblerContext g;
-                if (opening != null) {
-                    g = new GarblerContext(channel, config.scheme(), config.kernel(), random, config.baseOt(), opening, feed, tally);
-                    g.setup(opening);
-                } else {
-                    g = new GarblerContext(channel, config.scheme(), config.kernel(), random, config.baseOt(), feed, tally);
-                    g.setup();
-                }
+                GarblerCore core = opening != null ? opening.core : config.scheme().newGarbler(config.kernel(), random);
+                GarblerContext g = new GarblerContext(channel, config.scheme(), config.kernel(), random, config.baseOt(), core, feed, tally);
+                g.setup(opening);
                 if (checkAfterSetup) {
                     Handshake.check(mine, Handshake.receive(channel)); // its points went out with its hello, unanswered yet
                 }

@@ -29,12 +29,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class EcBaseOtTest {
-    private static final int K = 128;
-    private static final Kernel KERNEL = new JavaKernel();
-    private static final int POINT = Edwards25519.POINT_BYTES;
+    static final int K = 128;
+    static final Kernel KERNEL = new JavaKernel();
+    static final int POINT = Edwards25519.POINT_BYTES;
     /** The receiver sends one point a group of four OTs; the sender one 64-byte ciphertext per key, 16 a group. */
-    private static final int GROUPS = K / 4;
-    private static final long TIMEOUT_MS = 10_000;
+    static final int GROUPS = K / 4;
+    static final long TIMEOUT_MS = 10_000;
 
     /** The two parties' messages and the receiver's choices of one run, and what each side got. */
     private static final class Run {

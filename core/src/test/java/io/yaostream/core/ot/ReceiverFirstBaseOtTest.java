@@ -2,8 +2,6 @@ package io.yaostream.core.ot;
 
 import io.yaostream.core.curve.Edwards25519;
 import io.yaostream.core.curve.Scalar25519;
-import io.yaostream.core.kernel.JavaKernel;
-import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.MemoryChannel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,6 +11,11 @@ import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 
+import static io.yaostream.core.ot.EcBaseOtTest.GROUPS;
+import static io.yaostream.core.ot.EcBaseOtTest.K;
+import static io.yaostream.core.ot.EcBaseOtTest.KERNEL;
+import static io.yaostream.core.ot.EcBaseOtTest.POINT;
+import static io.yaostream.core.ot.EcBaseOtTest.TIMEOUT_MS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,11 +23,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The receiver-first base OTs: the chosen messages and only they, the receiver's message first, the peers' points checked. */
 class ReceiverFirstBaseOtTest {
-    private static final int K = 128;
-    private static final Kernel KERNEL = new JavaKernel();
-    private static final int POINT = Edwards25519.POINT_BYTES;
-    private static final int GROUPS = K / 4;
-    private static final long TIMEOUT_MS = 10_000;
 
     /** Runs {@code count} OTs with random messages and choices; checks the receiver got each chosen one, not the other. */
     private static void runAndCheck(int count, int threads, long seed) {
