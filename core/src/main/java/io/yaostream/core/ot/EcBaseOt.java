@@ -161,15 +161,8 @@ public final class EcBaseOt implements BaseOt {
             return () -> { };
         }
         int groups = groups(count);
-        int[] chosen = new int[groups];
-        for (int i = 0; i < count; i++) {
-            chosen[i / GROUP] |= (choices[i] ? 1 : 0) << i % GROUP;
-        }
-        AesCtrRandom random = AesCtrRandom.create();
-        byte[] b = new byte[groups * DIGITS];
-        for (int g = 0; g < groups; g++) {
-            System.arraycopy(Scalar25519.digits(Scalar25519.random(random::nextLong)), 0, b, g * DIGITS, DIGITS);
-        }
+        int[] chosen = chosenPerGroup(choices, count);
+        byte[] b = randomScalars(groups);
         // b_g G does not depend on A: computed while the sender makes A (or A is on its way).
         byte[] pointsBeforeA = new byte[groups * POINT];
         workers.forEach(groups, (from, to) -> curve.base().multiply(b, from, to, pointsBeforeA, from * POINT));
@@ -229,6 +222,25 @@ public final class EcBaseOt implements BaseOt {
                 }
             }
         }
+    }
+
+    /** The receiver's choices packed per group of four OTs: c_g, bit t for OT 4g + t. */
+    static int[] chosenPerGroup(boolean[] choices, int count) {
+        int[] chosen = new int[groups(count)];
+        for (int i = 0; i < count; i++) {
+            chosen[i / GROUP] |= (choices[i] ? 1 : 0) << i % GROUP;
+        }
+        return chosen;
+    }
+
+    /** The receiver's fresh secret scalars b_g, one a group, as {@link Scalar25519#digits}, side by side. */
+    static byte[] randomScalars(int groups) {
+        AesCtrRandom random = AesCtrRandom.create();
+        byte[] b = new byte[groups * DIGITS];
+        for (int g = 0; g < groups; g++) {
+            System.arraycopy(Scalar25519.digits(Scalar25519.random(random::nextLong)), 0, b, g * DIGITS, DIGITS);
+        }
+        return b;
     }
 
     /** The receiver's points B_g = b_g G + c_g X of groups [from, to): {@code bG} holds the b_g G, {@code multiples} X's. */

@@ -10,8 +10,6 @@ import io.yaostream.core.net.ChannelException;
 
 import java.math.BigInteger;
 
-import static io.yaostream.core.ot.EcBaseOt.DIGITS;
-import static io.yaostream.core.ot.EcBaseOt.GROUP;
 import static io.yaostream.core.ot.EcBaseOt.KEYS;
 import static io.yaostream.core.ot.EcBaseOt.PAD;
 import static io.yaostream.core.ot.EcBaseOt.POINT;
@@ -159,15 +157,8 @@ public final class ReceiverFirstBaseOt implements BaseOt {
             throw new IllegalArgumentException("choices has " + choices.length + " entries, fewer than count " + count);
         }
         int groups = EcBaseOt.groups(count);
-        int[] chosen = new int[groups];
-        for (int i = 0; i < count; i++) {
-            chosen[i / GROUP] |= (choices[i] ? 1 : 0) << i % GROUP;
-        }
-        AesCtrRandom random = AesCtrRandom.create();
-        byte[] b = new byte[groups * DIGITS];
-        for (int g = 0; g < groups; g++) {
-            System.arraycopy(Scalar25519.digits(Scalar25519.random(random::nextLong)), 0, b, g * DIGITS, DIGITS);
-        }
+        int[] chosen = EcBaseOt.chosenPerGroup(choices, count);
+        byte[] b = EcBaseOt.randomScalars(groups);
         byte[] bG = new byte[groups * POINT];
         workers.forEach(groups, (from, to) -> curve.base().multiply(b, from, to, bG, from * POINT));
         byte[] pointsB = new byte[groups * POINT];
