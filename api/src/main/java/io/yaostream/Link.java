@@ -33,9 +33,12 @@ public final class Link implements AutoCloseable {
     private final List<CompiledCircuit> circuits;
     /** A listening party's port, kept open while its connection is in use; null for a connecting party. */
     private final NettyTransport.Listener listener;
+    /** The link's scheme and kernel, which each program's result names. */
+    private final YaoSession.Config config;
 
-    Link(KeptLink link, String name, List<CompiledCircuit> circuits, NettyTransport.Listener listener) {
+    Link(KeptLink link, YaoSession.Config config, String name, List<CompiledCircuit> circuits, NettyTransport.Listener listener) {
         this.link = link;
+        this.config = config;
         this.name = name;
         this.circuits = circuits;
         this.listener = listener;
@@ -53,8 +56,8 @@ public final class Link implements AutoCloseable {
      * @throws io.yaostream.core.program.ProtocolException if the peer runs another program, or the inputs do not match
      * @throws io.yaostream.core.ot.PeerFault if the peer sends what the protocol does not allow
      */
-    public <R> YaoSession.Result<R> run(Program<R> program, InputFeed inputs) {
-        return link.run(name, circuits, program, inputs);
+    public <R> Result<R> run(Program<R> program, InputFeed inputs) {
+        return run(name, program, inputs);
     }
 
     /**
@@ -67,8 +70,8 @@ public final class Link implements AutoCloseable {
      * @return what the program returned here, with its own costs, times and flights
      * @throws IllegalStateException if the link has ended (a program failed, or it was closed)
      */
-    public <R> YaoSession.Result<R> run(String programName, Program<R> program, InputFeed inputs) {
-        return link.run(programName, circuits, program, inputs);
+    public <R> Result<R> run(String programName, Program<R> program, InputFeed inputs) {
+        return Result.of(link.run(programName, circuits, program, inputs), config);
     }
 
     /**
@@ -113,7 +116,7 @@ public final class Link implements AutoCloseable {
          * @return each party's result
          */
         public <R> TwoParty.Both<R> run(Program<R> program, InputFeed garblerInputs, InputFeed evaluatorInputs) {
-            BothParties.Results<YaoSession.Result<R>> r = BothParties.run(() -> garbler.run(program, garblerInputs),
+            BothParties.Results<Result<R>> r = BothParties.run(() -> garbler.run(program, garblerInputs),
                     () -> evaluator.run(program, evaluatorInputs));
             return new TwoParty.Both<>(r.garbler(), r.evaluator());
         }

@@ -1,7 +1,5 @@
 package io.yaostream;
 
-import io.yaostream.core.twoparty.YaoSession;
-
 import java.util.List;
 
 /**
@@ -13,17 +11,17 @@ import java.util.List;
  * @param combine the combining session, or null for a run without one
  * @param seconds from the first connection to the end of the last session, as this party timed it
  */
-public record Sharded<R>(R value, List<YaoSession.Result<?>> shards, YaoSession.Result<?> combine, double seconds) {
+public record Sharded<R>(R value, List<Result<?>> shards, Result<?> combine, double seconds) {
     /**
      * The shards and the combining session, in that order.
      *
      * @return every session of the run
      */
-    public List<YaoSession.Result<?>> sessions() {
+    public List<Result<?>> sessions() {
         if (combine == null) {
             return shards;
         }
-        List<YaoSession.Result<?>> all = new java.util.ArrayList<>(shards);
+        List<Result<?>> all = new java.util.ArrayList<>(shards);
         all.add(combine);
         return List.copyOf(all);
     }
@@ -34,7 +32,7 @@ public record Sharded<R>(R value, List<YaoSession.Result<?>> shards, YaoSession.
      * @return the run's AND gates
      */
     public long andGates() {
-        return sessions().stream().mapToLong(YaoSession.Result::andGates).sum();
+        return sessions().stream().mapToLong(Result::andGates).sum();
     }
 
     /**
@@ -52,6 +50,6 @@ public record Sharded<R>(R value, List<YaoSession.Result<?>> shards, YaoSession.
      * @return the bytes this party's connections carried out
      */
     public long bytesSent() {
-        return sessions().stream().mapToLong(YaoSession.Result::bytesSent).sum();
+        return sessions().stream().mapToLong(Result::bytesSent).sum();
     }
 }

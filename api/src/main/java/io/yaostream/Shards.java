@@ -145,11 +145,11 @@ public final class Shards {
     private <S, R> Sharded<R> runOver(ShardLinks links, Party role, IntFunction<? extends SecureProgram<S>> shard,
                                       IntFunction<? extends InputFeed> inputs, SecureProgram<R> combine) {
         long start = System.nanoTime();
-        List<YaoSession.Result<S>> shards = ShardRunner.runShards(links,
+        List<Result<S>> shards = ShardRunner.runShards(links,
                 (i, channel) -> party.session(role, channel, shard.apply(i), inputs.apply(i), shardName(i)));
         List<S> values = new ArrayList<>(count);
         shards.forEach(r -> values.add(r.value()));
-        YaoSession.Result<R> combined = null;
+        Result<R> combined = null;
         if (combine != null) {
             InputFeed shares = Inputs.of((List<Shared>) values);
             combined = ShardRunner.runCombine(links, (i, channel) -> party.session(role, channel, combine, shares, party.name() + " combine of " + count));

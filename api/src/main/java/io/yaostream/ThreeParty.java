@@ -56,7 +56,60 @@ public final class ThreeParty {
      * @param failure the exception it failed with (an {@code Error} wrapped in an {@code IllegalStateException}), or
      *     null
      */
-    public record Outcome<R>(int party, ThreePartySession.Result<R> result, RuntimeException failure) {
+    public record Outcome<R>(int party, Result<R> result, RuntimeException failure) {
+    }
+
+    /**
+     * What a three-party session gave one party.
+     *
+     * @param <R>           the program's result
+     * @param party         the party's number, 1 to 3
+     * @param value         what the program returned at this party
+     * @param costs         what the program cost, as this party counted it
+     * @param sentTo        bytes sent to each party, by number (index 0 unused)
+     * @param receivedFrom  bytes received from each party, by number (index 0 unused)
+     * @param seconds       from the handshake to the end of the closing exchange
+     * @param setupSeconds  the handshake and the reference string and seed
+     * @param onlineSeconds the program, until this party had its result
+     * @param cpuSeconds    CPU time of the thread that ran the session, NaN where the platform cannot tell
+     * @param scheme        the garbling scheme's name
+     * @param kernel        the kernel that ran: {@code native} or {@code java}
+     * @param kernelPath    the kernel's code path on this machine ({@code vaes-512}, {@code vaes-256}, {@code aes-ni} or
+     *                      {@code java})
+     */
+    public record Result<R>(int party, R value, Costs costs, long[] sentTo, long[] receivedFrom, double seconds, double setupSeconds,
+                            double onlineSeconds, double cpuSeconds, String scheme, String kernel, String kernelPath) {
+        static <R> Result<R> of(ThreePartySession.Result<R> r, String scheme, Kernel kernel) {
+            return new Result<>(r.party(), r.value(), Costs.of(r.costs()), r.sentTo(), r.receivedFrom(), r.seconds(), r.setupSeconds(),
+                    r.onlineSeconds(), r.cpuSeconds(), scheme, kernel.name(), kernel.path());
+        }
+
+        /**
+         * Bytes this party sent to the two others.
+         *
+         * @return the sum of {@link #sentTo}
+         */
+        public long bytesSent() {
+            return sentTo[1] + sentTo[2] + sentTo[3];
+        }
+
+        /**
+         * Bytes this party received from the two others.
+         *
+         * @return the sum of {@link #receivedFrom}
+         */
+        public long bytesReceived() {
+            return receivedFrom[1] + receivedFrom[2] + receivedFrom[3];
+        }
+
+        /**
+         * AND gates garbled and evaluated.
+         *
+         * @return {@code costs().andGates()}
+         */
+        public long andGates() {
+            return costs.andGates();
+        }
     }
 
     private final int party;
@@ -249,7 +302,7 @@ public final class ThreeParty {
      *     inputs do not match what the program takes
      * @throws io.yaostream.core.ot.PeerFault if a peer sends what the protocol does not allow
      */
-    public <R> ThreePartySession.Result<R> run(List<InetSocketAddress> addresses, Program<R> program, InputFeed inputs) {
+    public <R> Result<R> run(List<InetSocketAddress> addresses, Program<R> program, InputFeed inputs) {
         if (addresses.size() != 3) {
             throw new IllegalArgumentException("a three-party session needs the addresses of P1, P2 and P3, got " + addresses.size());
         }
@@ -331,7 +384,7 @@ public final class ThreeParty {
      *     inputs do not match what the program takes
      * @throws io.yaostream.core.ot.PeerFault if a peer sends what the protocol does not allow
      */
-    public <R> ThreePartySession.Result<R> run(ThreeLinks links, Program<R> program, InputFeed inputs) {
+    <R> Result<R> run(ThreeLinks links, Program<R> program, InputFeed inputs) {
         if (links.me() != party) {
             throw new IllegalArgumentException("links of party " + links.me() + " given to party " + party);
         }
@@ -339,7 +392,7 @@ public final class ThreeParty {
             Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
             ThreePartySession session = new ThreePartySession(links, Schemes.byName(scheme), k, name, circuits, new SecureRandom());
             progress.accept(session::andGatesSoFar);
-            return session.run(program, inputs);
+            return Result.of(session.run(program, inputs), scheme, k);
         }
     }
 
@@ -381,7 +434,7 @@ public final class ThreeParty {
      * @return how each party ended, party 1 first
      * @throws IllegalArgumentException if there are not three input feeds
      */
-    public <R> List<Outcome<R>> runAll(ThreeLinks[] links, Program<R> program, List<InputFeed> inputs) {
+    <R> List<Outcome<R>> runAll(ThreeLinks[] links, Program<R> program, List<InputFeed> inputs) {
         List<Supplier<ThreeLinks>> given = new ArrayList<>();
         for (ThreeLinks l : links) {
             given.add(() -> l);

@@ -57,10 +57,10 @@ public final class TwoParty {
     private final String name;
     private final List<CompiledCircuit> circuits;
     private final Consumer<LongSupplier> progress;
-    private final Consumer<? super YaoSession.Result<?>> onResult;
+    private final Consumer<? super Result<?>> onResult;
 
     private TwoParty(Party role, String host, int port, boolean listen, String scheme, String kernel, TransportOptions transport,
-                     String name, List<CompiledCircuit> circuits, Consumer<LongSupplier> progress, Consumer<? super YaoSession.Result<?>> onResult) {
+                     String name, List<CompiledCircuit> circuits, Consumer<LongSupplier> progress, Consumer<? super Result<?>> onResult) {
         this.role = role;
         this.host = host;
         this.port = port;
@@ -275,7 +275,7 @@ public final class TwoParty {
      * @param observer called once per session, on the thread that runs it
      * @return this configuration with the observer; the default observes nothing
      */
-    public TwoParty onResult(Consumer<? super YaoSession.Result<?>> observer) {
+    public TwoParty onResult(Consumer<? super Result<?>> observer) {
         return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, circuits, progress, observer);
     }
 
@@ -293,7 +293,7 @@ public final class TwoParty {
      *     scheme, name or circuits), or the inputs do not match what the program takes
      * @throws io.yaostream.core.ot.PeerFault if the peer sends what the protocol does not allow
      */
-    public <R> YaoSession.Result<R> run(Program<R> program, InputFeed inputs) {
+    public <R> Result<R> run(Program<R> program, InputFeed inputs) {
         beforeConnecting();
         if (listen) {
             try (NettyTransport.Listener listener = listener()) {
@@ -318,12 +318,12 @@ public final class TwoParty {
      * @throws io.yaostream.core.net.ChannelException if the peer cannot be reached in time, or a connection fails
      * @throws io.yaostream.core.program.ProtocolException if the handshake finds that the parties disagree
      */
-    public <R> List<YaoSession.Result<R>> runSessions(int sessions, Program<R> program, Supplier<InputFeed> inputs) {
+    public <R> List<Result<R>> runSessions(int sessions, Program<R> program, Supplier<InputFeed> inputs) {
         if (sessions < 1) {
             throw new IllegalArgumentException("sessions: at least 1, got " + sessions);
         }
         beforeConnecting();
-        List<YaoSession.Result<R>> results = new ArrayList<>();
+        List<Result<R>> results = new ArrayList<>();
         if (!listen) {
             for (int i = 0; i < sessions; i++) {
                 results.add(run(role, NettyTransport.connect(host, port, transport), program, inputs.get()));
@@ -401,7 +401,7 @@ public final class TwoParty {
             }
             throw e;
         }
-        return new Link(link, name, circuits, listener);
+        return new Link(link, setup.config(), name, circuits, listener);
     }
 
     /**
@@ -414,7 +414,7 @@ public final class TwoParty {
 
     private Setup setup(Party as, String sessionName, boolean listening) {
         Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
-        YaoSession.Config config = new YaoSession.Config(Schemes.byName(scheme), k, new ReceiverFirstBaseOt(k), sessionName, circuits);
+        YaoSession.Config config = YaoSession.Config.of(scheme, k, sessionName, circuits);
         AesCtrRandom random = AesCtrRandom.create(k, new SecureRandom());
         return new Setup(config, random, listening && as == Party.GARBLER ? GarblerOpening.prepare(config, random) : null);
     }
@@ -457,7 +457,7 @@ public final class TwoParty {
      * Takes the peer from {@code listener}: the first connection whose hello agrees with this party's (strangers are
      * refused and the wait goes on, see {@link HelloGate}); then the listener stops accepting and the session runs.
      */
-    private <R> YaoSession.Result<R> runTaking(NettyTransport.Listener listener, Program<R> program, InputFeed inputs) {
+    private <R> Result<R> runTaking(NettyTransport.Listener listener, Program<R> program, InputFeed inputs) {
         Setup setup = setup(role, name, true);
         Channel channel = take(listener, YaoSession.hello(role, setup.config()), setup);
         listener.stopAccepting();
@@ -481,23 +481,23 @@ public final class TwoParty {
      *     scheme, name or circuits), or the inputs do not match what the program takes
      * @throws io.yaostream.core.ot.PeerFault if the peer sends what the protocol does not allow
      */
-    public <R> YaoSession.Result<R> run(Party role, Channel channel, Program<R> program, InputFeed inputs) {
+    <R> Result<R> run(Party role, Channel channel, Program<R> program, InputFeed inputs) {
         try (channel) {
             return session(role, channel, program, inputs, name);
         }
     }
 
     /** One session over {@code channel} under the handshake name {@code sessionName}; the caller closes the channel. */
-    <R> YaoSession.Result<R> session(Party role, Channel channel, Program<R> program, InputFeed inputs, String sessionName) {
+    <R> Result<R> session(Party role, Channel channel, Program<R> program, InputFeed inputs, String sessionName) {
         return session(role, channel, program, inputs, setup(role, sessionName, false), false);
     }
 
     /** As above with its setup made; {@code helloExchanged} where a listening party took the channel by its hello ({@link HelloGate}). */
-    private <R> YaoSession.Result<R> session(Party role, Channel channel, Program<R> program, InputFeed inputs, Setup setup,
-                                             boolean helloExchanged) {
+    private <R> Result<R> session(Party role, Channel channel, Program<R> program, InputFeed inputs, Setup setup,
+                                  boolean helloExchanged) {
         YaoSession session = new YaoSession(role, channel, setup.config(), setup.random(), helloExchanged, setup.opening());
         progress.accept(session::andGatesSoFar);
-        return session.run(program, inputs, onResult::accept);
+        return Result.of(session.run(program, inputs, r -> onResult.accept(Result.of(r, setup.config()))), setup.config());
     }
 
     /**
@@ -539,7 +539,7 @@ public final class TwoParty {
      * @param garbler the garbler's result
      * @param evaluator the evaluator's result
      */
-    public record Both<R>(YaoSession.Result<R> garbler, YaoSession.Result<R> evaluator) {
+    public record Both<R>(Result<R> garbler, Result<R> evaluator) {
     }
 
     /**
@@ -555,7 +555,7 @@ public final class TwoParty {
      */
     public <R> Both<R> runBoth(Program<R> program, InputFeed garblerInputs, InputFeed evaluatorInputs) {
         try (NettyTransport.Listener listener = NettyTransport.listen("127.0.0.1", 0, transport)) {
-            BothParties.Results<YaoSession.Result<R>> r = BothParties.run(
+            BothParties.Results<Result<R>> r = BothParties.run(
                     () -> run(Party.GARBLER, listener.accept(), program, garblerInputs),
                     () -> run(Party.EVALUATOR, NettyTransport.connect("127.0.0.1", listener.port(), transport), program, evaluatorInputs));
             return new Both<>(r.garbler(), r.evaluator());
@@ -571,11 +571,11 @@ public final class TwoParty {
      * @param evaluatorInputs the evaluator's inputs
      * @return the costs a real run would report, as the evaluator counts them
      */
-    public <R> ProgramCosts estimate(Program<R> program, InputFeed garblerInputs, InputFeed evaluatorInputs) {
+    public <R> Costs estimate(Program<R> program, InputFeed garblerInputs, InputFeed evaluatorInputs) {
         Kernel k = Kernels.create(Kernels.JAVA);
         CostContext ctx = new CostContext(Party.EVALUATOR, Schemes.byName(scheme), new ReceiverFirstBaseOt(k), name, circuits, garblerInputs, evaluatorInputs);
         program.run(ctx);
-        return ctx.costs();
+        return Costs.of(ctx.costs());
     }
 
     /**

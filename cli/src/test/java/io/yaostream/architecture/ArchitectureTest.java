@@ -3,6 +3,10 @@ package io.yaostream.architecture;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaMember;
+import com.tngtech.archunit.core.domain.JavaType;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -141,5 +145,51 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAPackage("io.yaostream.nativekernel")
                 .because("everything else reaches the C kernel through the kernel SPI (ServiceLoader)")
                 .check(classes);
+    }
+
+    /** The packages a user imports: their public signatures name only their own types and the JDK's. */
+    static final Set<String> API = Set.of("io.yaostream", "io.yaostream.onehot");
+
+    @Test
+    void apiSignaturesNameNoInternalType() {
+        Set<String> leaks = new TreeSet<>();
+        for (JavaClass c : classes) {
+            if (!API.contains(c.getPackageName()) || !c.getModifiers().contains(JavaModifier.PUBLIC)) {
+                continue;
+            }
+            for (JavaType t : c.getInterfaces()) {
+                leak(leaks, c.getName() + " implements", t);
+            }
+            c.getSuperclass().ifPresent(t -> leak(leaks, c.getName() + " extends", t));
+            for (JavaMember m : c.getMembers()) {
+                if (!m.getModifiers().contains(JavaModifier.PUBLIC) && !m.getModifiers().contains(JavaModifier.PROTECTED)) {
+                    continue;
+                }
+                String where = c.getSimpleName() + "." + m.getName();
+                if (m instanceof JavaField f) {
+                    leak(leaks, where, f.getType());
+                } else if (m instanceof JavaCodeUnit u) {
+                    leak(leaks, where + " returns", u.getReturnType());
+                    for (JavaType p : u.getParameterTypes()) {
+                        leak(leaks, where + " takes", p);
+                    }
+                    for (JavaClass e : u.getThrowsClause().getTypes()) {
+                        leak(leaks, where + " throws", e);
+                    }
+                }
+            }
+        }
+        if (!leaks.isEmpty()) {
+            fail(leaks.size() + " API signatures name a type outside the API:\n" + String.join("\n", leaks));
+        }
+    }
+
+    private static void leak(Set<String> leaks, String where, JavaType type) {
+        for (JavaClass raw : type.getAllInvolvedRawTypes()) {
+            String pkg = raw.getBaseComponentType().getPackageName();
+            if (pkg.startsWith("io.yaostream") && !API.contains(pkg)) {
+                leaks.add(where + ": " + raw.getName());
+            }
+        }
     }
 }

@@ -1,9 +1,10 @@
 package io.yaostream.spark;
 
 import io.yaostream.Shared;
-import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
+import io.yaostream.core.kernel.Kernel;
+import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.net.NettyTransport;
@@ -130,9 +131,11 @@ final class ShardTask<T> extends AbstractFunction1<scala.collection.Iterator<T>,
             long garblerRows = role == Party.GARBLER ? inputs.rows() : peerRows;
             long evaluatorRows = role == Party.GARBLER ? peerRows : inputs.rows();
             ShardShape shape = new ShardShape(shard, shards, garblerRows, evaluatorRows);
-            TwoParty party = TwoParty.as(role).scheme(scheme).transport(options).name(job.name() + " shard " + shard + " of " + shards);
-            YaoSession.Result<?> r = party.run(role, channel, job.program(shape), inputs.feed());
-            channel = null; // the run closed it
+            Kernel kernel = Kernels.create();
+            YaoSession.Config config = YaoSession.Config.of(scheme, kernel, job.name() + " shard " + shard + " of " + shards, List.of());
+            Channel own = channel;
+            channel = null; // the run closes it
+            YaoSession.Result<?> r = YaoSession.runOver(role, own, config, job.program(shape), inputs.feed());
             SparkRun.ShardCosts costs = new SparkRun.ShardCosts(shard, garblerRows, evaluatorRows, r.andGates(), r.costs().bytes(), r.seconds());
             Object value = r.value();
             if (value instanceof Shared s) {

@@ -6,6 +6,7 @@ import io.yaostream.Shared;
 import io.yaostream.TwoParty;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.garble.Schemes;
+import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.PeerCertificate;
 import io.yaostream.core.net.TlsFiles;
@@ -472,8 +473,8 @@ public final class SparkParty {
         outcomes.forEach(o -> shares.add((Shared) o.result(role)));
         YaoSession.Result<R> combined;
         try {
-            combined = TwoParty.as(role).scheme(scheme).transport(options).name(job.name() + " combine of " + shards)
-                    .run(role, free, combine, Inputs.of(shares));
+            YaoSession.Config config = YaoSession.Config.of(scheme, Kernels.create(), job.name() + " combine of " + shards, List.of());
+            combined = YaoSession.runOver(role, free, config, combine, Inputs.of(shares));
         } catch (RuntimeException e) {
             throw new SecureSparkException("the combining session: " + e.getMessage(), e);
         }

@@ -69,6 +69,11 @@ public final class YaoSession {
      *                 builds as it runs are compared when first called (see {@link ProgramContext#call})
      */
     public record Config(GarblingScheme scheme, Kernel kernel, BaseOt baseOt, String program, List<CompiledCircuit> circuits) {
+        /** A session of the scheme named {@code scheme} on {@code kernel}, with receiver-first base OTs (the default). */
+        public static Config of(String scheme, Kernel kernel, String program, List<CompiledCircuit> circuits) {
+            return new Config(io.yaostream.core.garble.Schemes.byName(scheme), kernel, new io.yaostream.core.ot.ReceiverFirstBaseOt(kernel),
+                    program, circuits);
+        }
     }
 
     private static final int END = 0x7e;
@@ -131,6 +136,17 @@ public final class YaoSession {
             channel.flush();
         }
         return role == Party.GARBLER && receiverFirst;
+    }
+
+    /**
+     * One session of {@code config} over {@code channel}, with randomness drawn from a {@link java.security.SecureRandom}, the
+     * channel closed when it ends: for a back end that made its own channel (a Spark task, a combining session).
+     */
+    public static <R> Result<R> runOver(Party role, Channel channel, Config config, Program<R> program, InputFeed feed) {
+        try (channel) {
+            return new YaoSession(role, channel, config, AesCtrRandom.create(config.kernel(), new java.security.SecureRandom()))
+                    .run(program, feed);
+        }
     }
 
     /** Runs {@code program} with this party's inputs from {@code feed}. */
