@@ -6,7 +6,6 @@ import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.ProgramContext;
-import io.yaostream.core.program.ProgramCosts;
 import io.yaostream.core.program.Secret;
 
 import java.math.BigInteger;
@@ -60,8 +59,8 @@ public final class Computation {
      *
      * @return the costs so far, as this back end counts them
      */
-    public ProgramCosts costs() {
-        return ctx.costs();
+    public Costs costs() {
+        return Costs.of(ctx.costs());
     }
 
     // ---- inputs ----

@@ -1,5 +1,6 @@
 package io.yaostream.nativekernel;
 
+import io.yaostream.Internals;
 import io.yaostream.ThreeParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
@@ -84,18 +85,18 @@ class ThreePartyKernelsTest {
         ThreePartyCircuit program = new ThreePartyCircuit(c, repeat);
         ThreeLinks[] links = ThreeLinks.inMemory(60_000);
         String[] kernels = {p1, p2, p3};
-        List<CompletableFuture<ThreePartySession.Result<List<Optional<BitString>>>>> parties = new ArrayList<>();
+        List<CompletableFuture<ThreeParty.Result<List<Optional<BitString>>>>> parties = new ArrayList<>();
         for (int p = 1; p <= 3; p++) {
             ThreeParty config = ThreeParty.as(p).scheme(scheme).kernel(kernels[p - 1]).name(program.name());
             ThreeLinks mine = links[p - 1];
             InputFeed feed = InputFeed.of(inputs[p - 1]); // input group g belongs to party g + 1
-            parties.add(CompletableFuture.supplyAsync(() -> config.run(mine, program, feed), r -> {
+            parties.add(CompletableFuture.supplyAsync(() -> Internals.run(config, mine, program, feed), r -> {
                 Thread t = new Thread(r, "test-3pc-kernels");
                 t.setDaemon(true);
                 t.start();
             }));
         }
-        List<ThreePartySession.Result<List<Optional<BitString>>>> results = new ArrayList<>();
+        List<ThreeParty.Result<List<Optional<BitString>>>> results = new ArrayList<>();
         for (int p = 1; p <= 3; p++) {
             try {
                 results.add(parties.get(p - 1).join());
@@ -103,10 +104,10 @@ class ThreePartyKernelsTest {
                 throw new AssertionError("P" + p + " (" + kernels[p - 1] + " kernel) failed: " + e.getCause().getMessage(), e);
             }
         }
-        for (ThreePartySession.Result<List<Optional<BitString>>> r : results) {
+        for (ThreeParty.Result<List<Optional<BitString>>> r : results) {
             assertEquals(expected, r.value(), "P" + r.party() + "'s output");
         }
-        ThreePartySession.Result<?> evaluator = results.get(2);
+        ThreeParty.Result<?> evaluator = results.get(2);
         long material = evaluator.receivedFrom()[1] + evaluator.receivedFrom()[2];
         assertEquals(repeat * c.counts().and(), evaluator.andGates());
         assertTrue(material >= CHUNKS * (long) CHUNK_BYTES,

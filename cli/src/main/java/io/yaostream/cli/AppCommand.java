@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.Result;
 import io.yaostream.cli.bench.Version;
 import io.yaostream.SecureProgram;
 import io.yaostream.Shared;
@@ -10,7 +11,6 @@ import io.yaostream.cli.bench.HeapPeak;
 import io.yaostream.cli.bench.ProcessCpu;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.twoparty.YaoSession;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -175,7 +175,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
         // The result is printed as soon as it is known; the closing exchange with the peer follows.
         me.onResult(any -> {
             @SuppressWarnings("unchecked")
-            YaoSession.Result<R> r = (YaoSession.Result<R>) any;
+            Result<R> r = (Result<R>) any;
             report(party.key(), Optional.ofNullable(r.value()).map(this::format), r, r.costs().bytes(), r.seconds(), r.setupSeconds(),
                     r.onlineSeconds(), "on what it received");
             spec.commandLine().getOut().flush();
@@ -192,7 +192,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
         if (g.isPresent() && e.isPresent() && !g.equals(e)) {
             throw new IllegalStateException("the parties learned different results: " + g.get() + " and " + e.get());
         }
-        YaoSession.Result<R> longer = both.garbler().seconds() > both.evaluator().seconds() ? both.garbler() : both.evaluator();
+        Result<R> longer = both.garbler().seconds() > both.evaluator().seconds() ? both.garbler() : both.evaluator();
         report("demo", e.isPresent() ? e : g, both.evaluator(), both.evaluator().costs().bytes(), longer.seconds(), longer.setupSeconds(),
                 Math.max(both.garbler().onlineSeconds(), both.evaluator().onlineSeconds()), "each way");
         return 0;
@@ -239,7 +239,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
      * {@code text}: the result as {@link #format} wrote it, empty where this party learned nothing; {@code covering}:
      * which data a simulated network delayed.
      */
-    private void report(String who, Optional<String> text, YaoSession.Result<R> r, long bytes, double seconds, double setupSeconds,
+    private void report(String who, Optional<String> text, Result<R> r, long bytes, double seconds, double setupSeconds,
                         double online, String covering) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

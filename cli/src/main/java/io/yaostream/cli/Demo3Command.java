@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.Result;
 import io.yaostream.ThreeParty;
 import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
@@ -11,7 +12,6 @@ import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
 import io.yaostream.core.threeparty.ThreePartyCircuit;
-import io.yaostream.core.threeparty.ThreePartySession;
 import io.yaostream.examples.SharedKeyAes;
 import io.yaostream.fixtures.BundledCircuits;
 import picocli.CommandLine.Command;
@@ -118,7 +118,7 @@ final class Demo3Command implements Callable<Integer> {
             }
         }
         long peak = RunStatistics.peakHeapBytes();
-        ThreePartySession.Result<List<Optional<BitString>>> p3 = outcomes.get(2).result();
+        ThreeParty.Result<List<Optional<BitString>>> p3 = outcomes.get(2).result();
         for (ThreeParty.Outcome<List<Optional<BitString>>> o : outcomes) {
             if (!o.result().value().equals(p3.value())) {
                 throw new IllegalStateException("P" + o.party() + " decoded the outputs differently from P3");

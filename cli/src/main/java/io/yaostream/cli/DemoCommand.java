@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.Result;
 import io.yaostream.TwoParty;
 import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
@@ -11,7 +12,6 @@ import io.yaostream.core.net.SimulatedNetwork;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.RepeatProgram;
-import io.yaostream.core.twoparty.YaoSession;
 import io.yaostream.fixtures.BundledCircuits;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -88,8 +88,8 @@ public final class DemoCommand implements Callable<Integer> {
             both = config.progress(progress).runBoth(program, InputFeed.of(owned(c, inputs, Party.GARBLER)),
                     InputFeed.of(owned(c, inputs, Party.EVALUATOR)));
         }
-        YaoSession.Result<List<Optional<BitString>>> g = both.garbler();
-        YaoSession.Result<List<Optional<BitString>>> e = both.evaluator();
+        Result<List<Optional<BitString>>> g = both.garbler();
+        Result<List<Optional<BitString>>> e = both.evaluator();
         long peakHeap = RunStatistics.peakHeapBytes();
         Optional<BitString>[] results = merged(ThreePartyOptions.results(g.value()), ThreePartyOptions.results(e.value()));
         long bytes = g.bytesSent() + e.bytesSent();

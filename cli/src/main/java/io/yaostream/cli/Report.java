@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.Result;
 import io.yaostream.cli.bench.Version;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.net.SimulatedNetwork;
@@ -58,11 +59,12 @@ final class Report {
     /**
      * A session's times and flights for JSON: {@code flights}, the one-way latencies this party waited for on the way to
      * its result (-1 where the channel does not count them); {@code connectSeconds}, the connection's own set-up (TCP, TLS)
-     * before the session; {@code setupSeconds}, its handshake and base OTs; {@code onlineSeconds}, from there to the result.
+     * before the session; {@code setupSeconds}, its handshake and base OTs; {@code onlineSeconds}, from there to the result;
+     * {@code kernel} and {@code kernelPath}, what ran it ({@code native} on {@code vaes-512}, say).
      */
-    static Map<String, Object> timing(io.yaostream.core.twoparty.YaoSession.Result<?> r) {
+    static Map<String, Object> timing(Result<?> r) {
         return fields("flights", r.flights(), "connectSeconds", r.connectSeconds(), "setupSeconds", r.setupSeconds(),
-                "onlineSeconds", r.onlineSeconds());
+                "onlineSeconds", r.onlineSeconds(), "kernel", r.kernel(), "kernelPath", r.kernelPath());
     }
 
     /** Fields in the order given (JSON output keeps it): key, value, key, value... */

@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.Result;
 import io.yaostream.ThreeParty;
 import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
@@ -9,7 +10,6 @@ import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.threeparty.ThreePartyCircuit;
-import io.yaostream.core.threeparty.ThreePartySession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -85,7 +85,7 @@ final class Run3Command implements Callable<Integer> {
         Kernel kernel = kernelOption.create();
         ThreePartyCircuit program = new ThreePartyCircuit(c, repeat);
         RunStatistics.Progress progress = new RunStatistics.Progress();
-        ThreePartySession.Result<List<Optional<BitString>>> r;
+        ThreeParty.Result<List<Optional<BitString>>> r;
         try (RunStatistics stats = new RunStatistics(progress, repeat * c.counts().and(), spec.commandLine().getErr())) {
             ThreeParty me = ThreeParty.as(party).scheme(s.name()).kernel(kernelOption.kernel).transport(transport).bind(bind)
                     .name(program.name()).circuits(List.of(c)).progress(progress);

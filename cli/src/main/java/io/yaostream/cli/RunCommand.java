@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.Result;
 import io.yaostream.SecureProgram;
 import io.yaostream.Link;
 import io.yaostream.Sharded;
@@ -14,7 +15,6 @@ import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.RepeatProgram;
-import io.yaostream.core.twoparty.YaoSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -118,7 +118,7 @@ final class RunCommand implements Callable<Integer> {
             config.progress(progress).onResult(r -> {
                 stats.close();
                 @SuppressWarnings("unchecked")
-                YaoSession.Result<List<Optional<BitString>>> o = (YaoSession.Result<List<Optional<BitString>>>) r;
+                Result<List<Optional<BitString>>> o = (Result<List<Optional<BitString>>>) r;
                 Map<String, Object> extra = Report.fields("role", party.key(), "scheme", s.name(), "kernel", kernel.name(),
                         "network", transport.network().toString());
                 extra.putAll(Report.timing(o));
@@ -176,7 +176,7 @@ final class RunCommand implements Callable<Integer> {
         double linkSetup = 0;
         List<Optional<BitString>> outputs = null;
         RepeatProgram program = new RepeatProgram(c, repeat);
-        List<YaoSession.Result<List<Optional<BitString>>>> results;
+        List<Result<List<Optional<BitString>>>> results;
         if (link) {
             results = new java.util.ArrayList<>();
             try (Link kept = config.open()) {
@@ -189,7 +189,7 @@ final class RunCommand implements Callable<Integer> {
             results = config.runSessions(sessions, program, () -> InputFeed.of(mine));
         }
         int i = 0;
-        for (YaoSession.Result<List<Optional<BitString>>> o : results) {
+        for (Result<List<Optional<BitString>>> o : results) {
             i++;
             if (outputs != null && !outputs.equals(o.value())) {
                 throw new IllegalStateException((link ? "program " : "session ") + i + " gave other outputs than the first");

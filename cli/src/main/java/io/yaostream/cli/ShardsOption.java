@@ -1,8 +1,8 @@
 package io.yaostream.cli;
 
+import io.yaostream.Result;
 import io.yaostream.Sharded;
 import io.yaostream.core.shard.ShardHello;
-import io.yaostream.core.twoparty.YaoSession;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
@@ -33,9 +33,9 @@ final class ShardsOption {
      * Each session's {@code and}, {@code bytes} and {@code seconds}, shards in order, for {@code --json}; {@code bytes}
      * both ways, or ({@code sentOnly}) those this party sent, as the command's own {@code bytes} counts them.
      */
-    static List<Map<String, Object>> perShard(List<YaoSession.Result<?>> sessions, boolean sentOnly) {
+    static List<Map<String, Object>> perShard(List<Result<?>> sessions, boolean sentOnly) {
         List<Map<String, Object>> out = new ArrayList<>();
-        for (YaoSession.Result<?> r : sessions) {
+        for (Result<?> r : sessions) {
             out.add(Report.fields("and", r.andGates(), "bytes", sentOnly ? r.bytesSent() : r.costs().bytes(), "seconds", r.seconds()));
         }
         return out;
@@ -54,7 +54,7 @@ final class ShardsOption {
     static String note(Sharded<?> run) {
         StringBuilder b = new StringBuilder(", " + run.shards().size() + " shard" + (run.shards().size() == 1 ? "" : "s") + " (");
         double longest = 0;
-        for (YaoSession.Result<?> r : run.shards()) {
+        for (Result<?> r : run.shards()) {
             longest = Math.max(longest, r.seconds());
         }
         b.append(String.format("longest %.3f s", longest));

@@ -1,11 +1,12 @@
 package io.yaostream.cli;
 
+import io.yaostream.ThreeParty;
+import io.yaostream.Result;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.WireGroup;
 import io.yaostream.core.threeparty.ThreePartyCircuit;
-import io.yaostream.core.threeparty.ThreePartySession;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -40,7 +41,7 @@ final class ThreePartyOptions {
     }
 
     /** The JSON fields of {@code run} for one party, plus its bytes to each other party. */
-    static Map<String, Object> fields(ThreePartySession.Result<?> r, String scheme, String kernel, String network) {
+    static Map<String, Object> fields(ThreeParty.Result<?> r, String scheme, String kernel, String network) {
         Map<String, Object> m = Report.fields("party", r.party(), "scheme", scheme, "kernel", kernel, "network", network);
         Map<String, Object> to = new java.util.LinkedHashMap<>();
         for (int p = 1; p <= 3; p++) {
@@ -58,7 +59,7 @@ final class ThreePartyOptions {
     }
 
     /** One party's summary line ({@code P2: ... bytes sent (to P1 ..., to P3 ...)}). */
-    static String summary(ThreePartySession.Result<?> r, long peakHeap) {
+    static String summary(ThreeParty.Result<?> r, long peakHeap) {
         StringBuilder to = new StringBuilder();
         for (int p = 1; p <= 3; p++) {
             if (p != r.party()) {

@@ -1,5 +1,7 @@
 package io.yaostream.examples;
 
+import io.yaostream.Result;
+import io.yaostream.Costs;
 import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
@@ -7,8 +9,6 @@ import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
-import io.yaostream.core.program.ProgramCosts;
-import io.yaostream.core.twoparty.YaoSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,13 +50,13 @@ class AppsTest {
     }
 
     /** Runs garbled, checks each party's view against plaintext and the cost back end; returns the evaluator's run. */
-    private static <R> YaoSession.Result<R> garbled(String scheme, String kernel, String name, Program<R> program,
+    private static <R> Result<R> garbled(String scheme, String kernel, String name, Program<R> program,
                                                       Supplier<InputFeed> g, Supplier<InputFeed> e) {
         TwoParty config = TwoParty.garbler().scheme(scheme).kernel(kernel).name(name);
         TwoParty.Both<R> both = config.runBoth(program, g.get(), e.get());
         assertEquals(TwoParty.plain(program, Party.GARBLER, g.get(), e.get()), both.garbler().value(), name + ": the garbler's view");
         assertEquals(TwoParty.plain(program, Party.EVALUATOR, g.get(), e.get()), both.evaluator().value(), name + ": the evaluator's view");
-        ProgramCosts counted = config.estimate(program, g.get(), e.get());
+        Costs counted = config.estimate(program, g.get(), e.get());
         assertEquals(both.evaluator().costs(), counted, name + ": the cost back end counts the run (as the evaluator saw it: the garbler has its result before it reads the last ahead chunk)");
         assertEquals(both.evaluator().costs(), counted);
         return both.evaluator();
@@ -75,7 +75,7 @@ class AppsTest {
         for (int bits : new int[] {1, 7, 900}) {
             BitString a = random(rnd, bits);
             BitString b = random(rnd, bits);
-            YaoSession.Result<BigInteger> r = garbled(scheme, kernel, Hamming.name(bits), Hamming.program(bits),
+            Result<BigInteger> r = garbled(scheme, kernel, Hamming.name(bits), Hamming.program(bits),
                     () -> InputFeed.of(a), () -> InputFeed.of(b));
             assertEquals(BigInteger.valueOf(Hamming.reference(a, b)), r.value());
             assertEquals(bits - Integer.bitCount(bits), r.andGates(), "BP06: l - h(l) AND gates");
@@ -87,7 +87,7 @@ class AppsTest {
         Random rnd = new Random(2);
         BitString a = random(rnd, 900);
         BitString b = random(rnd, 900);
-        ProgramCosts c = TwoParty.garbler().estimate(Hamming.program(900), InputFeed.of(a), InputFeed.of(b));
+        Costs c = TwoParty.garbler().estimate(Hamming.program(900), InputFeed.of(a), InputFeed.of(b));
         assertEquals(896, c.andGates());
         assertTrue(c.workingSet() <= 1_800, "working set " + c.workingSet() + " (ME-SFE: 1,800)");
         for (int t = 0; t < 50; t++) {
@@ -111,7 +111,7 @@ class AppsTest {
             in.add(Aes.toBits(HEX.parseHex(b)));
         }
         BitString keys = Aes.toBits(Aes.expandKey(HEX.parseHex(key)));
-        YaoSession.Result<List<BitString>> r = garbled(scheme, kernel, Aes.name(blocks.length, sbox), Aes.program(blocks.length, sbox),
+        Result<List<BitString>> r = garbled(scheme, kernel, Aes.name(blocks.length, sbox), Aes.program(blocks.length, sbox),
                 () -> InputFeed.of(keys), () -> InputFeed.of(in));
         if (sbox == Aes.SBox.BP10) {
             assertEquals(5_120L * blocks.length, r.andGates());
@@ -205,7 +205,7 @@ class AppsTest {
         for (String[] v : vectors) {
             BigInteger key = new BigInteger(v[0], 16);
             BitString block = BitString.fromHex(v[1], 64, false);
-            YaoSession.Result<List<BitString>> r = garbled(scheme, kernel, Present.name(1), Present.program(1),
+            Result<List<BitString>> r = garbled(scheme, kernel, Present.name(1), Present.program(1),
                     () -> InputFeed.of(Present.roundKeys(key)), () -> InputFeed.of(block));
             assertEquals(v[2], r.value().get(0).toHex(false));
             assertEquals(v[2], String.format("%016x", Present.encrypt(key, block.toBigInteger().longValue())), "the plaintext reference");
@@ -234,7 +234,7 @@ class AppsTest {
         for (int bits : new int[] {1, 13, 128}) {
             BitString x = random(rnd, bits);
             BitString y = random(rnd, bits);
-            YaoSession.Result<BigInteger> r = garbled(scheme, kernel, Karatsuba.name(bits), Karatsuba.program(bits),
+            Result<BigInteger> r = garbled(scheme, kernel, Karatsuba.name(bits), Karatsuba.program(bits),
                     () -> InputFeed.of(x), () -> InputFeed.of(y));
             assertEquals(x.toBigInteger().multiply(y.toBigInteger()), r.value());
             if (bits == 128) {
@@ -254,7 +254,7 @@ class AppsTest {
         long[] g = Minimum.random(perParty, bits, 6);
         long[] e = Minimum.random(perParty, bits, 7);
         for (Minimum.Strategy s : Minimum.Strategy.values()) {
-            YaoSession.Result<BigInteger> r = garbled(scheme, kernel, Minimum.name(perParty, bits, s, 500), Minimum.program(perParty, bits, s, 500),
+            Result<BigInteger> r = garbled(scheme, kernel, Minimum.name(perParty, bits, s, 500), Minimum.program(perParty, bits, s, 500),
                     () -> Minimum.feed(g, bits), () -> Minimum.feed(e, bits));
             assertEquals(BigInteger.valueOf(Minimum.reference(g, e)), r.value(), "strategy " + s);
             assertEquals(2L * (2 * perParty - 1) * bits, r.andGates(), "2(N-1)w AND gates");
@@ -265,7 +265,7 @@ class AppsTest {
     void aMinimumSubsetOf500ValuesNeedsNoMoreThanMeSfesWorkingSet() {
         long[] g = Minimum.random(250, 20, 8);
         long[] e = Minimum.random(250, 20, 9);
-        ProgramCosts c = TwoParty.garbler().estimate(Minimum.program(250, 20, Minimum.Strategy.C, 500), Minimum.feed(g, 20), Minimum.feed(e, 20));
+        Costs c = TwoParty.garbler().estimate(Minimum.program(250, 20, Minimum.Strategy.C, 500), Minimum.feed(g, 20), Minimum.feed(e, 20));
         assertTrue(c.workingSet() <= 10_002, "working set " + c.workingSet() + " (ME-SFE: 10,002)");
         for (int t = 0; t < 20; t++) {
             long[] a = Minimum.random(37, 13, 100 + t);

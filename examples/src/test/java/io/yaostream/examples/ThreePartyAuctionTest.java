@@ -3,7 +3,6 @@ package io.yaostream.examples;
 import io.yaostream.ThreeParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.InputFeed;
-import io.yaostream.core.threeparty.ThreeLinks;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;
@@ -29,8 +28,7 @@ class ThreePartyAuctionTest {
             }
             List<InputFeed> feeds = List.of(InputFeed.of(BitString.of(bids[0], 32)), InputFeed.of(BitString.of(bids[1], 32)),
                     InputFeed.of(BitString.of(bids[2], 32)));
-            for (ThreeParty.Outcome<BigInteger[]> o : ThreeParty.as(1).name("auction").runAll(ThreeLinks.inMemory(30_000),
-                    ThreePartyAuction.HIGHEST, feeds)) {
+            for (ThreeParty.Outcome<BigInteger[]> o : ThreeParty.as(1).name("auction").runAll(ThreePartyAuction.HIGHEST, feeds)) {
                 assertNull(o.failure());
                 assertEquals(BigInteger.valueOf(bids[winner - 1]), o.result().value()[0], "P" + o.party());
                 assertEquals(BigInteger.valueOf(winner), o.result().value()[1], "P" + o.party());

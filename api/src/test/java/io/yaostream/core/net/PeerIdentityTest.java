@@ -1,5 +1,6 @@
 package io.yaostream.core.net;
 
+import io.yaostream.Result;
 import io.yaostream.ThreeParty;
 import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
@@ -103,7 +104,7 @@ class PeerIdentityTest {
         TlsFiles evaluator = pki.party("evaluator");
         TlsFiles mallory = pki.party("mallory");
         int port = freePort();
-        CompletableFuture<YaoSession.Result<List<Optional<BitString>>>> g = CompletableFuture.supplyAsync(() ->
+        CompletableFuture<Result<List<Optional<BitString>>>> g = CompletableFuture.supplyAsync(() ->
                 party(Party.GARBLER, garbler).peerCertificate(pem(evaluator)).listen("127.0.0.1", port).run(program, garblerIn));
         ChannelException refused = assertThrows(ChannelException.class, () -> party(Party.EVALUATOR, mallory)
                 .connect("127.0.0.1", port).run(program, evaluatorIn));
@@ -112,7 +113,7 @@ class PeerIdentityTest {
         assertTrue(notices.stream().anyMatch(n -> n.matches("dropped connection from 127\\.0\\.0\\.1:\\d+: .*") && n.endsWith(line)),
                 notices.toString());
 
-        YaoSession.Result<List<Optional<BitString>>> e = party(Party.EVALUATOR, evaluator).peerCertificate(pem(garbler))
+        Result<List<Optional<BitString>>> e = party(Party.EVALUATOR, evaluator).peerCertificate(pem(garbler))
                 .connect("127.0.0.1", port).run(program, evaluatorIn);
         assertEquals(TwoParty.plain(program, Party.EVALUATOR, garblerIn, evaluatorIn), e.value());
         assertEquals(TwoParty.plain(program, Party.GARBLER, garblerIn, evaluatorIn), g.get(30, TimeUnit.SECONDS).value());
@@ -128,7 +129,7 @@ class PeerIdentityTest {
         TlsFiles evaluator = pki.party("evaluator");
         int port = freePort();
         long start = System.nanoTime();
-        CompletableFuture<YaoSession.Result<List<Optional<BitString>>>> g = CompletableFuture.supplyAsync(() ->
+        CompletableFuture<Result<List<Optional<BitString>>>> g = CompletableFuture.supplyAsync(() ->
                 party(Party.GARBLER, garbler).peerCertificate(pem(evaluator)).listen("127.0.0.1", port).run(program, garblerIn));
         assertThrows(RuntimeException.class, () -> party(Party.EVALUATOR, evaluator).scheme("grr3").peerCertificate(pem(garbler))
                 .connect("127.0.0.1", port).run(program, evaluatorIn));
@@ -160,13 +161,13 @@ class PeerIdentityTest {
         TlsFiles evaluator = pki.party("evaluator");
         String fingerprint = "sha256:" + PeerCertificate.of(evaluator.certificate()).fingerprint();
         int port = freePort();
-        CompletableFuture<YaoSession.Result<List<Optional<BitString>>>> g = CompletableFuture.supplyAsync(() ->
+        CompletableFuture<Result<List<Optional<BitString>>>> g = CompletableFuture.supplyAsync(() ->
                 party(Party.GARBLER, garbler).peerCertificate(fingerprint).listen("127.0.0.1", port).run(program, garblerIn));
         String wrong = "sha256:" + "00".repeat(32);
         ChannelException refused = assertThrows(ChannelException.class, () -> party(Party.EVALUATOR, evaluator).peerCertificate(wrong)
                 .connect("127.0.0.1", port).run(program, evaluatorIn));
         assertTrue(refused.getMessage().endsWith("not the garbler's certificate SHA-256 00:00:00:00:…:00:00"), refused.getMessage());
-        YaoSession.Result<List<Optional<BitString>>> e = party(Party.EVALUATOR, evaluator)
+        Result<List<Optional<BitString>>> e = party(Party.EVALUATOR, evaluator)
                 .peerCertificate("sha256:" + PeerCertificate.of(garbler.certificate()).fingerprint().replace(":", ""))
                 .connect("127.0.0.1", port).run(program, evaluatorIn);
         assertEquals(TwoParty.plain(program, Party.EVALUATOR, garblerIn, evaluatorIn), e.value());
@@ -223,7 +224,7 @@ class PeerIdentityTest {
         return List.of(InputFeed.of(feeds.get(0)), InputFeed.of(feeds.get(1)), InputFeed.of(feeds.get(2)));
     }
 
-    private CompletableFuture<ThreePartySession.Result<List<Optional<BitString>>>> start(int p, TlsFiles[] tls,
+    private CompletableFuture<ThreeParty.Result<List<Optional<BitString>>>> start(int p, TlsFiles[] tls,
                                                                                          List<InetSocketAddress> addresses, InputFeed in) {
         return CompletableFuture.supplyAsync(() -> threeParty(p, tls).run(addresses, threeProgram, in));
     }
@@ -261,7 +262,7 @@ class PeerIdentityTest {
                 + subject(tls[posedAs - 1]);
         assertTrue(notices.stream().anyMatch(n -> n.endsWith(line)), notices.toString());
 
-        List<CompletableFuture<ThreePartySession.Result<List<Optional<BitString>>>>> runs = new ArrayList<>(List.of(victimRun));
+        List<CompletableFuture<ThreeParty.Result<List<Optional<BitString>>>>> runs = new ArrayList<>(List.of(victimRun));
         for (int p = 1; p <= 3; p++) {
             if (p != victim) {
                 runs.add(start(p, tls, addresses, feeds.get(p - 1)));
@@ -269,7 +270,7 @@ class PeerIdentityTest {
         }
         BitString[] expected = new PlainEvaluator().evaluate(three, inputs);
         for (var run : runs) {
-            ThreePartySession.Result<List<Optional<BitString>>> r = run.get(60, TimeUnit.SECONDS);
+            ThreeParty.Result<List<Optional<BitString>>> r = run.get(60, TimeUnit.SECONDS);
             for (int g = 0; g < expected.length; g++) {
                 assertEquals(Optional.of(expected[g]), r.value().get(g), "P" + r.party() + ", output " + g);
             }

@@ -1,5 +1,7 @@
 package io.yaostream.core.net;
 
+import io.yaostream.Internals;
+import io.yaostream.Result;
 import io.netty.buffer.PoolArenaMetric;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.yaostream.TwoParty;
@@ -237,14 +239,14 @@ class StrayConnectionsTest {
         RepeatProgram program = new RepeatProgram(c, 3);
         InputFeed zeros = BitString::zeros;
         TwoParty base = TwoParty.garbler().kernel("java").transport(options).name(program.name()).circuits(List.of(c));
-        CompletableFuture<YaoSession.Result<List<Optional<BitString>>>> garbler = CompletableFuture.supplyAsync(
+        CompletableFuture<Result<List<Optional<BitString>>>> garbler = CompletableFuture.supplyAsync(
                 () -> base.listen("127.0.0.1", 0).run(program, zeros));
         String listening = awaitNotice(n -> n.startsWith("listening on "));
         int port = Integer.parseInt(listening.substring(listening.lastIndexOf(':') + 1));
         assertEquals("listening on 127.0.0.1:" + port, listening);
         try (Socket probe = stray(port, HTTP_GET); Socket silent = stray(port, new byte[0])) {
             awaitNotice(n -> n.contains("HTTP"));
-            YaoSession.Result<List<Optional<BitString>>> evaluator = TwoParty.as(Party.EVALUATOR).kernel("java").transport(options)
+            Result<List<Optional<BitString>>> evaluator = TwoParty.as(Party.EVALUATOR).kernel("java").transport(options)
                     .name(program.name()).circuits(List.of(c)).connect("127.0.0.1", port).run(program, zeros);
             assertEquals(TwoParty.plain(program, Party.EVALUATOR, zeros, zeros), evaluator.value());
             assertEquals(TwoParty.plain(program, Party.GARBLER, zeros, zeros), garbler.get(30, TimeUnit.SECONDS).value());
@@ -301,10 +303,10 @@ class StrayConnectionsTest {
                 silent.add(stray(port, new byte[0]));
             }
             awaitNotice(n -> n.contains("made room"));
-            CompletableFuture<YaoSession.Result<List<Optional<BitString>>>> garbler = CompletableFuture.supplyAsync(() ->
-                    TwoParty.as(Party.GARBLER).kernel("java").transport(options).name(program.name()).circuits(List.of(c))
-                            .run(Party.GARBLER, l.accept(), program, garblerIn));
-            YaoSession.Result<List<Optional<BitString>>> evaluator = TwoParty.as(Party.EVALUATOR).kernel("java").transport(options)
+            CompletableFuture<Result<List<Optional<BitString>>>> garbler = CompletableFuture.supplyAsync(() ->
+                    Internals.run(TwoParty.as(Party.GARBLER).kernel("java").transport(options).name(program.name()).circuits(List.of(c)),
+                            Party.GARBLER, l.accept(), program, garblerIn));
+            Result<List<Optional<BitString>>> evaluator = TwoParty.as(Party.EVALUATOR).kernel("java").transport(options)
                     .name(program.name()).circuits(List.of(c)).connect("127.0.0.1", port).run(program, evaluatorIn);
             assertEquals(TwoParty.plain(program, Party.EVALUATOR, garblerIn, evaluatorIn), evaluator.value());
             assertEquals(TwoParty.plain(program, Party.GARBLER, garblerIn, evaluatorIn), garbler.get(30, TimeUnit.SECONDS).value());
@@ -329,7 +331,7 @@ class StrayConnectionsTest {
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
         }
-        CompletableFuture<YaoSession.Result<List<Optional<BitString>>>> garbler = CompletableFuture.supplyAsync(() ->
+        CompletableFuture<Result<List<Optional<BitString>>>> garbler = CompletableFuture.supplyAsync(() ->
                 TwoParty.as(Party.GARBLER).kernel("java").transport(patient).name(program.name()).circuits(List.of(c))
                         .listen("127.0.0.1", port).run(program, zeros));
         Channel otherScheme = NettyTransport.connect("127.0.0.1", port, patient);
@@ -352,7 +354,7 @@ class StrayConnectionsTest {
         shard.flush();
         Channel silent = NettyTransport.connect("127.0.0.1", port, patient);
 
-        YaoSession.Result<List<Optional<BitString>>> evaluator = TwoParty.as(Party.EVALUATOR).kernel("java").transport(patient)
+        Result<List<Optional<BitString>>> evaluator = TwoParty.as(Party.EVALUATOR).kernel("java").transport(patient)
                 .name(program.name()).circuits(List.of(c)).connect("127.0.0.1", port).run(program, zeros);
         assertEquals(TwoParty.plain(program, Party.EVALUATOR, zeros, zeros), evaluator.value());
         assertEquals(TwoParty.plain(program, Party.GARBLER, zeros, zeros), garbler.get(30, TimeUnit.SECONDS).value());

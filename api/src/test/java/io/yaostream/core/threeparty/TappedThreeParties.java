@@ -1,5 +1,6 @@
 package io.yaostream.core.threeparty;
 
+import io.yaostream.Internals;
 import io.yaostream.ThreeParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
@@ -64,7 +65,7 @@ final class TappedThreeParties {
             CompletableFuture<ThreeParty.Outcome<R>> f = new CompletableFuture<>();
             Thread t = new Thread(() -> {
                 try {
-                    f.complete(new ThreeParty.Outcome<>(me, configs[me - 1].run(links(me), program, feeds.get(me - 1)), null));
+                    f.complete(new ThreeParty.Outcome<>(me, Internals.run(configs[me - 1], links(me), program, feeds.get(me - 1)), null));
                 } catch (RuntimeException e) {
                     f.complete(new ThreeParty.Outcome<>(me, null, e));
                 } catch (Error e) {

@@ -1,5 +1,6 @@
 package io.yaostream.core.threeparty;
 
+import io.yaostream.Internals;
 import io.yaostream.ThreeParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
@@ -620,7 +621,7 @@ class ThreePartyFuzzTest {
                 ThreeParty config = TappedThreeParties.party(me, k.scheme(), program);
                 threads[p] = new Thread(() -> {
                     try {
-                        r.set(new ThreeParty.Outcome<>(me, config.run(links(me), program, feeds.get(me - 1)), null));
+                        r.set(new ThreeParty.Outcome<>(me, Internals.run(config, links(me), program, feeds.get(me - 1)), null));
                     } catch (RuntimeException e) {
                         r.set(new ThreeParty.Outcome<>(me, null, e));
                     } catch (Error e) {

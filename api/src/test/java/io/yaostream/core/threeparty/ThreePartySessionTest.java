@@ -1,5 +1,6 @@
 package io.yaostream.core.threeparty;
 
+import io.yaostream.Internals;
 import io.yaostream.ThreeParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
@@ -46,7 +47,7 @@ class ThreePartySessionTest {
         }
         BitString[] expected = new PlainEvaluator().evaluate(c, inputs);
         ThreePartyCircuit program = new ThreePartyCircuit(c, repeat);
-        List<ThreeParty.Outcome<List<Optional<BitString>>>> outcomes = config.name(program.name()).runAll(ThreeLinks.inMemory(30_000),
+        List<ThreeParty.Outcome<List<Optional<BitString>>>> outcomes = Internals.runAll(config.name(program.name()), ThreeLinks.inMemory(30_000),
                 program, List.of(InputFeed.of(feeds.get(0)), InputFeed.of(feeds.get(1)), InputFeed.of(feeds.get(2))));
         for (ThreeParty.Outcome<List<Optional<BitString>>> o : outcomes) {
             if (o.failure() != null) {
@@ -76,9 +77,9 @@ class ThreePartySessionTest {
         Random rnd = new Random(5);
         CompiledCircuit c = TestCircuits.random(rnd, 3000);
         var outcomes = runAndCheck(ThreeParty.as(1).kernel("java"), c, 40, rnd);
-        ThreePartySession.Result<?> p1 = outcomes.get(0).result();
-        ThreePartySession.Result<?> p2 = outcomes.get(1).result();
-        ThreePartySession.Result<?> p3 = outcomes.get(2).result();
+        ThreeParty.Result<?> p1 = outcomes.get(0).result();
+        ThreeParty.Result<?> p2 = outcomes.get(1).result();
+        ThreeParty.Result<?> p3 = outcomes.get(2).result();
         long tables = 40L * 32 * c.counts().and();
         long toP3 = p1.sentTo()[3] + p2.sentTo()[3];
         assertTrue(toP3 >= tables && toP3 < tables * 1.05 + 200_000, "P3 receives one copy of the material: " + toP3 + " for " + tables);

@@ -1,5 +1,6 @@
 package io.yaostream.cli.bench;
 
+import io.yaostream.Result;
 import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
@@ -7,7 +8,6 @@ import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
 import io.yaostream.core.program.RepeatProgram;
 import io.yaostream.core.protocol.PartyContext;
-import io.yaostream.core.twoparty.YaoSession;
 import io.yaostream.examples.Aes;
 import io.yaostream.examples.Hamming;
 import io.yaostream.examples.Karatsuba;
@@ -80,12 +80,12 @@ public final class AppsBench {
         }
         double[] online = new double[runs];
         double[] total = new double[runs];
-        YaoSession.Result<?> last = null;
+        Result<?> last = null;
         HeapPeak.reset();
         for (int i = 0; i < runs; i++) {
             TwoParty.Both<?> both = named.runBoth(app.program(), app.garbler().get(), app.evaluator().get());
-            YaoSession.Result<?> g = both.garbler();
-            YaoSession.Result<?> e = both.evaluator();
+            Result<?> g = both.garbler();
+            Result<?> e = both.evaluator();
             // The run ends when the later party ends; online time starts when both have their base OTs.
             total[i] = 1e3 * Math.max(g.seconds(), e.seconds());
             online[i] = 1e3 * Math.max(g.onlineSeconds(), e.onlineSeconds());

@@ -1,5 +1,6 @@
 package io.yaostream.cli.bench;
 
+import io.yaostream.Result;
 import io.yaostream.Link;
 import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
@@ -10,7 +11,6 @@ import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
 import io.yaostream.core.program.RepeatProgram;
-import io.yaostream.core.twoparty.YaoSession;
 import io.yaostream.examples.Aes;
 import io.yaostream.examples.Hamming;
 import io.yaostream.examples.Millionaires;
@@ -149,7 +149,7 @@ public final class LatencyBench {
     }
 
     /** Both parties' results against the plaintext program's at each; the evaluator's figures when they agree. */
-    private static Execution check(App app, Draw d, YaoSession.Result<?> garbler, YaoSession.Result<?> evaluator, String where) {
+    private static Execution check(App app, Draw d, Result<?> garbler, Result<?> evaluator, String where) {
         for (Party p : List.of(Party.GARBLER, Party.EVALUATOR)) {
             Object expected = TwoParty.plain(app.program(), p, d.garblerFeed(), d.evaluatorFeed());
             Object got = (p == Party.GARBLER ? garbler : evaluator).value();

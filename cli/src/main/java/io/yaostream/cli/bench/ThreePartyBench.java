@@ -1,5 +1,6 @@
 package io.yaostream.cli.bench;
 
+import io.yaostream.Result;
 import io.yaostream.ThreeParty;
 import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
@@ -8,7 +9,6 @@ import io.yaostream.core.circuit.Party;
 import io.yaostream.core.plain.PlainEvaluator;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
-import io.yaostream.core.threeparty.ThreePartySession;
 import io.yaostream.examples.SharedKeyAes;
 
 import java.lang.management.ManagementFactory;
@@ -113,10 +113,10 @@ public final class ThreePartyBench {
         long twoBytes = 0;
         for (int r = 0; r < runs; r++) {
             long before = processCpuNanos();
-            List<ThreePartySession.Result<List<Optional<BitString>>>> results = threeParty(three, c, rnd);
+            List<ThreeParty.Result<List<Optional<BitString>>>> results = threeParty(three, c, rnd);
             cpu[r] = (processCpuNanos() - before) / 1e9;
             double online = 0;
-            for (ThreePartySession.Result<?> res : results) {
+            for (ThreeParty.Result<?> res : results) {
                 online = Math.max(online, res.onlineSeconds());
                 partyCpu[res.party() - 1][r] = res.cpuSeconds();
                 bytes[res.party()] = res.sentTo().clone();
@@ -148,12 +148,12 @@ public final class ThreePartyBench {
         return in;
     }
 
-    private static List<ThreePartySession.Result<List<Optional<BitString>>>> threeParty(ThreeParty config, Case c, SplittableRandom rnd) {
+    private static List<ThreeParty.Result<List<Optional<BitString>>>> threeParty(ThreeParty config, Case c, SplittableRandom rnd) {
         BitString[] in = inputs(c, rnd);
         BitString expected = c.expected(in);
         List<ThreeParty.Outcome<List<Optional<BitString>>>> outcomes = config.runAll(c.program(true),
                 List.of(InputFeed.of(in[0]), InputFeed.of(in[1]), InputFeed.of(in[2])));
-        List<ThreePartySession.Result<List<Optional<BitString>>>> results = new ArrayList<>();
+        List<ThreeParty.Result<List<Optional<BitString>>>> results = new ArrayList<>();
         for (ThreeParty.Outcome<List<Optional<BitString>>> o : outcomes) {
             if (o.failure() != null) {
                 throw new IllegalStateException(c.name() + ", P" + o.party() + ": " + o.failure().getMessage(), o.failure());

@@ -1,0 +1,27 @@
+package io.yaostream;
+
+import io.yaostream.core.circuit.Party;
+import io.yaostream.core.net.Channel;
+import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
+import io.yaostream.core.threeparty.ThreeLinks;
+
+import java.util.List;
+
+/** For tests of the protocols under the API: runs over channels and links a test made itself (memory, taps, faults). */
+public final class Internals {
+    private Internals() {
+    }
+
+    public static <R> Result<R> run(TwoParty config, Party role, Channel channel, Program<R> program, InputFeed inputs) {
+        return config.run(role, channel, program, inputs);
+    }
+
+    public static <R> ThreeParty.Result<R> run(ThreeParty config, ThreeLinks links, Program<R> program, InputFeed inputs) {
+        return config.run(links, program, inputs);
+    }
+
+    public static <R> List<ThreeParty.Outcome<R>> runAll(ThreeParty config, ThreeLinks[] links, Program<R> program, List<InputFeed> inputs) {
+        return config.runAll(links, program, inputs);
+    }
+}
