@@ -1,7 +1,6 @@
 package io.yaostream;
 
 import io.yaostream.compiler.dsl.Bits;
-import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.program.Secret;
 

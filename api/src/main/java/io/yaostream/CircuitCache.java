@@ -4,7 +4,6 @@ import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
 import io.yaostream.compiler.ir.Compiler;
 import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
 
 import java.lang.reflect.Field;
@@ -63,7 +62,7 @@ public final class CircuitCache {
         CircuitBuilder b = new CircuitBuilder();
         Bits[] in = new Bits[widths.length];
         for (int i = 0; i < widths.length; i++) {
-            in[i] = b.input("in" + i, Party.GARBLER, widths[i]);
+            in[i] = b.input("in" + i, io.yaostream.core.circuit.Party.GARBLER, widths[i]);
         }
         Bits[] out = body.build(b, in);
         for (int i = 0; i < out.length; i++) {

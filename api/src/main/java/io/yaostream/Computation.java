@@ -3,7 +3,6 @@ package io.yaostream;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.program.Secret;
@@ -42,7 +41,7 @@ public final class Computation {
      * @return this copy's role, garbler or evaluator
      */
     public Party party() {
-        return ctx.party();
+        return Party.of(ctx.party());
     }
 
     /**
@@ -97,13 +96,13 @@ public final class Computation {
 
     /** The next shared value of {@code width} bits: each party's share, XORed. */
     Secret shared(int width) {
-        return ctx.xor(ctx.input(Party.GARBLER, width), ctx.input(Party.EVALUATOR, width));
+        return ctx.xor(ctx.input(Party.GARBLER.core(), width), ctx.input(Party.EVALUATOR.core(), width));
     }
 
     /** The next {@code count} shared values of {@code width} bits, each party's shares in one exchange. */
     Secret[] shared(int width, int count) {
-        Secret[] g = ctx.inputs(Party.GARBLER, width, count);
-        Secret[] e = ctx.inputs(Party.EVALUATOR, width, count);
+        Secret[] g = ctx.inputs(Party.GARBLER.core(), width, count);
+        Secret[] e = ctx.inputs(Party.EVALUATOR.core(), width, count);
         Secret[] out = new Secret[count];
         for (int i = 0; i < count; i++) {
             out[i] = ctx.xor(g[i], e[i]);
@@ -119,7 +118,7 @@ public final class Computation {
      * @return the owner's next input
      */
     public UInt uint(Party owner, int width) {
-        return new UInt(this, ctx.input(owner, width));
+        return new UInt(this, ctx.input(owner.core(), width));
     }
 
     /**
@@ -131,7 +130,7 @@ public final class Computation {
      * @return the owner's next {@code count} inputs, in feed order
      */
     public UInt[] uints(Party owner, int width, int count) {
-        Secret[] s = ctx.inputs(owner, width, count);
+        Secret[] s = ctx.inputs(owner.core(), width, count);
         UInt[] out = new UInt[count];
         for (int i = 0; i < count; i++) {
             out[i] = new UInt(this, s[i]);
@@ -174,7 +173,7 @@ public final class Computation {
      * @return the owner's next input
      */
     public SInt sint(Party owner, int width) {
-        return new SInt(this, ctx.input(owner, width));
+        return new SInt(this, ctx.input(owner.core(), width));
     }
 
     /**
@@ -185,7 +184,7 @@ public final class Computation {
      * @return the owner's next input
      */
     public BitVector bits(Party owner, int width) {
-        return new BitVector(this, ctx.input(owner, width));
+        return new BitVector(this, ctx.input(owner.core(), width));
     }
 
     /**
@@ -195,7 +194,7 @@ public final class Computation {
      * @return the owner's next input
      */
     public Bool bool(Party owner) {
-        return new Bool(this, ctx.input(owner, 1));
+        return new Bool(this, ctx.input(owner.core(), 1));
     }
 
     // ---- public constants ----

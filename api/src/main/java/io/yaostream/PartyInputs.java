@@ -1,6 +1,5 @@
 package io.yaostream;
 
-import io.yaostream.core.circuit.Party;
 import io.yaostream.core.program.Secret;
 
 /**
@@ -78,6 +77,6 @@ public final class PartyInputs {
     }
 
     private Secret secret(int width) {
-        return owner == null ? computation.shared(width) : computation.context().input(owner, width);
+        return owner == null ? computation.shared(width) : computation.context().input(owner.core(), width);
     }
 }

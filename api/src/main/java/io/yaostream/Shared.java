@@ -1,7 +1,6 @@
 package io.yaostream;
 
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
 
 /**
  * One party's share of a result that stayed secret ({@link SecretValue#share()}): the garbler's and the evaluator's

@@ -1,7 +1,6 @@
 package io.yaostream;
 
 import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.circuit.Party;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
@@ -336,7 +335,7 @@ public final class TwoParty {
             }
             for (int i = 0; i < sessions; i++) {
                 Setup setup = setup(role, name, true);
-                Channel channel = take(listener, YaoSession.hello(role, setup.config()), setup);
+                Channel channel = take(listener, YaoSession.hello(role.core(), setup.config()), setup);
                 try (channel) {
                     results.add(session(role, channel, program, inputs.get(), setup, true));
                 }
@@ -364,7 +363,7 @@ public final class TwoParty {
         NettyTransport.Listener listener = listener();
         try {
             Setup setup = setup(role, name, true);
-            Channel channel = take(listener, KeptLink.hello(role, setup.config()), setup);
+            Channel channel = take(listener, KeptLink.hello(role.core(), setup.config()), setup);
             listener.stopAccepting();
             return keptLink(role, channel, listener, true, setup);
         } catch (RuntimeException e) {
@@ -391,7 +390,7 @@ public final class TwoParty {
 
     /** Opens a kept link over {@code channel}, closing the channel (and {@code listener}, if any) when it cannot. */
     private Link keptLink(Party as, Channel channel, NettyTransport.Listener listener, boolean helloExchanged, Setup setup) {
-        KeptLink link = new KeptLink(as, channel, setup.config(), setup.random(), setup.opening());
+        KeptLink link = new KeptLink(as.core(), channel, setup.config(), setup.random(), setup.opening());
         try {
             link.open(helloExchanged);
         } catch (RuntimeException e) {
@@ -459,7 +458,7 @@ public final class TwoParty {
      */
     private <R> Result<R> runTaking(NettyTransport.Listener listener, Program<R> program, InputFeed inputs) {
         Setup setup = setup(role, name, true);
-        Channel channel = take(listener, YaoSession.hello(role, setup.config()), setup);
+        Channel channel = take(listener, YaoSession.hello(role.core(), setup.config()), setup);
         listener.stopAccepting();
         try (channel) {
             return session(role, channel, program, inputs, setup, true);
@@ -495,7 +494,7 @@ public final class TwoParty {
     /** As above with its setup made; {@code helloExchanged} where a listening party took the channel by its hello ({@link HelloGate}). */
     private <R> Result<R> session(Party role, Channel channel, Program<R> program, InputFeed inputs, Setup setup,
                                   boolean helloExchanged) {
-        YaoSession session = new YaoSession(role, channel, setup.config(), setup.random(), helloExchanged, setup.opening());
+        YaoSession session = new YaoSession(role.core(), channel, setup.config(), setup.random(), helloExchanged, setup.opening());
         progress.accept(session::andGatesSoFar);
         return Result.of(session.run(program, inputs, r -> onResult.accept(Result.of(r, setup.config()))), setup.config());
     }
@@ -573,7 +572,7 @@ public final class TwoParty {
      */
     public <R> Costs estimate(Program<R> program, InputFeed garblerInputs, InputFeed evaluatorInputs) {
         Kernel k = Kernels.create(Kernels.JAVA);
-        CostContext ctx = new CostContext(Party.EVALUATOR, Schemes.byName(scheme), new ReceiverFirstBaseOt(k), name, circuits, garblerInputs, evaluatorInputs);
+        CostContext ctx = new CostContext(io.yaostream.core.circuit.Party.EVALUATOR, Schemes.byName(scheme), new ReceiverFirstBaseOt(k), name, circuits, garblerInputs, evaluatorInputs);
         program.run(ctx);
         return Costs.of(ctx.costs());
     }
@@ -590,6 +589,6 @@ public final class TwoParty {
      * @return what the program returns at {@code viewer}
      */
     public static <R> R plain(Program<R> program, Party viewer, InputFeed garblerInputs, InputFeed evaluatorInputs) {
-        return program.run(new PlainContext(viewer, garblerInputs, evaluatorInputs));
+        return program.run(new PlainContext(viewer.core(), garblerInputs, evaluatorInputs));
     }
 }

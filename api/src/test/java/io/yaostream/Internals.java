@@ -1,6 +1,6 @@
 package io.yaostream;
 
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;

@@ -2,7 +2,7 @@ package io.yaostream;
 
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.ot.EcBaseOt;
@@ -191,7 +191,7 @@ class TypedValuesTest {
         List<BitString> a = values(1);
         List<BitString> b = values(2);
         for (Party viewer : Party.values()) {
-            assertEquals(expected(a, b, viewer), ALL_OPS.run(new PlainContext(viewer, InputFeed.of(a), InputFeed.of(b))), viewer.key());
+            assertEquals(expected(a, b, viewer), ALL_OPS.run(new PlainContext(io.yaostream.core.circuit.Party.valueOf(viewer.name()), InputFeed.of(a), InputFeed.of(b))), viewer.key());
         }
     }
 
@@ -203,7 +203,7 @@ class TypedValuesTest {
         Runs.Both<List<BigInteger>> run = Runs.garbled(scheme, "ops", ALL_OPS, () -> InputFeed.of(a), () -> InputFeed.of(b));
         assertEquals(expected(a, b, Party.GARBLER), run.garbler().value());
         assertEquals(expected(a, b, Party.EVALUATOR), run.evaluator().value());
-        CostContext cost = new CostContext(Party.GARBLER, Schemes.byName(scheme), new EcBaseOt(1, new JavaKernel()), "ops", List.of(),
+        CostContext cost = new CostContext(io.yaostream.core.circuit.Party.GARBLER, Schemes.byName(scheme), new EcBaseOt(1, new JavaKernel()), "ops", List.of(),
                 InputFeed.of(a), InputFeed.of(b));
         assertEquals(expected(a, b, Party.GARBLER), ALL_OPS.run(cost));
         ProgramCosts counted = cost.costs();
@@ -226,9 +226,9 @@ class TypedValuesTest {
         for (int i = 0; i < 10_000; i++) {
             ones.add(BitString.of(1, 24));
         }
-        sum.run(new PlainContext(Party.GARBLER, InputFeed.none(), InputFeed.of(ones))); // the first run compiles
+        sum.run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.none(), InputFeed.of(ones))); // the first run compiles
         int before = CircuitCache.size();
-        BigInteger r = sum.run(new PlainContext(Party.GARBLER, InputFeed.none(), InputFeed.of(ones)));
+        BigInteger r = sum.run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.none(), InputFeed.of(ones)));
         assertEquals(before, CircuitCache.size(), "no circuit compiled on a second run");
         assertEquals(BigInteger.valueOf(10_000), r);
     }
@@ -238,21 +238,21 @@ class TypedValuesTest {
         int k = 3;
         SecureProgram<BigInteger> p = c -> c.apply((b, x) -> b.add(x, b.constant(k, 8)), c.uint(Party.GARBLER, 8)).asUInt().reveal();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> p.run(new PlainContext(Party.GARBLER, InputFeed.of(BitString.of(4, 8)), InputFeed.none())));
+                () -> p.run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.of(BitString.of(4, 8)), InputFeed.none())));
         assertTrue(e.getMessage().contains("captures variables"), e.getMessage());
         SecureProgram<BigInteger> keyed = c -> c.apply(List.of("add constant", k), (b, x) -> b.add(x, b.constant(k, 8)),
                 c.uint(Party.GARBLER, 8)).asUInt().reveal();
-        assertEquals(BigInteger.valueOf(7), keyed.run(new PlainContext(Party.GARBLER, InputFeed.of(BitString.of(4, 8)), InputFeed.none())));
+        assertEquals(BigInteger.valueOf(7), keyed.run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.of(BitString.of(4, 8)), InputFeed.none())));
     }
 
     @Test
     void mismatchedWidthsAreRefusedWithTheirWidths() {
         SecureProgram<BigInteger> p = c -> c.uint(Party.GARBLER, 8).add(c.uint(Party.EVALUATOR, 9)).reveal();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> p.run(new PlainContext(Party.GARBLER, InputFeed.of(BitString.of(1, 8)), InputFeed.of(BitString.of(1, 9)))));
+                () -> p.run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.of(BitString.of(1, 8)), InputFeed.of(BitString.of(1, 9)))));
         assertEquals("add: operand widths differ: 8 and 9 bits", e.getMessage());
         Optional<BigInteger> none = Optional.empty();
         assertEquals(none, ((SecureProgram<Optional<BigInteger>>) c -> c.uint(Party.GARBLER, 4).revealTo(Party.EVALUATOR))
-                .run(new PlainContext(Party.GARBLER, InputFeed.of(BitString.of(1, 4)), InputFeed.none())));
+                .run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.of(BitString.of(1, 4)), InputFeed.none())));
     }
 }

@@ -2,7 +2,7 @@ package io.yaostream.onehot;
 
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,7 @@ class AesSBoxTest {
             }
             return out;
         };
-        assertEquals(want, program.run(new PlainContext(Party.EVALUATOR, InputFeed.of(all), InputFeed.none())));
+        assertEquals(want, program.run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(all), InputFeed.none())));
     }
 
     /**

@@ -3,7 +3,7 @@ package io.yaostream.onehot;
 import io.yaostream.core.testing.Uniformity;
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Masked;
@@ -54,7 +54,7 @@ class GfInverseTest {
             }
             return out;
         };
-        List<BitString> got = program.run(new PlainContext(Party.EVALUATOR, InputFeed.none(), InputFeed.of(all)));
+        List<BitString> got = program.run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.none(), InputFeed.of(all)));
         assertEquals(BitString.zeros(8), got.get(0));
         for (int a = 1; a < 256; a++) {
             long inv = got.get(a).toLong();
@@ -152,7 +152,7 @@ class GfInverseTest {
             }
             return null;
         };
-        program.run(new PlainContext(Party.EVALUATOR, InputFeed.none(), InputFeed.of(Collections.nCopies(calls, a))));
+        program.run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.none(), InputFeed.of(Collections.nCopies(calls, a))));
         return observed.reveals;
     }
 

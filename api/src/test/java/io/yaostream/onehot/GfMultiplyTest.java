@@ -2,7 +2,7 @@ package io.yaostream.onehot;
 
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
 import org.junit.jupiter.api.Test;
@@ -84,7 +84,7 @@ class GfMultiplyTest {
             }
             return out;
         };
-        assertEquals(want, program.run(new PlainContext(Party.EVALUATOR, InputFeed.of(as), InputFeed.of(bs))));
+        assertEquals(want, program.run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(as), InputFeed.of(bs))));
     }
 
     @Test

@@ -2,7 +2,7 @@ package io.yaostream.onehot;
 
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.ot.EcBaseOt;
@@ -83,7 +83,7 @@ class MatrixProductTest {
         MatrixProduct module = new MatrixProduct(d, d, d, 6);
         SecureProgram<BitString> program = c -> MatrixProduct.of(c.bits(Party.GARBLER, d * d), c.bits(Party.EVALUATOR, d * d), d, d, d, 6)
                 .revealTo(Party.EVALUATOR).orElse(null);
-        CostContext cost = new CostContext(Party.EVALUATOR, Schemes.byName("half-gates"), new EcBaseOt(1, new JavaKernel()), "matrix",
+        CostContext cost = new CostContext(io.yaostream.core.circuit.Party.EVALUATOR, Schemes.byName("half-gates"), new EcBaseOt(1, new JavaKernel()), "matrix",
                 List.of(), InputFeed.of(a), InputFeed.of(b));
         assertEquals(module.definition(a, b)[0], program.run(cost));
         assertEquals(6_056, outerProductCiphertexts(d, d, 6));

@@ -3,7 +3,7 @@ package io.yaostream.onehot;
 import io.yaostream.core.testing.Uniformity;
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
 import org.junit.jupiter.api.Test;
@@ -145,7 +145,7 @@ class ModReduceTest {
                 }
                 return null;
             };
-            program.run(new PlainContext(Party.EVALUATOR, InputFeed.of(Collections.nCopies(runs, BitString.of(a, 32))), InputFeed.of()));
+            program.run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(Collections.nCopies(runs, BitString.of(a, 32))), InputFeed.of()));
             assertEquals(runs, watched.calls.size());
             List<BitString> revealed = new ArrayList<>();
             List<BitString> coloured = new ArrayList<>();

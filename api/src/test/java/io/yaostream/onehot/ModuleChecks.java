@@ -59,7 +59,7 @@ final class ModuleChecks {
             for (BitString[] args : calls) {
                 SecretValue[] in = new SecretValue[args.length];
                 for (int i = 0; i < args.length; i++) {
-                    in[i] = c.bits(i % 2 == 0 ? Party.GARBLER : Party.EVALUATOR, args[i].width());
+                    in[i] = c.bits(i % 2 == 0 ? io.yaostream.Party.GARBLER : io.yaostream.Party.EVALUATOR, args[i].width());
                 }
                 out.add(f.apply(in).reveal());
             }

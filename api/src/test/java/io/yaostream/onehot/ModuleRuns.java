@@ -5,7 +5,7 @@ import io.yaostream.Computation;
 import io.yaostream.Runs;
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
@@ -60,7 +60,7 @@ final class ModuleRuns {
     /** On the plaintext back end, which also checks every module call against its definition. */
     static List<BigInteger> plain(List<BitString> as, List<BitString> bs, Op op) {
         return program(as.get(0).width(), bs.get(0).width(), as.size(), op)
-                .run(new PlainContext(Party.EVALUATOR, InputFeed.of(as), InputFeed.of(bs)));
+                .run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(as), InputFeed.of(bs)));
     }
 
     /** Through a real session of {@code scheme}; both parties must get the same outputs. */

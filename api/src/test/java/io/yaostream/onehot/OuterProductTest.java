@@ -3,7 +3,7 @@ package io.yaostream.onehot;
 import io.yaostream.Runs;
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
 import org.junit.jupiter.api.Test;
@@ -52,7 +52,7 @@ class OuterProductTest {
                 bs.add(random(rnd, m));
                 want.add(module.definition(as.get(r), bs.get(r))[0]);
             }
-            assertEquals(want, program(n, m, module, reps).run(new PlainContext(Party.EVALUATOR, InputFeed.of(as), InputFeed.of(bs))));
+            assertEquals(want, program(n, m, module, reps).run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(as), InputFeed.of(bs))));
             for (String scheme : List.of("half-gates", "grr3")) {
                 Runs.Both<List<BitString>> both = Runs.garbled(scheme, "outer", program(n, m, module, reps), () -> InputFeed.of(as),
                         () -> InputFeed.of(bs));

@@ -3,7 +3,7 @@ package io.yaostream.onehot;
 import io.yaostream.core.testing.Uniformity;
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
 import org.junit.jupiter.api.Test;
@@ -168,7 +168,7 @@ class PowerTest {
                 }
                 return null;
             };
-            program.run(new PlainContext(Party.EVALUATOR, InputFeed.of(Collections.nCopies(runs, BitString.of(a, 32))), InputFeed.of()));
+            program.run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(Collections.nCopies(runs, BitString.of(a, 32))), InputFeed.of()));
             List<BitString> revealed = new ArrayList<>();
             for (List<BitString> call : watched.calls) {
                 assertEquals(1, call.size(), "one reveal per call");

@@ -9,7 +9,7 @@ import io.yaostream.Shards;
 import io.yaostream.TwoParty;
 import io.yaostream.cli.bench.HeapPeak;
 import io.yaostream.cli.bench.ProcessCpu;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.program.InputFeed;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

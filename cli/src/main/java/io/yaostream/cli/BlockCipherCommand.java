@@ -2,7 +2,7 @@ package io.yaostream.cli;
 
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.program.InputFeed;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -1,6 +1,6 @@
 package io.yaostream.cli;
 
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.examples.Hamming;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

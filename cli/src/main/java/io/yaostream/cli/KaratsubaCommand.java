@@ -1,7 +1,7 @@
 package io.yaostream.cli;
 
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.examples.Karatsuba;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,6 +1,6 @@
 package io.yaostream.cli;
 
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.text.Printable;
 import io.yaostream.examples.Minimum;

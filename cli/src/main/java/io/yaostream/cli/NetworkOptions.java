@@ -1,6 +1,6 @@
 package io.yaostream.cli;
 
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.net.PeerCertificate;
 import io.yaostream.core.net.PeerIdentity;
 import io.yaostream.core.net.SimulatedNetwork;

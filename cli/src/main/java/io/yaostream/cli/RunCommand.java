@@ -88,15 +88,16 @@ final class RunCommand implements Callable<Integer> {
             throw new UsageError("--sessions and --shards: give one of them (a sharded run is one computation over K sessions at once)");
         }
         TwoParty side;
+        io.yaostream.Party role = io.yaostream.Party.fromKey(party.key());
         if (peer.listens()) {
-            side = TwoParty.as(party).listen(peer.bindAddress(), peer.listenPort());
+            side = TwoParty.as(role).listen(peer.bindAddress(), peer.listenPort());
         } else {
             HostPort to = peer.connectAddress();
-            side = TwoParty.as(party).connect(to.host(), to.port());
+            side = TwoParty.as(role).connect(to.host(), to.port());
         }
         long repeat = repeatOption.times();
         GarblingScheme s = peer.scheme.scheme();
-        TransportOptions transport = network.twoParty(party, spec.commandLine().getErr());
+        TransportOptions transport = network.twoParty(role, spec.commandLine().getErr());
         CompiledCircuit c = CircuitLoader.load(circuitFile);
         List<WireGroup<Party>> owned = c.inputs().stream().filter(g -> g.owner() == party).toList();
         List<BitString> mine = in.forGroups(owned, msbFirst, "the " + party.key() + " owns " + owned.size() + " input group(s) of the circuit");

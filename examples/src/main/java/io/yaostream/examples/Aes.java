@@ -9,7 +9,7 @@ import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
 import io.yaostream.compiler.dsl.SBoxes;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.onehot.AesSBox;
 
 import java.util.ArrayList;
@@ -101,8 +101,8 @@ public final class Aes {
      */
     public static io.yaostream.core.circuit.CompiledCircuit flatCircuit() {
         CircuitBuilder b = new CircuitBuilder();
-        Bits keys = b.input("keys", Party.GARBLER, (ROUNDS + 1) * BLOCK);
-        Bits s = b.xor(b.input("block", Party.EVALUATOR, BLOCK), keys.slice(0, BLOCK));
+        Bits keys = b.input("keys", io.yaostream.core.circuit.Party.GARBLER, (ROUNDS + 1) * BLOCK);
+        Bits s = b.xor(b.input("block", io.yaostream.core.circuit.Party.EVALUATOR, BLOCK), keys.slice(0, BLOCK));
         for (int r = 1; r <= ROUNDS; r++) {
             Bits bytes = SBoxes.aes(b, s.slice(0, 8));
             for (int i = 1; i < 16; i++) {

@@ -7,7 +7,7 @@ import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
 import io.yaostream.compiler.dsl.SBoxes;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 
 import java.math.BigInteger;
 import java.util.ArrayList;

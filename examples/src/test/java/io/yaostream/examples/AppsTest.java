@@ -4,7 +4,7 @@ import io.yaostream.Result;
 import io.yaostream.Costs;
 import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.program.InputFeed;

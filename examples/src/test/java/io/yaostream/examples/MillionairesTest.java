@@ -2,7 +2,7 @@ package io.yaostream.examples;
 
 import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.program.InputFeed;
 import org.junit.jupiter.api.Test;
 

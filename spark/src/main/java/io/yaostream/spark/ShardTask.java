@@ -72,7 +72,7 @@ final class ShardTask<T> extends AbstractFunction1<scala.collection.Iterator<T>,
         private static final long serialVersionUID = 1L;
 
         Object result(Party role) {
-            return share == null ? value : Shared.of(role, BitString.fromHex(share, shareWidth, false));
+            return share == null ? value : Shared.of(io.yaostream.Party.fromKey(role.key()), BitString.fromHex(share, shareWidth, false));
         }
     }
 

@@ -5,7 +5,7 @@ import io.yaostream.ThreeParty;
 import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.plain.PlainEvaluator;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.RepeatProgram;

@@ -7,7 +7,7 @@ import io.netty.buffer.PooledByteBufAllocator;
 import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.RepeatProgram;
 import io.yaostream.core.protocol.Handshake;
@@ -335,7 +335,7 @@ class StrayConnectionsTest {
                 TwoParty.as(Party.GARBLER).kernel("java").transport(patient).name(program.name()).circuits(List.of(c))
                         .listen("127.0.0.1", port).run(program, zeros));
         Channel otherScheme = NettyTransport.connect("127.0.0.1", port, patient);
-        Handshake.send(otherScheme, new Handshake.Hello(Party.EVALUATOR, "grr3", program.name(), Handshake.digest(List.of(c))));
+        Handshake.send(otherScheme, new Handshake.Hello(io.yaostream.core.circuit.Party.EVALUATOR, "grr3", program.name(), Handshake.digest(List.of(c))));
         otherScheme.flush();
         Handshake.receive(otherScheme); // the listener's hello comes first, as to any connection, then its base-OT points
         ChannelException refused = assertThrows(ChannelException.class, () -> {
@@ -378,7 +378,7 @@ class StrayConnectionsTest {
         byte[] hello;
         {
             MemoryChannel[] pair = MemoryChannel.pair(1000);
-            Handshake.send(pair[0], new Handshake.Hello(Party.EVALUATOR, "grr3", program.name(), Handshake.digest(List.of(c))));
+            Handshake.send(pair[0], new Handshake.Hello(io.yaostream.core.circuit.Party.EVALUATOR, "grr3", program.name(), Handshake.digest(List.of(c))));
             pair[0].flush();
             int n = (int) Handshake.helloBytes("grr3", program.name());
             hello = new byte[n];
@@ -389,7 +389,7 @@ class StrayConnectionsTest {
         List<Socket> strangers = new ArrayList<>();
         try (NettyTransport.Listener l = NettyTransport.listenForMany("127.0.0.1", 0, quick, 1)) {
             CompletableFuture<Channel> gate = CompletableFuture.supplyAsync(() ->
-                    io.yaostream.core.twoparty.HelloGate.accept(l, quick, new Handshake.Hello(Party.GARBLER, "half-gates", program.name(),
+                    io.yaostream.core.twoparty.HelloGate.accept(l, quick, new Handshake.Hello(io.yaostream.core.circuit.Party.GARBLER, "half-gates", program.name(),
                             Handshake.digest(List.of(c)))));
             for (int i = 0; i < 200; i++) {
                 Socket s = new Socket("127.0.0.1", l.port());

@@ -5,7 +5,7 @@ import io.yaostream.Link;
 import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.net.SimulatedNetwork;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
@@ -103,7 +103,7 @@ public final class LatencyBench {
                     r -> new Draw(List.of(Aes.toBits(Aes.expandKey(bytes(r, 16)))), List.of(Aes.toBits(bytes(r, 16)))));
             // One compression of the evaluator's 512-bit block; the circuit is declared so the handshake compares it.
             case "sha-256" -> {
-                CompiledCircuit sha = Sha256Circuit.build(Party.EVALUATOR);
+                CompiledCircuit sha = Sha256Circuit.build(io.yaostream.core.circuit.Party.EVALUATOR);
                 yield new App(key, "sha-256 1 block", new RepeatProgram(sha, 1), List.of(sha),
                         r -> new Draw(List.of(), List.of(AppsBench.random(r, 512))));
             }

@@ -5,7 +5,7 @@ import io.yaostream.SecureProgram;
 import io.yaostream.TwoParty;
 import io.yaostream.UInt;
 import io.yaostream.core.bits.BitString;
-import io.yaostream.core.circuit.Party;
+import io.yaostream.Party;
 import io.yaostream.core.program.InputFeed;
 
 import java.util.ArrayList;
