@@ -153,7 +153,7 @@ class SharedResultsTest {
             Shared g = SUM.run(new PlainContext(Party.GARBLER, Inputs.of(run, 16), Inputs.of(1000, 16)).shareMasks(new SplittableRandom(seed)));
             Shared e = SUM.run(new PlainContext(Party.EVALUATOR, Inputs.of(run, 16), Inputs.of(1000, 16)).shareMasks(new SplittableRandom(seed)));
             assertEquals(16, g.width());
-            assertEquals(Party.EVALUATOR, e.party());
+            assertEquals(io.yaostream.Party.EVALUATOR, e.party());
             assertEquals(run + 1000, Shared.combine(g, e).toLong());
         }
         CostContext cost = new CostContext(Party.EVALUATOR, Schemes.byName("half-gates"), new EcBaseOt(1, new JavaKernel()), "p", List.of(),
