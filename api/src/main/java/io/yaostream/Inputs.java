@@ -5,16 +5,38 @@ import io.yaostream.core.program.InputFeed;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * A party's private inputs, in the order its program takes them: {@code Inputs.of(wealth, 64)} for one value,
- * {@code Inputs.of(bids, 20)} for many of one width. Each value is checked against its width here, so a value that
- * does not fit fails before any peer is contacted. For inputs too many to hold in memory, give
- * {@link InputFeed#from} an iterator that reads them as the program takes them.
+ * {@code Inputs.of(bids, 20)} for many of one width, {@code Inputs.of(bid, 32).and(bidder, 8)} for values of mixed
+ * widths, {@link #generate} for more values than fit in memory. Each value given here is checked against its width
+ * at once, so a value that does not fit fails before any peer is contacted; whether the widths match what the
+ * program takes is checked as it takes them.
+ *
+ * <p>Inputs made of values can run any number of times; generated ones are read as the program takes them, once.
  */
 public final class Inputs {
-    private Inputs() {
+    private static final Inputs NONE = new Inputs(List.of(), null);
+
+    /** The values, part by part: each part makes a fresh iterator over its values. */
+    private final List<Supplier<Iterator<BitString>>> parts;
+    /** A feed made elsewhere ({@link #from}), given as it is; null for inputs made of parts. */
+    private final InputFeed given;
+
+    private Inputs(List<Supplier<Iterator<BitString>>> parts, InputFeed given) {
+        this.parts = parts;
+        this.given = given;
+    }
+
+    private static Inputs values(List<BitString> values) {
+        List<BitString> copy = List.copyOf(values);
+        return new Inputs(List.of(copy::iterator), null);
     }
 
     /**
@@ -22,11 +44,11 @@ public final class Inputs {
      *
      * @param value the private value
      * @param width bits of the input the program takes
-     * @return a feed of this one value
+     * @return inputs of this one value
      * @throws IllegalArgumentException if {@code width} is negative or the value does not fit in it
      */
-    public static InputFeed of(long value, int width) {
-        return InputFeed.of(BitString.of(value, width));
+    public static Inputs of(long value, int width) {
+        return values(List.of(BitString.of(value, width)));
     }
 
     /**
@@ -34,11 +56,11 @@ public final class Inputs {
      *
      * @param value the private value
      * @param width bits of the input the program takes
-     * @return a feed of this one value
+     * @return inputs of this one value
      * @throws IllegalArgumentException if {@code width} is negative or the value does not fit in it
      */
-    public static InputFeed of(BigInteger value, int width) {
-        return InputFeed.of(BitString.of(value, width));
+    public static Inputs of(BigInteger value, int width) {
+        return values(List.of(BitString.of(value, width)));
     }
 
     /**
@@ -46,15 +68,15 @@ public final class Inputs {
      *
      * @param values the private values, in the order the program takes them
      * @param width bits of each input
-     * @return a feed of these values
+     * @return inputs of these values
      * @throws IllegalArgumentException if {@code width} is negative or a value does not fit in it
      */
-    public static InputFeed of(long[] values, int width) {
+    public static Inputs of(long[] values, int width) {
         List<BitString> bits = new ArrayList<>(values.length);
         for (long v : values) {
             bits.add(BitString.of(v, width));
         }
-        return InputFeed.of(bits);
+        return values(bits);
     }
 
     /**
@@ -62,9 +84,9 @@ public final class Inputs {
      * {@link Computation#shared()}.
      *
      * @param shares this party's shares
-     * @return a feed of the shares' bits
+     * @return inputs of the shares' bits
      */
-    public static InputFeed of(Shared... shares) {
+    public static Inputs of(Shared... shares) {
         return of(List.of(shares));
     }
 
@@ -72,22 +94,170 @@ public final class Inputs {
      * This party's shares, in order, as {@link #of(Shared...)}.
      *
      * @param shares this party's shares
-     * @return a feed of the shares' bits
+     * @return inputs of the shares' bits
      */
-    public static InputFeed of(List<Shared> shares) {
+    public static Inputs of(List<Shared> shares) {
         List<BitString> bits = new ArrayList<>(shares.size());
         for (Shared s : shares) {
             bits.add(s.bits());
         }
-        return InputFeed.of(bits);
+        return values(bits);
+    }
+
+    /**
+     * These bit strings, in order, each as wide as the program's input it is taken for.
+     *
+     * @param values the private values
+     * @return inputs of these values
+     */
+    public static Inputs bits(BitString... values) {
+        return values(List.of(values));
+    }
+
+    /**
+     * These bit strings, in order, as {@link #bits(BitString...)}.
+     *
+     * @param values the private values
+     * @return inputs of these values
+     */
+    public static Inputs bits(List<BitString> values) {
+        return values(values);
+    }
+
+    /**
+     * {@code count} values of {@code width} bits, each asked of {@code value} as the program takes it (or a little
+     * ahead, so the evaluator's oblivious transfers need not wait): for inputs read from a file or a generator, never
+     * all in memory.
+     *
+     * @param count how many values
+     * @param width bits of each
+     * @param value gives the values in order; each must fit in {@code width} bits
+     * @return inputs read as they are taken, once
+     * @throws IllegalArgumentException if {@code count} or {@code width} is negative
+     */
+    public static Inputs generate(long count, int width, LongSupplier value) {
+        if (count < 0 || width < 0) {
+            throw new IllegalArgumentException("count and width must not be negative, got " + count + " and " + width);
+        }
+        Iterator<BitString> once = new Iterator<>() {
+            private long given;
+
+            @Override
+            public boolean hasNext() {
+                return given < count;
+            }
+
+            @Override
+            public BitString next() {
+                if (given == count) {
+                    throw new NoSuchElementException();
+                }
+                given++;
+                return BitString.of(value.getAsLong(), width);
+            }
+        };
+        return new Inputs(List.of(() -> once), null);
+    }
+
+    /**
+     * Inputs from a feed made with the engine's own interface: for back ends and feeds that decide each value as the
+     * program takes it. Nothing can follow them ({@link #and}).
+     *
+     * @param feed the feed
+     * @return the feed as inputs
+     */
+    public static Inputs from(InputFeed feed) {
+        return new Inputs(List.of(), java.util.Objects.requireNonNull(feed, "feed"));
     }
 
     /**
      * No inputs: for a party whose program takes none.
      *
-     * @return an empty feed, which fails the run if the program takes an input
+     * @return no inputs, which fail the run if the program takes one
      */
-    public static InputFeed none() {
-        return InputFeed.of(List.of());
+    public static Inputs none() {
+        return NONE;
+    }
+
+    /**
+     * These inputs, then one more value of {@code width} bits.
+     *
+     * @param value the value (a negative one in two's complement)
+     * @param width its bits
+     * @return the longer inputs; these are unchanged
+     */
+    public Inputs and(long value, int width) {
+        return and(of(value, width));
+    }
+
+    /**
+     * These inputs, then one more value of {@code width} bits.
+     *
+     * @param value the value (a negative one in two's complement)
+     * @param width its bits
+     * @return the longer inputs; these are unchanged
+     */
+    public Inputs and(BigInteger value, int width) {
+        return and(of(value, width));
+    }
+
+    /**
+     * These inputs, then {@code values}, each of {@code width} bits.
+     *
+     * @param values the values
+     * @param width bits of each
+     * @return the longer inputs; these are unchanged
+     */
+    public Inputs and(long[] values, int width) {
+        return and(of(values, width));
+    }
+
+    /**
+     * These inputs, then {@code more}.
+     *
+     * @param more the inputs that follow
+     * @return the longer inputs; these are unchanged
+     * @throws IllegalArgumentException if either was made {@link #from} a feed, which has no end to follow
+     */
+    public Inputs and(Inputs more) {
+        if (given != null || more.given != null) {
+            throw new IllegalArgumentException("inputs made from a feed cannot be joined to others: give one feed for all of them");
+        }
+        List<Supplier<Iterator<BitString>>> all = new ArrayList<>(parts);
+        all.addAll(more.parts);
+        return new Inputs(Collections.unmodifiableList(all), null);
+    }
+
+    /** A feed of these inputs for one run. */
+    InputFeed feed() {
+        if (given != null) {
+            return given;
+        }
+        if (parts.isEmpty()) {
+            return InputFeed.none();
+        }
+        if (parts.size() == 1) {
+            return InputFeed.from(parts.get(0).get());
+        }
+        Iterator<Supplier<Iterator<BitString>>> rest = parts.iterator();
+        return InputFeed.from(new Iterator<>() {
+            private Iterator<BitString> current = Collections.emptyIterator();
+
+            @Override
+            public boolean hasNext() {
+                while (!current.hasNext() && rest.hasNext()) {
+                    current = rest.next().get();
+                }
+                return current.hasNext();
+            }
+
+            @Override
+            public BitString next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return current.next();
+            }
+        });
     }
 }

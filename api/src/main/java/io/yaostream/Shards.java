@@ -58,7 +58,7 @@ public final class Shards {
      * @return each shard's result, in shard order
      * @throws io.yaostream.core.shard.ShardException if a shard fails, naming it and the cause
      */
-    public <S> Sharded<List<S>> run(IntFunction<? extends SecureProgram<S>> shard, IntFunction<? extends InputFeed> inputs) {
+    public <S> Sharded<List<S>> run(IntFunction<? extends SecureProgram<S>> shard, IntFunction<? extends Inputs> inputs) {
         try (ShardLinks links = party.shardLinks(count)) {
             return runOver(links, party.role(), shard, inputs, null);
         }
@@ -75,7 +75,7 @@ public final class Shards {
      * @return the combining program's result, with every session's costs
      * @throws io.yaostream.core.shard.ShardException if a shard or the combining session fails, naming it and the cause
      */
-    public <R> Sharded<R> run(IntFunction<? extends SecureProgram<Shared>> shard, IntFunction<? extends InputFeed> inputs, SecureProgram<R> combine) {
+    public <R> Sharded<R> run(IntFunction<? extends SecureProgram<Shared>> shard, IntFunction<? extends Inputs> inputs, SecureProgram<R> combine) {
         try (ShardLinks links = party.shardLinks(count)) {
             return runOver(links, party.role(), shard, inputs, combine);
         }
@@ -102,8 +102,8 @@ public final class Shards {
      * @return what each party got
      * @throws RuntimeException the evaluator's failure if it failed, else the garbler's, once both have ended
      */
-    public <S> Both<List<S>> runBoth(IntFunction<? extends SecureProgram<S>> shard, IntFunction<? extends InputFeed> garblerInputs,
-                                     IntFunction<? extends InputFeed> evaluatorInputs) {
+    public <S> Both<List<S>> runBoth(IntFunction<? extends SecureProgram<S>> shard, IntFunction<? extends Inputs> garblerInputs,
+                                     IntFunction<? extends Inputs> evaluatorInputs) {
         return both(shard, garblerInputs, evaluatorInputs, null);
     }
 
@@ -119,13 +119,13 @@ public final class Shards {
      * @return what each party got
      * @throws RuntimeException the evaluator's failure if it failed, else the garbler's, once both have ended
      */
-    public <R> Both<R> runBoth(IntFunction<? extends SecureProgram<Shared>> shard, IntFunction<? extends InputFeed> garblerInputs,
-                               IntFunction<? extends InputFeed> evaluatorInputs, SecureProgram<R> combine) {
+    public <R> Both<R> runBoth(IntFunction<? extends SecureProgram<Shared>> shard, IntFunction<? extends Inputs> garblerInputs,
+                               IntFunction<? extends Inputs> evaluatorInputs, SecureProgram<R> combine) {
         return both(shard, garblerInputs, evaluatorInputs, combine);
     }
 
-    private <S, R> Both<R> both(IntFunction<? extends SecureProgram<S>> shard, IntFunction<? extends InputFeed> garblerInputs,
-                                IntFunction<? extends InputFeed> evaluatorInputs, SecureProgram<R> combine) {
+    private <S, R> Both<R> both(IntFunction<? extends SecureProgram<S>> shard, IntFunction<? extends Inputs> garblerInputs,
+                                IntFunction<? extends Inputs> evaluatorInputs, SecureProgram<R> combine) {
         try (ShardLinks listening = ShardLinks.listeningQuietly("127.0.0.1", 0, party.transportOptions(), count)) {
             BothParties.Results<Sharded<R>> r = BothParties.run(() -> runOver(listening, Party.GARBLER, shard, garblerInputs, combine), () -> {
                 try (ShardLinks connecting = ShardLinks.connecting("127.0.0.1", listening.port(), party.transportOptions(), count)) {
@@ -142,7 +142,7 @@ public final class Shards {
      */
     @SuppressWarnings("unchecked")
     private <S, R> Sharded<R> runOver(ShardLinks links, Party role, IntFunction<? extends SecureProgram<S>> shard,
-                                      IntFunction<? extends InputFeed> inputs, SecureProgram<R> combine) {
+                                      IntFunction<? extends Inputs> inputs, SecureProgram<R> combine) {
         long start = System.nanoTime();
         List<Result<S>> shards = ShardRunner.runShards(links,
                 (i, channel) -> party.session(role, channel, shard.apply(i), inputs.apply(i), shardName(i)));
@@ -150,7 +150,7 @@ public final class Shards {
         shards.forEach(r -> values.add(r.value()));
         Result<R> combined = null;
         if (combine != null) {
-            InputFeed shares = Inputs.of((List<Shared>) values);
+            Inputs shares = Inputs.of((List<Shared>) values);
             combined = ShardRunner.runCombine(links, (i, channel) -> party.session(role, channel, combine, shares, party.name() + " combine of " + count));
         }
         double seconds = (System.nanoTime() - start) / 1e9;

@@ -302,7 +302,7 @@ public final class ThreeParty {
      *     inputs do not match what the program takes
      * @throws io.yaostream.core.ot.PeerFault if a peer sends what the protocol does not allow
      */
-    public <R> Result<R> run(List<InetSocketAddress> addresses, Program<R> program, InputFeed inputs) {
+    public <R> Result<R> run(List<InetSocketAddress> addresses, SecureProgram<R> program, Inputs inputs) {
         if (addresses.size() != 3) {
             throw new IllegalArgumentException("a three-party session needs the addresses of P1, P2 and P3, got " + addresses.size());
         }
@@ -384,7 +384,7 @@ public final class ThreeParty {
      *     inputs do not match what the program takes
      * @throws io.yaostream.core.ot.PeerFault if a peer sends what the protocol does not allow
      */
-    <R> Result<R> run(ThreeLinks links, Program<R> program, InputFeed inputs) {
+    <R> Result<R> run(ThreeLinks links, Program<R> program, Inputs inputs) {
         if (links.me() != party) {
             throw new IllegalArgumentException("links of party " + links.me() + " given to party " + party);
         }
@@ -392,7 +392,7 @@ public final class ThreeParty {
             Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
             ThreePartySession session = new ThreePartySession(links, Schemes.byName(scheme), k, name, circuits, new SecureRandom());
             progress.accept(session::andGatesSoFar);
-            return Result.of(session.run(program, inputs), scheme, k);
+            return Result.of(session.run(program, inputs.feed()), scheme, k);
         }
     }
 
@@ -406,7 +406,7 @@ public final class ThreeParty {
      * @return how each party ended, party 1 first
      * @throws IllegalArgumentException if there are not three input feeds
      */
-    public <R> List<Outcome<R>> runAll(Program<R> program, List<InputFeed> inputs) {
+    public <R> List<Outcome<R>> runAll(SecureProgram<R> program, List<Inputs> inputs) {
         List<NettyTransport.Listener> listeners = new ArrayList<>();
         try {
             for (int p = 1; p <= 3; p++) {
@@ -434,7 +434,7 @@ public final class ThreeParty {
      * @return how each party ended, party 1 first
      * @throws IllegalArgumentException if there are not three input feeds
      */
-    <R> List<Outcome<R>> runAll(ThreeLinks[] links, Program<R> program, List<InputFeed> inputs) {
+    <R> List<Outcome<R>> runAll(ThreeLinks[] links, Program<R> program, List<Inputs> inputs) {
         List<Supplier<ThreeLinks>> given = new ArrayList<>();
         for (ThreeLinks l : links) {
             given.add(() -> l);
@@ -442,7 +442,7 @@ public final class ThreeParty {
         return runAll(given, program, inputs);
     }
 
-    private <R> List<Outcome<R>> runAll(List<Supplier<ThreeLinks>> links, Program<R> program, List<InputFeed> inputs) {
+    private <R> List<Outcome<R>> runAll(List<Supplier<ThreeLinks>> links, Program<R> program, List<Inputs> inputs) {
         if (inputs.size() != 3) {
             throw new IllegalArgumentException("three input feeds, one per party, got " + inputs.size());
         }

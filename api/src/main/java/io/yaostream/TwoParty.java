@@ -292,7 +292,7 @@ public final class TwoParty {
      *     scheme, name or circuits), or the inputs do not match what the program takes
      * @throws io.yaostream.core.ot.PeerFault if the peer sends what the protocol does not allow
      */
-    public <R> Result<R> run(Program<R> program, InputFeed inputs) {
+    public <R> Result<R> run(SecureProgram<R> program, Inputs inputs) {
         beforeConnecting();
         if (listen) {
             try (NettyTransport.Listener listener = listener()) {
@@ -317,7 +317,7 @@ public final class TwoParty {
      * @throws io.yaostream.core.net.ChannelException if the peer cannot be reached in time, or a connection fails
      * @throws io.yaostream.core.program.ProtocolException if the handshake finds that the parties disagree
      */
-    public <R> List<Result<R>> runSessions(int sessions, Program<R> program, Supplier<InputFeed> inputs) {
+    public <R> List<Result<R>> runSessions(int sessions, SecureProgram<R> program, Supplier<Inputs> inputs) {
         if (sessions < 1) {
             throw new IllegalArgumentException("sessions: at least 1, got " + sessions);
         }
@@ -456,7 +456,7 @@ public final class TwoParty {
      * Takes the peer from {@code listener}: the first connection whose hello agrees with this party's (strangers are
      * refused and the wait goes on, see {@link HelloGate}); then the listener stops accepting and the session runs.
      */
-    private <R> Result<R> runTaking(NettyTransport.Listener listener, Program<R> program, InputFeed inputs) {
+    private <R> Result<R> runTaking(NettyTransport.Listener listener, Program<R> program, Inputs inputs) {
         Setup setup = setup(role, name, true);
         Channel channel = take(listener, YaoSession.hello(role.core(), setup.config()), setup);
         listener.stopAccepting();
@@ -480,23 +480,23 @@ public final class TwoParty {
      *     scheme, name or circuits), or the inputs do not match what the program takes
      * @throws io.yaostream.core.ot.PeerFault if the peer sends what the protocol does not allow
      */
-    <R> Result<R> run(Party role, Channel channel, Program<R> program, InputFeed inputs) {
+    <R> Result<R> run(Party role, Channel channel, Program<R> program, Inputs inputs) {
         try (channel) {
             return session(role, channel, program, inputs, name);
         }
     }
 
     /** One session over {@code channel} under the handshake name {@code sessionName}; the caller closes the channel. */
-    <R> Result<R> session(Party role, Channel channel, Program<R> program, InputFeed inputs, String sessionName) {
+    <R> Result<R> session(Party role, Channel channel, Program<R> program, Inputs inputs, String sessionName) {
         return session(role, channel, program, inputs, setup(role, sessionName, false), false);
     }
 
     /** As above with its setup made; {@code helloExchanged} where a listening party took the channel by its hello ({@link HelloGate}). */
-    private <R> Result<R> session(Party role, Channel channel, Program<R> program, InputFeed inputs, Setup setup,
+    private <R> Result<R> session(Party role, Channel channel, Program<R> program, Inputs inputs, Setup setup,
                                   boolean helloExchanged) {
         YaoSession session = new YaoSession(role.core(), channel, setup.config(), setup.random(), helloExchanged, setup.opening());
         progress.accept(session::andGatesSoFar);
-        return Result.of(session.run(program, inputs, r -> onResult.accept(Result.of(r, setup.config()))), setup.config());
+        return Result.of(session.run(program, inputs.feed(), r -> onResult.accept(Result.of(r, setup.config()))), setup.config());
     }
 
     /**
@@ -552,7 +552,7 @@ public final class TwoParty {
      * @return what each party got
      * @throws RuntimeException the evaluator's failure if it failed, else the garbler's, once both have ended
      */
-    public <R> Both<R> runBoth(Program<R> program, InputFeed garblerInputs, InputFeed evaluatorInputs) {
+    public <R> Both<R> runBoth(SecureProgram<R> program, Inputs garblerInputs, Inputs evaluatorInputs) {
         try (NettyTransport.Listener listener = NettyTransport.listen("127.0.0.1", 0, transport)) {
             BothParties.Results<Result<R>> r = BothParties.run(
                     () -> run(Party.GARBLER, listener.accept(), program, garblerInputs),
@@ -570,9 +570,9 @@ public final class TwoParty {
      * @param evaluatorInputs the evaluator's inputs
      * @return the costs a real run would report, as the evaluator counts them
      */
-    public <R> Costs estimate(Program<R> program, InputFeed garblerInputs, InputFeed evaluatorInputs) {
+    public <R> Costs estimate(SecureProgram<R> program, Inputs garblerInputs, Inputs evaluatorInputs) {
         Kernel k = Kernels.create(Kernels.JAVA);
-        CostContext ctx = new CostContext(io.yaostream.core.circuit.Party.EVALUATOR, Schemes.byName(scheme), new ReceiverFirstBaseOt(k), name, circuits, garblerInputs, evaluatorInputs);
+        CostContext ctx = new CostContext(io.yaostream.core.circuit.Party.EVALUATOR, Schemes.byName(scheme), new ReceiverFirstBaseOt(k), name, circuits, garblerInputs.feed(), evaluatorInputs.feed());
         program.run(ctx);
         return Costs.of(ctx.costs());
     }
@@ -588,7 +588,7 @@ public final class TwoParty {
      * @param evaluatorInputs the evaluator's inputs
      * @return what the program returns at {@code viewer}
      */
-    public static <R> R plain(Program<R> program, Party viewer, InputFeed garblerInputs, InputFeed evaluatorInputs) {
-        return program.run(new PlainContext(viewer.core(), garblerInputs, evaluatorInputs));
+    public static <R> R plain(SecureProgram<R> program, Party viewer, Inputs garblerInputs, Inputs evaluatorInputs) {
+        return program.run(new PlainContext(viewer.core(), garblerInputs.feed(), evaluatorInputs.feed()));
     }
 }

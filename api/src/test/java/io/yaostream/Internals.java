@@ -14,14 +14,14 @@ public final class Internals {
     }
 
     public static <R> Result<R> run(TwoParty config, Party role, Channel channel, Program<R> program, InputFeed inputs) {
-        return config.run(role, channel, program, inputs);
+        return config.run(role, channel, program, Inputs.from(inputs));
     }
 
     public static <R> ThreeParty.Result<R> run(ThreeParty config, ThreeLinks links, Program<R> program, InputFeed inputs) {
-        return config.run(links, program, inputs);
+        return config.run(links, program, Inputs.from(inputs));
     }
 
     public static <R> List<ThreeParty.Outcome<R>> runAll(ThreeParty config, ThreeLinks[] links, Program<R> program, List<InputFeed> inputs) {
-        return config.runAll(links, program, inputs);
+        return config.runAll(links, program, inputs.stream().map(Inputs::from).toList());
     }
 }
