@@ -228,8 +228,13 @@ public final class Inputs {
         return new Inputs(Collections.unmodifiableList(all), null);
     }
 
-    /** A feed of these inputs for one run. */
-    InputFeed feed() {
+    /**
+     * The engine's feed of these inputs for one run: for back ends that run a session themselves (the Spark
+     * applications, tests of the protocols).
+     *
+     * @return a feed, fresh for inputs made of values
+     */
+    public InputFeed feed() {
         if (given != null) {
             return given;
         }

@@ -56,7 +56,7 @@ public final class Link implements AutoCloseable {
      * @throws io.yaostream.core.program.ProtocolException if the peer runs another program, or the inputs do not match
      * @throws io.yaostream.core.ot.PeerFault if the peer sends what the protocol does not allow
      */
-    public <R> Result<R> run(SecureProgram<R> program, Inputs inputs) {
+    public <R> Result<R> run(Program<R> program, Inputs inputs) {
         return run(name, program, inputs);
     }
 
@@ -70,7 +70,7 @@ public final class Link implements AutoCloseable {
      * @return what the program returned here, with its own costs, times and flights
      * @throws IllegalStateException if the link has ended (a program failed, or it was closed)
      */
-    public <R> Result<R> run(String programName, SecureProgram<R> program, Inputs inputs) {
+    public <R> Result<R> run(String programName, Program<R> program, Inputs inputs) {
         return Result.of(link.run(programName, circuits, program, inputs.feed()), config);
     }
 
@@ -115,7 +115,7 @@ public final class Link implements AutoCloseable {
          * @param evaluatorInputs the evaluator's inputs
          * @return each party's result
          */
-        public <R> TwoParty.Both<R> run(SecureProgram<R> program, Inputs garblerInputs, Inputs evaluatorInputs) {
+        public <R> TwoParty.Both<R> run(Program<R> program, Inputs garblerInputs, Inputs evaluatorInputs) {
             BothParties.Results<Result<R>> r = BothParties.run(() -> garbler.run(program, garblerInputs),
                     () -> evaluator.run(program, evaluatorInputs));
             return new TwoParty.Both<>(r.garbler(), r.evaluator());

@@ -302,7 +302,7 @@ public final class ThreeParty {
      *     inputs do not match what the program takes
      * @throws io.yaostream.core.ot.PeerFault if a peer sends what the protocol does not allow
      */
-    public <R> Result<R> run(List<InetSocketAddress> addresses, SecureProgram<R> program, Inputs inputs) {
+    public <R> Result<R> run(List<InetSocketAddress> addresses, Program<R> program, Inputs inputs) {
         if (addresses.size() != 3) {
             throw new IllegalArgumentException("a three-party session needs the addresses of P1, P2 and P3, got " + addresses.size());
         }
@@ -406,7 +406,7 @@ public final class ThreeParty {
      * @return how each party ended, party 1 first
      * @throws IllegalArgumentException if there are not three input feeds
      */
-    public <R> List<Outcome<R>> runAll(SecureProgram<R> program, List<Inputs> inputs) {
+    public <R> List<Outcome<R>> runAll(Program<R> program, List<Inputs> inputs) {
         List<NettyTransport.Listener> listeners = new ArrayList<>();
         try {
             for (int p = 1; p <= 3; p++) {

@@ -292,7 +292,7 @@ public final class TwoParty {
      *     scheme, name or circuits), or the inputs do not match what the program takes
      * @throws io.yaostream.core.ot.PeerFault if the peer sends what the protocol does not allow
      */
-    public <R> Result<R> run(SecureProgram<R> program, Inputs inputs) {
+    public <R> Result<R> run(Program<R> program, Inputs inputs) {
         beforeConnecting();
         if (listen) {
             try (NettyTransport.Listener listener = listener()) {
@@ -317,7 +317,7 @@ public final class TwoParty {
      * @throws io.yaostream.core.net.ChannelException if the peer cannot be reached in time, or a connection fails
      * @throws io.yaostream.core.program.ProtocolException if the handshake finds that the parties disagree
      */
-    public <R> List<Result<R>> runSessions(int sessions, SecureProgram<R> program, Supplier<Inputs> inputs) {
+    public <R> List<Result<R>> runSessions(int sessions, Program<R> program, Supplier<Inputs> inputs) {
         if (sessions < 1) {
             throw new IllegalArgumentException("sessions: at least 1, got " + sessions);
         }
@@ -552,7 +552,7 @@ public final class TwoParty {
      * @return what each party got
      * @throws RuntimeException the evaluator's failure if it failed, else the garbler's, once both have ended
      */
-    public <R> Both<R> runBoth(SecureProgram<R> program, Inputs garblerInputs, Inputs evaluatorInputs) {
+    public <R> Both<R> runBoth(Program<R> program, Inputs garblerInputs, Inputs evaluatorInputs) {
         try (NettyTransport.Listener listener = NettyTransport.listen("127.0.0.1", 0, transport)) {
             BothParties.Results<Result<R>> r = BothParties.run(
                     () -> run(Party.GARBLER, listener.accept(), program, garblerInputs),
@@ -570,7 +570,7 @@ public final class TwoParty {
      * @param evaluatorInputs the evaluator's inputs
      * @return the costs a real run would report, as the evaluator counts them
      */
-    public <R> Costs estimate(SecureProgram<R> program, Inputs garblerInputs, Inputs evaluatorInputs) {
+    public <R> Costs estimate(Program<R> program, Inputs garblerInputs, Inputs evaluatorInputs) {
         Kernel k = Kernels.create(Kernels.JAVA);
         CostContext ctx = new CostContext(io.yaostream.core.circuit.Party.EVALUATOR, Schemes.byName(scheme), new ReceiverFirstBaseOt(k), name, circuits, garblerInputs.feed(), evaluatorInputs.feed());
         program.run(ctx);
@@ -588,7 +588,7 @@ public final class TwoParty {
      * @param evaluatorInputs the evaluator's inputs
      * @return what the program returns at {@code viewer}
      */
-    public static <R> R plain(SecureProgram<R> program, Party viewer, Inputs garblerInputs, Inputs evaluatorInputs) {
+    public static <R> R plain(Program<R> program, Party viewer, Inputs garblerInputs, Inputs evaluatorInputs) {
         return program.run(new PlainContext(viewer.core(), garblerInputs.feed(), evaluatorInputs.feed()));
     }
 }

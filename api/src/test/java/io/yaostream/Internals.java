@@ -13,15 +13,20 @@ public final class Internals {
     private Internals() {
     }
 
-    public static <R> Result<R> run(TwoParty config, Party role, Channel channel, Program<R> program, InputFeed inputs) {
-        return config.run(role, channel, program, Inputs.from(inputs));
+    public static <R> Result<R> run(TwoParty config, Party role, Channel channel, Program<R> program, Inputs inputs) {
+        return config.run(role, channel, program, inputs);
     }
 
-    public static <R> ThreeParty.Result<R> run(ThreeParty config, ThreeLinks links, Program<R> program, InputFeed inputs) {
-        return config.run(links, program, Inputs.from(inputs));
+    public static <R> ThreeParty.Result<R> run(ThreeParty config, ThreeLinks links, Program<R> program, Inputs inputs) {
+        return config.run(links, program, inputs);
     }
 
-    public static <R> List<ThreeParty.Outcome<R>> runAll(ThreeParty config, ThreeLinks[] links, Program<R> program, List<InputFeed> inputs) {
-        return config.runAll(links, program, inputs.stream().map(Inputs::from).toList());
+    public static <R> List<ThreeParty.Outcome<R>> runAll(ThreeParty config, ThreeLinks[] links, Program<R> program, List<Inputs> inputs) {
+        return config.runAll(links, program, inputs);
+    }
+
+    /** The engine's feed of {@code inputs}, for a test that runs a session or a back end itself. */
+    public static InputFeed feed(Inputs inputs) {
+        return inputs.feed();
     }
 }

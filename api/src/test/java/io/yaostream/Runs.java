@@ -23,16 +23,16 @@ public final class Runs {
     private Runs() {
     }
 
-    public static <R> Both<R> garbled(String scheme, String name, Program<R> program, Supplier<InputFeed> garbler, Supplier<InputFeed> evaluator) {
+    public static <R> Both<R> garbled(String scheme, String name, Program<R> program, Supplier<Inputs> garbler, Supplier<Inputs> evaluator) {
         MemoryChannel[] ends = MemoryChannel.pair(30_000);
         CompletableFuture<YaoSession.Result<R>> g = CompletableFuture.supplyAsync(() -> {
             try (MemoryChannel end = ends[0]) {
-                return new YaoSession(Party.GARBLER, ends[0], config(scheme, name), AesCtrRandom.forTesting(1)).run(program, garbler.get());
+                return new YaoSession(Party.GARBLER, ends[0], config(scheme, name), AesCtrRandom.forTesting(1)).run(program, Internals.feed(garbler.get()));
             }
         });
         YaoSession.Result<R> e;
         try (MemoryChannel end = ends[1]) {
-            e = new YaoSession(Party.EVALUATOR, ends[1], config(scheme, name), AesCtrRandom.forTesting(2)).run(program, evaluator.get());
+            e = new YaoSession(Party.EVALUATOR, ends[1], config(scheme, name), AesCtrRandom.forTesting(2)).run(program, Internals.feed(evaluator.get()));
         }
         try {
             return new Both<>(g.get(120, TimeUnit.SECONDS), e);

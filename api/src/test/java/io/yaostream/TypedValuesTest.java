@@ -200,7 +200,7 @@ class TypedValuesTest {
     void garbledAgreesWithPlaintextAndTheCostBackEndWithTheRun(String scheme) {
         List<BitString> a = values(3);
         List<BitString> b = values(4);
-        Runs.Both<List<BigInteger>> run = Runs.garbled(scheme, "ops", ALL_OPS, () -> InputFeed.of(a), () -> InputFeed.of(b));
+        Runs.Both<List<BigInteger>> run = Runs.garbled(scheme, "ops", ALL_OPS, () -> Inputs.bits(a), () -> Inputs.bits(b));
         assertEquals(expected(a, b, Party.GARBLER), run.garbler().value());
         assertEquals(expected(a, b, Party.EVALUATOR), run.evaluator().value());
         CostContext cost = new CostContext(io.yaostream.core.circuit.Party.GARBLER, Schemes.byName(scheme), new EcBaseOt(1, new JavaKernel()), "ops", List.of(),

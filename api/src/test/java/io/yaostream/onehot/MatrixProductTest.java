@@ -1,5 +1,6 @@
 package io.yaostream.onehot;
 
+import io.yaostream.Inputs;
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.Party;

@@ -1,5 +1,6 @@
 package io.yaostream.onehot;
 
+import io.yaostream.Inputs;
 import io.yaostream.BitVector;
 import io.yaostream.Runs;
 import io.yaostream.SecretValue;
@@ -67,7 +68,7 @@ final class ModuleChecks {
         };
         assertEquals(want, program.run(new PlainContext(Party.EVALUATOR, InputFeed.of(garbler), InputFeed.of(evaluator))), what + " plaintext");
         for (String scheme : SCHEMES) {
-            Runs.Both<List<BitString>> both = Runs.garbled(scheme, "module", program, () -> InputFeed.of(garbler), () -> InputFeed.of(evaluator));
+            Runs.Both<List<BitString>> both = Runs.garbled(scheme, "module", program, () -> Inputs.bits(garbler), () -> Inputs.bits(evaluator));
             assertEquals(want, both.evaluator().value(), what + " " + scheme);
             assertEquals(want, both.garbler().value(), what + " " + scheme);
             assertEquals(calls.size() * bytesPerCall.applyAsLong(scheme), both.evaluator().costs().tableBytes(), what + " bytes, " + scheme);

@@ -1,5 +1,6 @@
 package io.yaostream.onehot;
 
+import io.yaostream.Inputs;
 import io.yaostream.BitVector;
 import io.yaostream.Computation;
 import io.yaostream.Runs;
@@ -66,7 +67,7 @@ final class ModuleRuns {
     /** Through a real session of {@code scheme}; both parties must get the same outputs. */
     static Session garbled(String scheme, List<BitString> as, List<BitString> bs, Op op) {
         Runs.Both<List<BigInteger>> both = Runs.garbled(scheme, "integer modules", program(as.get(0).width(), bs.get(0).width(), as.size(), op),
-                () -> InputFeed.of(as), () -> InputFeed.of(bs));
+                () -> Inputs.bits(as), () -> Inputs.bits(bs));
         assertEquals(both.evaluator().value(), both.garbler().value(), scheme);
         return new Session(both.garbler().value(), both.evaluator().value(), both.evaluator().costs());
     }

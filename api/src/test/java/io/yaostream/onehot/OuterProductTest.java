@@ -1,5 +1,6 @@
 package io.yaostream.onehot;
 
+import io.yaostream.Inputs;
 import io.yaostream.Runs;
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
@@ -54,8 +55,8 @@ class OuterProductTest {
             }
             assertEquals(want, program(n, m, module, reps).run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(as), InputFeed.of(bs))));
             for (String scheme : List.of("half-gates", "grr3")) {
-                Runs.Both<List<BitString>> both = Runs.garbled(scheme, "outer", program(n, m, module, reps), () -> InputFeed.of(as),
-                        () -> InputFeed.of(bs));
+                Runs.Both<List<BitString>> both = Runs.garbled(scheme, "outer", program(n, m, module, reps), () -> Inputs.bits(as),
+                        () -> Inputs.bits(bs));
                 assertEquals(want, both.evaluator().value(), module.name() + " " + scheme);
                 assertEquals(want, both.garbler().value(), module.name() + " " + scheme);
                 assertEquals(16 * reps * ModuleRuns.outerProduct(n, m, t[2], t[3]), both.evaluator().costs().tableBytes(), module.name());

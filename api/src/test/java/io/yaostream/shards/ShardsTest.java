@@ -72,7 +72,7 @@ class ShardsTest {
         return new int[] {from, from + base + (i < extra ? 1 : 0)};
     }
 
-    static IntFunction<InputFeed> slices(long[] values, int k) {
+    static IntFunction<Inputs> slices(long[] values, int k) {
         return i -> {
             int[] b = bounds(values.length, k, i);
             return Inputs.of(Arrays.copyOfRange(values, b[0], b[1]), BITS);

@@ -1,5 +1,6 @@
 package io.yaostream.shards;
 
+import io.yaostream.Internals;
 import io.yaostream.Costs;
 import io.yaostream.Inputs;
 import io.yaostream.SecureProgram;
@@ -50,16 +51,16 @@ class SharedResultsTest {
     }
 
     /** Both parties over an in-memory pair, the garbler's randomness fresh from SecureRandom each time. */
-    private static <R> YaoSession.Result<R>[] both(String scheme, Program<R> program, InputFeed garbler, InputFeed evaluator) {
+    private static <R> YaoSession.Result<R>[] both(String scheme, Program<R> program, Inputs garbler, Inputs evaluator) {
         MemoryChannel[] ends = MemoryChannel.pair(30_000);
         CompletableFuture<YaoSession.Result<R>> g = CompletableFuture.supplyAsync(() -> {
             try (MemoryChannel end = ends[0]) {
-                return session(Party.GARBLER, end, scheme).run(program, garbler);
+                return session(Party.GARBLER, end, scheme).run(program, Internals.feed(garbler));
             }
         });
         YaoSession.Result<R> e;
         try (MemoryChannel end = ends[1]) {
-            e = session(Party.EVALUATOR, end, scheme).run(program, evaluator);
+            e = session(Party.EVALUATOR, end, scheme).run(program, Internals.feed(evaluator));
         }
         @SuppressWarnings("unchecked")
         YaoSession.Result<R>[] out = new YaoSession.Result[] {g.join(), e};
@@ -150,14 +151,14 @@ class SharedResultsTest {
     void plaintextSharesCombineAndHaveTheShape() {
         for (int run = 0; run < 20; run++) {
             long seed = new SecureRandom().nextLong();
-            Shared g = SUM.run(new PlainContext(Party.GARBLER, Inputs.of(run, 16), Inputs.of(1000, 16)).shareMasks(new SplittableRandom(seed)));
-            Shared e = SUM.run(new PlainContext(Party.EVALUATOR, Inputs.of(run, 16), Inputs.of(1000, 16)).shareMasks(new SplittableRandom(seed)));
+            Shared g = SUM.run(new PlainContext(Party.GARBLER, Internals.feed(Inputs.of(run, 16)), Internals.feed(Inputs.of(1000, 16))).shareMasks(new SplittableRandom(seed)));
+            Shared e = SUM.run(new PlainContext(Party.EVALUATOR, Internals.feed(Inputs.of(run, 16)), Internals.feed(Inputs.of(1000, 16))).shareMasks(new SplittableRandom(seed)));
             assertEquals(16, g.width());
             assertEquals(io.yaostream.Party.EVALUATOR, e.party());
             assertEquals(run + 1000, Shared.combine(g, e).toLong());
         }
         CostContext cost = new CostContext(Party.EVALUATOR, Schemes.byName("half-gates"), new EcBaseOt(1, new JavaKernel()), "p", List.of(),
-                Inputs.of(1, 16), Inputs.of(2, 16));
+                Internals.feed(Inputs.of(1, 16)), Internals.feed(Inputs.of(2, 16)));
         assertEquals(16, SUM.run(cost).width());
     }
 

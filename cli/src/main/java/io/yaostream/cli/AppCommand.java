@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.cli.bench.Version;
 import io.yaostream.SecureProgram;
@@ -54,7 +55,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
     picocli.CommandLine.Model.CommandSpec spec;
 
     /** The program, its handshake name and each party's inputs, checked; called before any connection. */
-    record Plan<R>(SecureProgram<R> program, String name, InputFeed garbler, InputFeed evaluator) {
+    record Plan<R>(SecureProgram<R> program, String name, Inputs garbler, Inputs evaluator) {
     }
 
     /**
@@ -64,20 +65,20 @@ abstract class AppCommand<R> implements Callable<Integer> {
      */
     record ShardPlan<R>(String name, IntFunction<SecureProgram<Shared>> sharing, SecureProgram<R> combine,
                         IntFunction<SecureProgram<R>> revealing, Function<List<R>, R> join,
-                        IntFunction<InputFeed> garbler, IntFunction<InputFeed> evaluator) {
+                        IntFunction<Inputs> garbler, IntFunction<Inputs> evaluator) {
         static <R> ShardPlan<R> combined(String name, IntFunction<SecureProgram<Shared>> shard, SecureProgram<R> combine,
-                                         IntFunction<InputFeed> garbler, IntFunction<InputFeed> evaluator) {
+                                         IntFunction<Inputs> garbler, IntFunction<Inputs> evaluator) {
             return new ShardPlan<>(name, shard, combine, null, null, garbler, evaluator);
         }
 
         static <R> ShardPlan<R> joined(String name, IntFunction<SecureProgram<R>> shard, Function<List<R>, R> join,
-                                       IntFunction<InputFeed> garbler, IntFunction<InputFeed> evaluator) {
+                                       IntFunction<Inputs> garbler, IntFunction<Inputs> evaluator) {
             return new ShardPlan<>(name, null, null, shard, join, garbler, evaluator);
         }
 
         /** This party's run over {@code shards}. */
         Sharded<R> run(Shards shards, Party role) {
-            IntFunction<InputFeed> mine = role == Party.GARBLER ? garbler : evaluator;
+            IntFunction<Inputs> mine = role == Party.GARBLER ? garbler : evaluator;
             if (combine != null) {
                 return shards.run(sharing, mine, combine);
             }
@@ -266,7 +267,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
     }
 
     /** Each party's inputs: one hex value per party of {@code bits} bits, as {@link HexValues} reads them. */
-    record Feeds(InputFeed garbler, InputFeed evaluator) {
+    record Feeds(Inputs garbler, Inputs evaluator) {
     }
 
     /**
@@ -276,10 +277,10 @@ abstract class AppCommand<R> implements Callable<Integer> {
     static Feeds oneHexValueEach(List<String> in, Party role, int bits, String what) {
         if (role == null) {
             List<io.yaostream.core.bits.BitString> v = HexValues.parseNumbers(values(in, null, 2, what + "s"), bits, List.of("garbler", "evaluator"));
-            return new Feeds(InputFeed.of(v.get(0)), InputFeed.of(v.get(1)));
+            return new Feeds(Inputs.bits(v.get(0)), Inputs.bits(v.get(1)));
         }
-        InputFeed mine = InputFeed.of(HexValues.parseNumbers(values(in, role, 1, what), bits, List.of(role.key())));
-        return role == Party.GARBLER ? new Feeds(mine, InputFeed.none()) : new Feeds(InputFeed.none(), mine);
+        Inputs mine = Inputs.bits(HexValues.parseNumbers(values(in, role, 1, what), bits, List.of(role.key())));
+        return role == Party.GARBLER ? new Feeds(mine, Inputs.none()) : new Feeds(Inputs.none(), mine);
     }
 
     /** This party's {@code --in} values, or both parties' with {@code --demo}: checks their number. */

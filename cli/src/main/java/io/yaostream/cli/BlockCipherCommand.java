@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.Inputs;
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.Party;
@@ -51,8 +52,8 @@ abstract class BlockCipherCommand extends AppCommand<List<BitString>> {
         List<String> v = values(in.values(), role, role == null ? 2 : 1, role == null ? "key and block" : role == Party.GARBLER ? "key" : "block");
         return ShardPlan.joined(name(blocks), i -> program(size(k, i)),
                 parts -> parts.stream().flatMap(List::stream).toList(),
-                i -> role == Party.EVALUATOR ? InputFeed.none() : InputFeed.of(roundKeys(v.get(0))),
-                i -> role == Party.GARBLER ? InputFeed.none() : InputFeed.of(Collections.nCopies(size(k, i), block(v.get(v.size() - 1)))));
+                i -> role == Party.EVALUATOR ? Inputs.none() : Inputs.bits(roundKeys(v.get(0))),
+                i -> role == Party.GARBLER ? Inputs.none() : Inputs.bits(Collections.nCopies(size(k, i), block(v.get(v.size() - 1)))));
     }
 
     /** Blocks in shard i of k: the first blocks % k shards one more. */
@@ -66,8 +67,8 @@ abstract class BlockCipherCommand extends AppCommand<List<BitString>> {
             throw new UsageError("--blocks: must be at least 1, got " + blocks);
         }
         List<String> v = values(in.values(), role, role == null ? 2 : 1, role == null ? "key and block" : role == Party.GARBLER ? "key" : "block");
-        InputFeed g = role == Party.EVALUATOR ? InputFeed.none() : InputFeed.of(roundKeys(v.get(0)));
-        InputFeed e = role == Party.GARBLER ? InputFeed.none() : InputFeed.of(Collections.nCopies(blocks, block(v.get(v.size() - 1))));
+        Inputs g = role == Party.EVALUATOR ? Inputs.none() : Inputs.bits(roundKeys(v.get(0)));
+        Inputs e = role == Party.GARBLER ? Inputs.none() : Inputs.bits(Collections.nCopies(blocks, block(v.get(v.size() - 1))));
         return new Plan<>(program(blocks), name(blocks), g, e);
     }
 

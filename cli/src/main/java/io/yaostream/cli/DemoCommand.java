@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.TwoParty;
 import io.yaostream.compiler.CircuitLoader;
@@ -85,8 +86,8 @@ public final class DemoCommand implements Callable<Integer> {
         TwoParty.Both<List<Optional<BitString>>> both;
         try (RunStatistics stats = new RunStatistics(progress, repeat * c.counts().and(), spec.commandLine().getErr())) {
             RepeatProgram program = new RepeatProgram(c, repeat);
-            both = config.progress(progress).runBoth(program, InputFeed.of(owned(c, inputs, Party.GARBLER)),
-                    InputFeed.of(owned(c, inputs, Party.EVALUATOR)));
+            both = config.progress(progress).runBoth(program, Inputs.bits(owned(c, inputs, Party.GARBLER)),
+                    Inputs.bits(owned(c, inputs, Party.EVALUATOR)));
         }
         Result<List<Optional<BitString>>> g = both.garbler();
         Result<List<Optional<BitString>>> e = both.evaluator();

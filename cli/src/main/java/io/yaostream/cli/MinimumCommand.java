@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.Inputs;
 import io.yaostream.Party;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.text.Printable;
@@ -60,11 +61,11 @@ final class MinimumCommand extends AppCommand<BigInteger> {
      * or drawn from a seed (as the program takes them, the same values whatever the shards).
      */
     private record Values(int perParty, long[] garbler, long[] evaluator, Long garblerSeed, Long evaluatorSeed) {
-        InputFeed garblerFeed(int from, int to, int bits) {
+        Inputs garblerFeed(int from, int to, int bits) {
             return garblerSeed != null ? Minimum.randomFeed(from, to - from, bits, garblerSeed) : Minimum.feed(garbler, from, to, bits);
         }
 
-        InputFeed evaluatorFeed(int from, int to, int bits) {
+        Inputs evaluatorFeed(int from, int to, int bits) {
             return evaluatorSeed != null ? Minimum.randomFeed(from, to - from, bits, evaluatorSeed) : Minimum.feed(evaluator, from, to, bits);
         }
     }

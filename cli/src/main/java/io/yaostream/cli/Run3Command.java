@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.ThreeParty;
 import io.yaostream.compiler.CircuitLoader;
@@ -98,7 +99,7 @@ final class Run3Command implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new UserError(e.getMessage());
             }
-            r = me.run(addresses, program, InputFeed.of(mine));
+            r = me.run(addresses, program, Inputs.bits(mine));
         }
         Optional<BitString>[] results = ThreePartyOptions.results(r.value());
         long peak = RunStatistics.peakHeapBytes();

@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.SecureProgram;
 import io.yaostream.Link;
@@ -127,7 +128,7 @@ final class RunCommand implements Callable<Integer> {
                         msbFirst, o.andGates(), o.bytesSent(), o.seconds(), RunStatistics.peakHeapBytes(), extra,
                         Report.networkNote(transport.network(), "on what it received"));
                 spec.commandLine().getOut().flush();
-            }).run(new RepeatProgram(c, repeat), InputFeed.of(mine));
+            }).run(new RepeatProgram(c, repeat), Inputs.bits(mine));
         }
         return 0;
     }
@@ -144,7 +145,7 @@ final class RunCommand implements Callable<Integer> {
             long times = repeat / k + (i < repeat % k ? 1 : 0);
             return times == 0 ? ctx -> none : ctx -> new RepeatProgram(c, times).run(ctx.context());
         };
-        Sharded<List<List<Optional<BitString>>>> r = config.shards(k).run(shard, i -> InputFeed.of(mine));
+        Sharded<List<List<Optional<BitString>>>> r = config.shards(k).run(shard, i -> Inputs.bits(mine));
         List<Optional<BitString>> outputs = null;
         for (int i = 0; i < k && i < repeat; i++) {
             List<Optional<BitString>> o = r.value().get(i);
@@ -183,11 +184,11 @@ final class RunCommand implements Callable<Integer> {
             try (Link kept = config.open()) {
                 linkSetup = kept.setupSeconds();
                 for (int i = 0; i < sessions; i++) {
-                    results.add(kept.run(program, InputFeed.of(mine)));
+                    results.add(kept.run(program, Inputs.bits(mine)));
                 }
             }
         } else {
-            results = config.runSessions(sessions, program, () -> InputFeed.of(mine));
+            results = config.runSessions(sessions, program, () -> Inputs.bits(mine));
         }
         int i = 0;
         for (Result<List<Optional<BitString>>> o : results) {

@@ -1,5 +1,6 @@
 package io.yaostream.examples;
 
+import io.yaostream.Inputs;
 import io.yaostream.Computation;
 import io.yaostream.SecretValue;
 import io.yaostream.SecureProgram;
@@ -205,30 +206,14 @@ public final class Minimum {
     }
 
     /** A party's values as a feed that can be read ahead. */
-    public static InputFeed feed(long[] values, int bits) {
+    public static Inputs feed(long[] values, int bits) {
         int[] next = {0};
         return feed(values.length, bits, () -> values[next[0]++]);
     }
 
     /** {@code count} values of {@code bits} bits, each taken from {@code value} as the program (or the feed's look-ahead) asks. */
-    private static InputFeed feed(int count, int bits, java.util.function.LongSupplier value) {
-        return InputFeed.from(new Iterator<>() {
-            private int given;
-
-            @Override
-            public boolean hasNext() {
-                return given < count;
-            }
-
-            @Override
-            public BitString next() {
-                if (given == count) {
-                    throw new NoSuchElementException();
-                }
-                given++;
-                return BitString.of(value.getAsLong(), bits);
-            }
-        });
+    private static Inputs feed(int count, int bits, java.util.function.LongSupplier value) {
+        return Inputs.generate(count, bits, value);
     }
 
     /** {@code count} values below 2^bits from a seeded generator (each party draws its own). */
@@ -250,7 +235,7 @@ public final class Minimum {
      * The values {@link #random} gives, as a feed that draws each as it is taken: the same values in the same order,
      * without holding them all (at half a million values, 4 MB a party would otherwise hold for the whole run).
      */
-    public static InputFeed randomFeed(int count, int bits, long seed) {
+    public static Inputs randomFeed(int count, int bits, long seed) {
         return randomFeed(0, count, bits, seed);
     }
 
@@ -258,7 +243,7 @@ public final class Minimum {
      * Values {@code from} to {@code from + count} of those {@link #random} gives for {@code seed}: a shard's slice of
      * them, drawn as it is taken (the ones before it are drawn and dropped first).
      */
-    public static InputFeed randomFeed(int from, int count, int bits, long seed) {
+    public static Inputs randomFeed(int from, int count, int bits, long seed) {
         java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
         for (int i = 0; i < from; i++) {
             draw(rnd, bits);
@@ -267,7 +252,7 @@ public final class Minimum {
     }
 
     /** Values {@code from} to {@code to} of {@code values}, as a feed. */
-    public static InputFeed feed(long[] values, int from, int to, int bits) {
+    public static Inputs feed(long[] values, int from, int to, int bits) {
         int[] next = {from};
         return feed(to - from, bits, () -> values[next[0]++]);
     }

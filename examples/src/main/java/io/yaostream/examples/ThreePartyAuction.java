@@ -1,5 +1,6 @@
 package io.yaostream.examples;
 
+import io.yaostream.Inputs;
 import io.yaostream.SecureProgram;
 import io.yaostream.ThreeParty;
 import io.yaostream.UInt;
@@ -34,7 +35,7 @@ public final class ThreePartyAuction {
 
     public static void main(String[] args) {
         if (args[0].equals("all")) {
-            List<InputFeed> bids = List.of(bid(args[1]), bid(args[2]), bid(args[3]));
+            List<Inputs> bids = List.of(bid(args[1]), bid(args[2]), bid(args[3]));
             for (ThreeParty.Outcome<BigInteger[]> o : ThreeParty.as(1).name("auction").runAll(HIGHEST, bids)) {
                 if (o.failure() != null) {
                     throw o.failure();
@@ -47,8 +48,8 @@ public final class ThreePartyAuction {
         print("P" + me, ThreeParty.as(me).name("auction").run(PEERS, HIGHEST, bid(args[1])).value());
     }
 
-    private static InputFeed bid(String value) {
-        return InputFeed.of(BitString.of(Long.parseLong(value), 32));
+    private static Inputs bid(String value) {
+        return Inputs.bits(BitString.of(Long.parseLong(value), 32));
     }
 
     private static void print(String who, BigInteger[] result) {

@@ -1,5 +1,6 @@
 package io.yaostream.examples;
 
+import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.Costs;
 import io.yaostream.TwoParty;
@@ -51,7 +52,7 @@ class AppsTest {
 
     /** Runs garbled, checks each party's view against plaintext and the cost back end; returns the evaluator's run. */
     private static <R> Result<R> garbled(String scheme, String kernel, String name, Program<R> program,
-                                                      Supplier<InputFeed> g, Supplier<InputFeed> e) {
+                                                      Supplier<Inputs> g, Supplier<Inputs> e) {
         TwoParty config = TwoParty.garbler().scheme(scheme).kernel(kernel).name(name);
         TwoParty.Both<R> both = config.runBoth(program, g.get(), e.get());
         assertEquals(TwoParty.plain(program, Party.GARBLER, g.get(), e.get()), both.garbler().value(), name + ": the garbler's view");
@@ -76,7 +77,7 @@ class AppsTest {
             BitString a = random(rnd, bits);
             BitString b = random(rnd, bits);
             Result<BigInteger> r = garbled(scheme, kernel, Hamming.name(bits), Hamming.program(bits),
-                    () -> InputFeed.of(a), () -> InputFeed.of(b));
+                    () -> Inputs.bits(a), () -> Inputs.bits(b));
             assertEquals(BigInteger.valueOf(Hamming.reference(a, b)), r.value());
             assertEquals(bits - Integer.bitCount(bits), r.andGates(), "BP06: l - h(l) AND gates");
         }
@@ -87,14 +88,14 @@ class AppsTest {
         Random rnd = new Random(2);
         BitString a = random(rnd, 900);
         BitString b = random(rnd, 900);
-        Costs c = TwoParty.garbler().estimate(Hamming.program(900), InputFeed.of(a), InputFeed.of(b));
+        Costs c = TwoParty.garbler().estimate(Hamming.program(900), Inputs.bits(a), Inputs.bits(b));
         assertEquals(896, c.andGates());
         assertTrue(c.workingSet() <= 1_800, "working set " + c.workingSet() + " (ME-SFE: 1,800)");
         for (int t = 0; t < 50; t++) {
             BitString x = random(rnd, 900);
             BitString y = random(rnd, 900);
             for (Party p : Party.values()) {
-                assertEquals(BigInteger.valueOf(Hamming.reference(x, y)), TwoParty.plain(Hamming.program(900), p, InputFeed.of(x), InputFeed.of(y)));
+                assertEquals(BigInteger.valueOf(Hamming.reference(x, y)), TwoParty.plain(Hamming.program(900), p, Inputs.bits(x), Inputs.bits(y)));
             }
         }
     }
@@ -112,7 +113,7 @@ class AppsTest {
         }
         BitString keys = Aes.toBits(Aes.expandKey(HEX.parseHex(key)));
         Result<List<BitString>> r = garbled(scheme, kernel, Aes.name(blocks.length, sbox), Aes.program(blocks.length, sbox),
-                () -> InputFeed.of(keys), () -> InputFeed.of(in));
+                () -> Inputs.bits(keys), () -> Inputs.bits(in));
         if (sbox == Aes.SBox.BP10) {
             assertEquals(5_120L * blocks.length, r.andGates());
         } else {
@@ -178,7 +179,7 @@ class AppsTest {
             BitString[] plain = new io.yaostream.core.plain.PlainEvaluator().evaluate(flat, new BitString[] {keys, block});
             assertEquals(v[2], HEX.formatHex(Aes.toBytes(plain[0])));
             TwoParty.Both<List<java.util.Optional<BitString>>> both = TwoParty.garbler().name("flat").circuits(List.of(flat))
-                    .runBoth(new io.yaostream.core.program.RepeatProgram(flat, 3), InputFeed.of(keys), InputFeed.of(block));
+                    .runBoth(new io.yaostream.core.program.RepeatProgram(flat, 3), Inputs.bits(keys), Inputs.bits(block));
             assertEquals(v[2], HEX.formatHex(Aes.toBytes(both.evaluator().value().get(0).orElseThrow())));
             assertEquals(3 * 5_120, both.evaluator().andGates());
         }
@@ -206,7 +207,7 @@ class AppsTest {
             BigInteger key = new BigInteger(v[0], 16);
             BitString block = BitString.fromHex(v[1], 64, false);
             Result<List<BitString>> r = garbled(scheme, kernel, Present.name(1), Present.program(1),
-                    () -> InputFeed.of(Present.roundKeys(key)), () -> InputFeed.of(block));
+                    () -> Inputs.bits(Present.roundKeys(key)), () -> Inputs.bits(block));
             assertEquals(v[2], r.value().get(0).toHex(false));
             assertEquals(v[2], String.format("%016x", Present.encrypt(key, block.toBigInteger().longValue())), "the plaintext reference");
             assertEquals(1_984, r.andGates());
@@ -219,8 +220,8 @@ class AppsTest {
         for (int t = 0; t < 30; t++) {
             BigInteger key = new BigInteger(80, rnd);
             long block = rnd.nextLong();
-            List<BitString> c = TwoParty.plain(Present.program(1), Party.EVALUATOR, InputFeed.of(Present.roundKeys(key)),
-                    InputFeed.of(BitString.of(new BigInteger(Long.toUnsignedString(block)), 64)));
+            List<BitString> c = TwoParty.plain(Present.program(1), Party.EVALUATOR, Inputs.bits(Present.roundKeys(key)),
+                    Inputs.bits(BitString.of(new BigInteger(Long.toUnsignedString(block)), 64)));
             assertEquals(Present.encrypt(key, block), c.get(0).toBigInteger().longValue());
         }
     }
@@ -235,7 +236,7 @@ class AppsTest {
             BitString x = random(rnd, bits);
             BitString y = random(rnd, bits);
             Result<BigInteger> r = garbled(scheme, kernel, Karatsuba.name(bits), Karatsuba.program(bits),
-                    () -> InputFeed.of(x), () -> InputFeed.of(y));
+                    () -> Inputs.bits(x), () -> Inputs.bits(y));
             assertEquals(x.toBigInteger().multiply(y.toBigInteger()), r.value());
             if (bits == 128) {
                 assertTrue(r.andGates() < 17_125, r.andGates() + " AND gates (ME-SFE's circuit: 17,125)");

@@ -1,5 +1,6 @@
 package io.yaostream.examples;
 
+import io.yaostream.Inputs;
 import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.Party;
@@ -15,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /** The README's example: correct on both sides of the comparison, and as a user starts it (two mains). */
 class MillionairesTest {
     private static boolean richer(long g, long e) {
-        return TwoParty.garbler().runBoth(Millionaires.RICHER, InputFeed.of(BitString.of(g, 64)), InputFeed.of(BitString.of(e, 64)))
+        return TwoParty.garbler().runBoth(Millionaires.RICHER, Inputs.bits(BitString.of(g, 64)), Inputs.bits(BitString.of(e, 64)))
                 .evaluator().value();
     }
 
@@ -25,7 +26,7 @@ class MillionairesTest {
         assertEquals(false, richer(3_000_000, 5_000_000));
         assertEquals(false, richer(7, 7));
         assertEquals(true, richer(Long.MAX_VALUE, 0));
-        assertEquals(true, TwoParty.plain(Millionaires.RICHER, Party.EVALUATOR, InputFeed.of(BitString.of(2, 64)), InputFeed.of(BitString.of(1, 64))));
+        assertEquals(true, TwoParty.plain(Millionaires.RICHER, Party.EVALUATOR, Inputs.bits(BitString.of(2, 64)), Inputs.bits(BitString.of(1, 64))));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.yaostream.examples;
 
+import io.yaostream.Inputs;
 import io.yaostream.ThreeParty;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.InputFeed;
@@ -26,8 +27,8 @@ class ThreePartyAuctionTest {
                     winner = p;
                 }
             }
-            List<InputFeed> feeds = List.of(InputFeed.of(BitString.of(bids[0], 32)), InputFeed.of(BitString.of(bids[1], 32)),
-                    InputFeed.of(BitString.of(bids[2], 32)));
+            List<Inputs> feeds = List.of(Inputs.bits(BitString.of(bids[0], 32)), Inputs.bits(BitString.of(bids[1], 32)),
+                    Inputs.bits(BitString.of(bids[2], 32)));
             for (ThreeParty.Outcome<BigInteger[]> o : ThreeParty.as(1).name("auction").runAll(ThreePartyAuction.HIGHEST, feeds)) {
                 assertNull(o.failure());
                 assertEquals(BigInteger.valueOf(bids[winner - 1]), o.result().value()[0], "P" + o.party());

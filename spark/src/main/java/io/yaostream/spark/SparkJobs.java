@@ -1,5 +1,6 @@
 package io.yaostream.spark;
 
+import io.yaostream.Inputs;
 import io.yaostream.SecureProgram;
 import io.yaostream.Shared;
 import io.yaostream.core.bits.BitString;
@@ -86,7 +87,7 @@ final class SparkJobs {
                 if (rows.hasNext()) {
                     throw new IllegalArgumentException("the garbler's side of AES takes a key, not rows");
                 }
-                return new ShardInputs(0, InputFeed.of(BitString.fromHex(hex, width, false)));
+                return new ShardInputs(0, Inputs.bits(BitString.fromHex(hex, width, false)));
             }
 
             @Override
@@ -127,7 +128,7 @@ final class SparkJobs {
                     at.add(row._2());
                 }
                 places = at.stream().mapToLong(Long::longValue).toArray();
-                return new ShardInputs(blocks.size(), InputFeed.of(blocks));
+                return new ShardInputs(blocks.size(), Inputs.bits(blocks));
             }
 
             @Override

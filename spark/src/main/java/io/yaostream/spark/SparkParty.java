@@ -474,7 +474,7 @@ public final class SparkParty {
         YaoSession.Result<R> combined;
         try {
             YaoSession.Config config = YaoSession.Config.of(scheme, Kernels.create(), job.name() + " combine of " + shards, List.of());
-            combined = YaoSession.runOver(role, free, config, combine, Inputs.of(shares));
+            combined = YaoSession.runOver(role, free, config, combine, Inputs.of(shares).feed());
         } catch (RuntimeException e) {
             throw new SecureSparkException("the combining session: " + e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package io.yaostream.core.net;
 
+import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.ThreeParty;
 import io.yaostream.TwoParty;
@@ -78,8 +79,8 @@ class PeerIdentityTest {
 
     private final CompiledCircuit circuit = TestCircuits.random(new Random(36), 400);
     private final RepeatProgram program = new RepeatProgram(circuit, 1);
-    private final InputFeed garblerIn = width -> pattern(width, 3);
-    private final InputFeed evaluatorIn = width -> pattern(width, 5);
+    private final Inputs garblerIn = Inputs.from(width -> pattern(width, 3));
+    private final Inputs evaluatorIn = Inputs.from(width -> pattern(width, 5));
 
     private static BitString pattern(int width, int every) {
         boolean[] bits = new boolean[width];
@@ -216,16 +217,16 @@ class PeerIdentityTest {
         return config;
     }
 
-    private List<InputFeed> threeInputs(BitString[] inputs) {
+    private List<Inputs> threeInputs(BitString[] inputs) {
         List<List<BitString>> feeds = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         for (int g = 0; g < inputs.length; g++) {
             feeds.get(ThreePartyCircuit.owner(g) - 1).add(inputs[g]);
         }
-        return List.of(InputFeed.of(feeds.get(0)), InputFeed.of(feeds.get(1)), InputFeed.of(feeds.get(2)));
+        return List.of(Inputs.bits(feeds.get(0)), Inputs.bits(feeds.get(1)), Inputs.bits(feeds.get(2)));
     }
 
     private CompletableFuture<ThreeParty.Result<List<Optional<BitString>>>> start(int p, TlsFiles[] tls,
-                                                                                         List<InetSocketAddress> addresses, InputFeed in) {
+                                                                                         List<InetSocketAddress> addresses, Inputs in) {
         return CompletableFuture.supplyAsync(() -> threeParty(p, tls).run(addresses, threeProgram, in));
     }
 
@@ -249,7 +250,7 @@ class PeerIdentityTest {
             }
             inputs[g] = BitString.fromBits(bits);
         }
-        List<InputFeed> feeds = threeInputs(inputs);
+        List<Inputs> feeds = threeInputs(inputs);
         int impostor = ThreeLinks.next(victim);
         int posedAs = ThreeLinks.previous(victim);
 
@@ -285,7 +286,7 @@ class PeerIdentityTest {
         try (NettyTransport.Listener impostor = NettyTransport.listen("127.0.0.1", 0, options.withTls(mallory))) {
             List<InetSocketAddress> addresses = List.of(loopback(freePort()), loopback(freePort()), loopback(impostor.port()));
             ChannelException e = assertThrows(ChannelException.class, () -> threeParty(2, tls)
-                    .timeout(Duration.ofSeconds(3)).run(addresses, threeProgram, InputFeed.of(List.of())));
+                    .timeout(Duration.ofSeconds(3)).run(addresses, threeProgram, Inputs.bits(List.of())));
             assertTrue(e.getMessage().startsWith("link to P3: cannot connect to 127.0.0.1:" + impostor.port() + ": TLS handshake failed: the"
                     + " peer presented " + subject(mallory) + ", not P3's certificate " + subject(tls[2])), e.getMessage());
         }

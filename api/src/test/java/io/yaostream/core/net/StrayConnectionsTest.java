@@ -1,5 +1,6 @@
 package io.yaostream.core.net;
 
+import io.yaostream.Inputs;
 import io.yaostream.Internals;
 import io.yaostream.Result;
 import io.netty.buffer.PoolArenaMetric;
@@ -237,7 +238,7 @@ class StrayConnectionsTest {
     void aSessionRunsAfterStrayConnections() throws Exception {
         CompiledCircuit c = TestCircuits.random(new Random(17), 500);
         RepeatProgram program = new RepeatProgram(c, 3);
-        InputFeed zeros = BitString::zeros;
+        Inputs zeros = Inputs.from(BitString::zeros);
         TwoParty base = TwoParty.garbler().kernel("java").transport(options).name(program.name()).circuits(List.of(c));
         CompletableFuture<Result<List<Optional<BitString>>>> garbler = CompletableFuture.supplyAsync(
                 () -> base.listen("127.0.0.1", 0).run(program, zeros));
@@ -288,14 +289,14 @@ class StrayConnectionsTest {
     void aFloodOfSilentConnectionsDoesNotKeepTheRealPeerOut() throws Exception {
         CompiledCircuit c = TestCircuits.random(new Random(71), 300);
         RepeatProgram program = new RepeatProgram(c, 1);
-        InputFeed garblerIn = width -> {
+        Inputs garblerIn = Inputs.from(width -> {
             boolean[] bits = new boolean[width];
             for (int i = 0; i < width; i++) {
                 bits[i] = i % 3 == 0;
             }
             return BitString.fromBits(bits);
-        };
-        InputFeed evaluatorIn = BitString::zeros;
+        });
+        Inputs evaluatorIn = Inputs.from(BitString::zeros);
         List<Socket> silent = new ArrayList<>();
         try (NettyTransport.Listener l = NettyTransport.listen("127.0.0.1", 0, options.withTimeout(Duration.ofSeconds(20)))) {
             int port = l.port();
@@ -325,7 +326,7 @@ class StrayConnectionsTest {
     void strangersThatGreetButAreNotThePeerAreRefusedAndTheRunGoesOn() throws Exception {
         CompiledCircuit c = TestCircuits.random(new Random(73), 200);
         RepeatProgram program = new RepeatProgram(c, 1);
-        InputFeed zeros = BitString::zeros;
+        Inputs zeros = Inputs.from(BitString::zeros);
         TransportOptions patient = options.withTimeout(Duration.ofSeconds(20));
         int port;
         try (ServerSocket probe = new ServerSocket(0)) {

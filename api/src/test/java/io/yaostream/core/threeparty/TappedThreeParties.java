@@ -1,5 +1,6 @@
 package io.yaostream.core.threeparty;
 
+import io.yaostream.Inputs;
 import io.yaostream.Internals;
 import io.yaostream.ThreeParty;
 import io.yaostream.core.bits.BitString;
@@ -57,7 +58,7 @@ final class TappedThreeParties {
     }
 
     /** Runs party p as {@code configs[p - 1]} with input feed {@code feeds.get(p - 1)}; waits for all three. */
-    <R> List<ThreeParty.Outcome<R>> run(ThreeParty[] configs, Program<R> program, List<InputFeed> feeds) {
+    <R> List<ThreeParty.Outcome<R>> run(ThreeParty[] configs, Program<R> program, List<Inputs> feeds) {
         long start = System.nanoTime();
         List<CompletableFuture<ThreeParty.Outcome<R>>> futures = new ArrayList<>();
         for (int p = 1; p <= 3; p++) {
@@ -85,7 +86,7 @@ final class TappedThreeParties {
     }
 
     /** Runs the three parties, all with scheme {@code scheme} (see {@link #party}). */
-    <R> List<ThreeParty.Outcome<R>> run(String scheme, Program<R> program, List<InputFeed> feeds) {
+    <R> List<ThreeParty.Outcome<R>> run(String scheme, Program<R> program, List<Inputs> feeds) {
         ThreeParty[] configs = new ThreeParty[3];
         for (int p = 1; p <= 3; p++) {
             configs[p - 1] = party(p, scheme, program);
@@ -160,11 +161,11 @@ final class TappedThreeParties {
     }
 
     /** The feeds of a circuit whose input group g belongs to party g + 1. */
-    static List<InputFeed> feeds(BitString... inputs) {
+    static List<Inputs> feeds(BitString... inputs) {
         List<List<BitString>> byParty = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         for (int g = 0; g < inputs.length; g++) {
             byParty.get(ThreePartyCircuit.owner(g) - 1).add(inputs[g]);
         }
-        return List.of(InputFeed.of(byParty.get(0)), InputFeed.of(byParty.get(1)), InputFeed.of(byParty.get(2)));
+        return List.of(Inputs.bits(byParty.get(0)), Inputs.bits(byParty.get(1)), Inputs.bits(byParty.get(2)));
     }
 }

@@ -1,5 +1,6 @@
 package io.yaostream.core.threeparty;
 
+import io.yaostream.Inputs;
 import io.yaostream.Internals;
 import io.yaostream.ThreeParty;
 import io.yaostream.core.bits.BitString;
@@ -611,7 +612,7 @@ class ThreePartyFuzzTest {
          */
         Outcomes run(Case k, BooleanSupplier breakDeadlocks) {
             ThreePartyCircuit program = k.program();
-            List<InputFeed> feeds = TappedThreeParties.feeds(k.inputs());
+            List<Inputs> feeds = TappedThreeParties.feeds(k.inputs());
             Thread[] threads = new Thread[4];
             List<AtomicReference<ThreeParty.Outcome<List<Optional<BitString>>>>> results = new ArrayList<>();
             for (int p = 1; p <= 3; p++) {

@@ -1,5 +1,6 @@
 package io.yaostream.core.threeparty;
 
+import io.yaostream.Inputs;
 import io.yaostream.Internals;
 import io.yaostream.ThreeParty;
 import io.yaostream.core.bits.BitString;
@@ -48,7 +49,7 @@ class ThreePartySessionTest {
         BitString[] expected = new PlainEvaluator().evaluate(c, inputs);
         ThreePartyCircuit program = new ThreePartyCircuit(c, repeat);
         List<ThreeParty.Outcome<List<Optional<BitString>>>> outcomes = Internals.runAll(config.name(program.name()), ThreeLinks.inMemory(30_000),
-                program, List.of(InputFeed.of(feeds.get(0)), InputFeed.of(feeds.get(1)), InputFeed.of(feeds.get(2))));
+                program, List.of(Inputs.bits(feeds.get(0)), Inputs.bits(feeds.get(1)), Inputs.bits(feeds.get(2))));
         for (ThreeParty.Outcome<List<Optional<BitString>>> o : outcomes) {
             if (o.failure() != null) {
                 throw new AssertionError("P" + o.party() + " failed: " + o.failure().getMessage(), o.failure());

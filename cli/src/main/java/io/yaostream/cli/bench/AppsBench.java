@@ -1,5 +1,6 @@
 package io.yaostream.cli.bench;
 
+import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
@@ -33,7 +34,7 @@ public final class AppsBench {
 
     /** An application to time: its program and a fresh pair of input feeds per run. */
     private record App(String app, long paperAnd, int mesfeWorkingSet, String name, Program<?> program,
-                       Supplier<InputFeed> garbler, Supplier<InputFeed> evaluator) {
+                       Supplier<Inputs> garbler, Supplier<Inputs> evaluator) {
     }
 
     /** One AES block as one flat circuit, the program's gates ({@link Aes#flatCircuit}): the aes-1000-flat row. */
@@ -52,16 +53,16 @@ public final class AppsBench {
         BitString x = random(rnd, Karatsuba.DEFAULT_BITS);
         BitString y = random(rnd, Karatsuba.DEFAULT_BITS);
         List<App> apps = List.of(
-                new App("hamming", 896, 1_800, Hamming.name(900), Hamming.program(900), () -> InputFeed.of(a), () -> InputFeed.of(b)),
+                new App("hamming", 896, 1_800, Hamming.name(900), Hamming.program(900), () -> Inputs.bits(a), () -> Inputs.bits(b)),
                 new App("aes", 5_120, 27, Aes.name(1), Aes.program(1),
-                        () -> InputFeed.of(Aes.toBits(Aes.expandKey(key))), () -> InputFeed.of(Aes.toBits(block))),
+                        () -> Inputs.bits(Aes.toBits(Aes.expandKey(key))), () -> Inputs.bits(Aes.toBits(block))),
                 new App("aes-1000", 5_120_000, 27, Aes.name(1000), Aes.program(1000),
-                        () -> InputFeed.of(Aes.toBits(Aes.expandKey(key))), () -> InputFeed.of(java.util.Collections.nCopies(1000, Aes.toBits(block)))),
+                        () -> Inputs.bits(Aes.toBits(Aes.expandKey(key))), () -> Inputs.bits(java.util.Collections.nCopies(1000, Aes.toBits(block)))),
                 new App("aes-1000-flat", 5_120_000, 0, "aes-128 flat circuit x1000", new RepeatProgram(AES_FLAT, 1000),
-                        () -> InputFeed.of(Aes.toBits(Aes.expandKey(key))), () -> InputFeed.of(Aes.toBits(block))),
+                        () -> Inputs.bits(Aes.toBits(Aes.expandKey(key))), () -> Inputs.bits(Aes.toBits(block))),
                 new App("present", 1_984, 2_112, Present.name(1), Present.program(1),
-                        () -> InputFeed.of(Present.roundKeys(BigInteger.ZERO)), () -> InputFeed.of(BitString.zeros(64))),
-                new App("karatsuba", 17_973, 1_074, Karatsuba.name(128), Karatsuba.program(128), () -> InputFeed.of(x), () -> InputFeed.of(y)));
+                        () -> Inputs.bits(Present.roundKeys(BigInteger.ZERO)), () -> Inputs.bits(BitString.zeros(64))),
+                new App("karatsuba", 17_973, 1_074, Karatsuba.name(128), Karatsuba.program(128), () -> Inputs.bits(x), () -> Inputs.bits(y)));
         List<Row> rows = new ArrayList<>();
         for (App app : apps) {
             boolean thousand = app.app().startsWith("aes-1000"); // a run is a thousand blocks: fewer runs

@@ -1,5 +1,6 @@
 package io.yaostream.cli.bench;
 
+import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.Link;
 import io.yaostream.TwoParty;
@@ -51,12 +52,12 @@ public final class LatencyBench {
 
     /** Both parties' inputs for one execution, each usable for the run and again for the plaintext check. */
     public record Draw(List<BitString> garbler, List<BitString> evaluator) {
-        InputFeed garblerFeed() {
-            return InputFeed.of(garbler);
+        Inputs garblerFeed() {
+            return Inputs.bits(garbler);
         }
 
-        InputFeed evaluatorFeed() {
-            return InputFeed.of(evaluator);
+        Inputs evaluatorFeed() {
+            return Inputs.bits(evaluator);
         }
     }
 

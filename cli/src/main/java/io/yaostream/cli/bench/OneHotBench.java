@@ -1,5 +1,6 @@
 package io.yaostream.cli.bench;
 
+import io.yaostream.Inputs;
 import io.yaostream.BitVector;
 import io.yaostream.SecureProgram;
 import io.yaostream.TwoParty;
@@ -106,7 +107,7 @@ public final class OneHotBench {
                 if (c.bestStandard() != c.standard()) {
                     List<BitString> as = values(rnd, c.aWidth(), 1);
                     List<BitString> bs = values(rnd, c.bWidth(), c.bWidth() == 0 ? 0 : 1);
-                    best = on.name("best standard " + c.module()).estimate(program(c, c.bestStandard(), 1), InputFeed.of(as), InputFeed.of(bs))
+                    best = on.name("best standard " + c.module()).estimate(program(c, c.bestStandard(), 1), Inputs.bits(as), Inputs.bits(bs))
                             .tableBytes();
                 }
                 rows.add(new Row(c.module(), c.bits(), c.k(), net.name(), reps, oneHotBytes, standardBytes, new Samples(oneHotMs).median(),
@@ -124,7 +125,7 @@ public final class OneHotBench {
     private static Session session(TwoParty on, Case c, Op op, String which, int reps, SplittableRandom rnd) {
         List<BitString> as = values(rnd, c.aWidth(), reps);
         List<BitString> bs = values(rnd, c.bWidth(), c.bWidth() == 0 ? 0 : reps);
-        TwoParty.Both<Timed> both = on.name(which + " " + c.module()).runBoth(program(c, op, reps), InputFeed.of(as), InputFeed.of(bs));
+        TwoParty.Both<Timed> both = on.name(which + " " + c.module()).runBoth(program(c, op, reps), Inputs.bits(as), Inputs.bits(bs));
         check(c, which, both.evaluator().value(), expected(c, as, bs));
         return new Session(both.evaluator().value().nanos(), both.evaluator().costs().tableBytes());
     }

@@ -1,5 +1,6 @@
 package io.yaostream.cli.bench;
 
+import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.ThreeParty;
 import io.yaostream.TwoParty;
@@ -152,7 +153,7 @@ public final class ThreePartyBench {
         BitString[] in = inputs(c, rnd);
         BitString expected = c.expected(in);
         List<ThreeParty.Outcome<List<Optional<BitString>>>> outcomes = config.runAll(c.program(true),
-                List.of(InputFeed.of(in[0]), InputFeed.of(in[1]), InputFeed.of(in[2])));
+                List.of(Inputs.bits(in[0]), Inputs.bits(in[1]), Inputs.bits(in[2])));
         List<ThreeParty.Result<List<Optional<BitString>>>> results = new ArrayList<>();
         for (ThreeParty.Outcome<List<Optional<BitString>>> o : outcomes) {
             if (o.failure() != null) {
@@ -167,7 +168,7 @@ public final class ThreePartyBench {
     private static TwoParty.Both<List<Optional<BitString>>> twoParty(TwoParty config, Case c, SplittableRandom rnd) {
         BitString[] in = inputs(c, rnd);
         BitString expected = c.expected(in);
-        TwoParty.Both<List<Optional<BitString>>> both = config.runBoth(c.program(false), InputFeed.of(in[0]), InputFeed.of(in[1], in[2]));
+        TwoParty.Both<List<Optional<BitString>>> both = config.runBoth(c.program(false), Inputs.bits(in[0]), Inputs.bits(in[1], in[2]));
         check(c, "the garbler", both.garbler().value(), expected);
         check(c, "the evaluator", both.evaluator().value(), expected);
         return both;
