@@ -10,6 +10,7 @@ import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.PeerCertificate;
 import io.yaostream.core.net.TlsFiles;
 import io.yaostream.core.net.TransportOptions;
+import io.yaostream.core.protocol.Openings;
 import io.yaostream.core.shard.ShardHello;
 import io.yaostream.core.twoparty.YaoSession;
 import io.yaostream.examples.Minimum;
@@ -401,6 +402,15 @@ public final class SparkParty {
                 watch.cancel(why);
             }
         });
+        // A barrier stage needs its K slots at once; Spark would otherwise retry its own check for minutes (every 15 s,
+        // 40 times, by default) before failing the stage. Said to the peer at once, whose run then ends with this line.
+        String shortage = slotShortage(shards);
+        if (shortage != null) {
+            failRendezvous.accept(shortage);
+            link.fail(shortage);
+            link.close();
+            throw new SecureSparkException(shortage, null);
+        }
         ShardTask<T> task = new ShardTask<>(role, job, shards, run, driverHost, driverPort, scheme, LinkSettings.of(timeout, tls, peer), taskPorts[0],
                 taskPorts[1]);
         String description = "yaostream: " + job.name() + ", " + role.key() + ", " + shards + " shards";
@@ -504,6 +514,46 @@ public final class SparkParty {
                     + " its own, or a link could not tell one party from the other");
         }
         return role == Party.GARBLER ? new Rendezvous.Roles(own, other) : new Rendezvous.Roles(other, own);
+    }
+
+    /**
+     * Why this application cannot run the secure stage's {@code shards} tasks at once, or null if it can. A local
+     * master's slots are known at once; a cluster's executors may still be registering, so there the check waits for
+     * them, up to the timeout.
+     */
+    private String slotShortage(int shards) {
+        long deadline = System.nanoTime() + (sc.isLocal() ? 0 : timeout.toNanos());
+        int slots = taskSlots();
+        while (slots < shards && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            slots = taskSlots();
+        }
+        if (slots >= shards) {
+            return null;
+        }
+        return "the " + role.key() + "'s application runs " + slots + " task" + (slots == 1 ? "" : "s") + " at once (master " + sc.master()
+                + (sc.isLocal() ? "" : ", after " + Openings.seconds(timeout.toMillis())) + "), and the secure stage's " + shards
+                + " tasks must all run at once (a barrier stage): give it at least " + shards + " task slots ("
+                + (sc.isLocal() ? "local[" + shards + "]" : "executors × cores per executor / spark.task.cpus") + "), or run at most "
+                + Math.max(1, slots) + " shards";
+    }
+
+    /**
+     * How many tasks this application runs at once: Spark's own count for a barrier stage (its executors' cores over
+     * {@code spark.task.cpus}, as the scheduler checks it), or where that is not to be had, its default parallelism.
+     */
+    private int taskSlots() {
+        try {
+            org.apache.spark.SparkContext c = sc.sc();
+            return c.maxNumConcurrentTasks(c.resourceProfileManager().defaultResourceProfile());
+        } catch (LinkageError | RuntimeException e) { // an internal method of Spark's, which another version may lack
+            return sc.defaultParallelism();
+        }
     }
 
     /** Whether the rendezvous listens on one address only (which its tasks must then be given), not on every interface. */

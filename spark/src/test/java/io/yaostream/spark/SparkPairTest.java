@@ -93,17 +93,42 @@ class SparkPairTest {
         assertTrue(seconds < 10 + 15, "the evaluator ended " + seconds + " s after the kill");
     }
 
+    /**
+     * More shards than the garbler's application has task slots (4 on local[2]): Spark would retry its barrier stage's
+     * slot check for minutes; the garbler refuses at once, saying how many it needs and has, the evaluator ends with the
+     * garbler's line, both within seconds, and the pair's next run (2 shards) gives the minimum.
+     */
+    @Test
+    void moreShardsThanTaskSlotsIsRefusedAtBothPartiesWithinSeconds() throws Exception {
+        int base = PairPorts.base();
+        String[] steps = {"slots", "again"};
+        Process g = start("garbler", base, steps, "-Dpair.master=local[2]");
+        Process e = start("evaluator", base, steps);
+        Map<String, String> garbler = steps(g, 120);
+        Map<String, String> evaluator = steps(e, 120);
+        String refusal = "the garbler's application runs 2 tasks at once (master local[2]), and the secure stage's 4 tasks must all run at"
+                + " once (a barrier stage): give it at least 4 task slots (local[4]), or run at most 2 shards";
+        assertEquals("failed " + refusal, garbler.get("slots"));
+        assertEquals("failed the garbler's side failed: " + refusal, evaluator.get("slots"));
+        for (Map<String, String> party : List.of(garbler, evaluator)) {
+            double seconds = Double.parseDouble(party.get("slots.seconds"));
+            assertTrue(seconds < 10, "the step took " + seconds + " s: " + party);
+            assertTrue(party.get("again").startsWith("ok "), party.toString());
+        }
+    }
+
     private static void copy(TlsFiles files, String name) throws IOException {
         Path dir = files.certificate().getParent();
         Files.copy(files.certificate(), dir.resolve(name + ".crt"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Files.copy(files.privateKey(), dir.resolve(name + ".key"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
-    private Process start(String role, int base, String[] steps) throws IOException {
+    private Process start(String role, int base, String[] steps, String... jvm) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmOptions());
         cmd.add("-Xmx512m");
+        cmd.addAll(List.of(jvm));
         cmd.add("-Dlog4j2.configurationFile=" + HOME.resolve("conf/log4j2.properties"));
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
@@ -129,10 +154,10 @@ class SparkPairTest {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = r.readLine()) != null) {
-                    if (line.startsWith("STEP ") && !line.endsWith(" started")) {
+                    if (line.startsWith("STEP ") && !line.endsWith(" started") || line.startsWith("TIME ")) {
                         String[] parts = line.split(" ", 3);
                         synchronized (out) {
-                            out.put(parts[1], parts[2]);
+                            out.put(parts[1] + (line.startsWith("TIME ") ? ".seconds" : ""), parts[2]);
                         }
                     }
                 }
