@@ -58,6 +58,8 @@ public final class SparkParty {
      * from the job's own failure, which names no task), so the run's error is the task's one line.
      */
     private static final long FAILURE_EVENT_MILLIS = 2000;
+    /** How long a run waits for its cache's blocks to be removed before it returns or fails. */
+    private static final long UNPERSIST_MILLIS = 5000;
     /** The local properties {@code setJobGroup} sets, which the run puts back as the caller had them. */
     private static final List<String> JOB_GROUP = List.of("spark.jobGroup.id", "spark.job.description", "spark.job.interruptOnCancel");
 
@@ -458,7 +460,7 @@ public final class SparkParty {
             }
             sc.sc().removeSparkListener(watch);
             if (persisted) {
-                parts.unpersist(false);
+                unpersist(parts);
             }
         }
         double stageSeconds = (System.nanoTime() - stageStart) / 1e9;
@@ -514,6 +516,29 @@ public final class SparkParty {
                     + " its own, or a link could not tell one party from the other");
         }
         return role == Party.GARBLER ? new Rendezvous.Roles(own, other) : new Rendezvous.Roles(other, own);
+    }
+
+    /**
+     * Drops the run's cache and waits (a few seconds at most) until its blocks are gone. Dropped without waiting, a large
+     * cached partition was still being removed by the block manager's own thread pool when a failed run's application
+     * stopped right after; the stop cut the removal, and Spark printed that pool's refusal of the removal's reply as two
+     * stack traces on standard error, beside the run's one line.
+     */
+    private static void unpersist(JavaRDD<?> parts) {
+        Thread t = new Thread(() -> {
+            try {
+                parts.unpersist(true);
+            } catch (RuntimeException stopped) {
+                // the application is stopping: its blocks go with it
+            }
+        }, "yaostream-unpersist");
+        t.setDaemon(true);
+        t.start();
+        try {
+            t.join(UNPERSIST_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

@@ -25,8 +25,11 @@ public final class PairMain {
         int base = Integer.parseInt(args[1]);
         Path certs = args[2].equals("-") ? null : Path.of(args[2]);
         String master = System.getProperty("pair.master", "local[4]");
-        try (SparkSession spark = SparkSession.builder().appName("pair test " + args[0]).master(master)
-                .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false").getOrCreate()) {
+        // Spark's scratch folders in one of the application's own, as the example application has them
+        io.yaostream.spark.example.ScratchDir scratch = io.yaostream.spark.example.ScratchDir.create(Path.of(System.getProperty("java.io.tmpdir")));
+        try (scratch; SparkSession spark = SparkSession.builder().appName("pair test " + args[0]).master(master)
+                .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+                .config("spark.local.dir", scratch.path().toString()).getOrCreate()) {
             JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
             for (int i = 3; i < args.length; i++) {
                 String step = args[i];
@@ -78,6 +81,15 @@ public final class PairMain {
 
     private static String run(String step, boolean garbler, SparkParty party, SparkSession spark, JavaSparkContext sc) {
         switch (step) {
+            case "prepare" -> { // the evaluator's rows take 20 s to read, 20 ms a row, so its run is still preparing them
+                List<Long> v = PairData.values(garbler, 2000);
+                JavaRDD<Long> column = garbler ? sc.parallelize(v, 2) : sc.parallelize(v, 2).map(x -> {
+                    Thread.sleep(20);
+                    return x;
+                });
+                SparkRun<java.math.BigInteger> r = party.minimum(column, PairData.BITS, 2);
+                return costs(r, r.value().toString());
+            }
             case "min1", "min2", "min4", "again", "tls", "stray", "long", "bad", "mismatch", "cached", "slots" -> {
                 int k = step.equals("min1") ? 1 : step.equals("min4") || step.equals("slots") ? 4 : step.equals("mismatch") && !garbler ? 3 : 2;
                 List<Long> v = PairData.values(garbler, step.equals("long") ? 300_000 : garbler ? 700 : 500);
