@@ -11,8 +11,9 @@ import java.util.List;
 import java.util.function.IntFunction;
 
 /**
- * One computation as {@code k} two-party sessions at once, for more than one core (and, with each party's shards on
- * machines of their own, more than one machine): a shard program runs over each of k slices of the inputs, each
+ * One computation as {@code k} two-party sessions, a bounded number at once, for more than one core (and, with each
+ * party's shards on machines of their own, more than one machine): a shard program runs over each of k slices of the
+ * inputs, each
  * shard its own connection, base OTs, Δ and thread; each ends in a shared result ({@link SecretValue#share()}) or
  * reveals what it may; then a combining session takes the shards' shares as inputs and reveals the final result.
  *
@@ -27,7 +28,9 @@ import java.util.function.IntFunction;
  * every connection with it and the shard it carries, so the listener refuses, in one line, a connection of another
  * run or a second one for a shard, and fails the run if the peer has another number of shards. A shard that fails
  * ends the run at both parties, naming the shard and the cause ({@link io.yaostream.core.shard.ShardException});
- * no thread or connection is left behind. Memory is k times one session's.
+ * no thread or connection is left behind. A bounded number of shards run at once (the connecting party's cores, at
+ * least 8 and at most 64: {@link io.yaostream.core.shard.ShardRunner#running}), the connecting party opening the
+ * next as one ends, so memory is that many sessions', whatever k is.
  */
 public final class Shards {
     private final TwoParty party;

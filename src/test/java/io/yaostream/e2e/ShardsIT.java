@@ -256,6 +256,29 @@ class ShardsIT {
         }
     }
 
+    /**
+     * The most shards the help allows a quarter of: 1,024 between two processes, over 2,048 values a party (two a
+     * shard), give the unsharded minimum, with no line on standard error at either party (each connection refused or
+     * cut would be a notice), in well under a minute. Before the connecting party paced its shards, all 1,024 connected
+     * at once, the listener cut hundreds of them as a flood of strangers, and both parties failed.
+     */
+    @Test
+    void aThousandShardsAsTwoProcesses() {
+        Cli.firstPassOnly("the pacing of shards does not depend on the kernel");
+        CompletableFuture<Map<String, Object>> reference = reference("minimum", List.of("--random", "4096", "--seed", "5"));
+        List<String> common = List.of("--random", "4096", "--shards", "1024", "--json");
+        long start = System.nanoTime();
+        Cli.Result[] r = twoParties("minimum", concat(List.of("--seed", "5"), common), concat(List.of("--seed", "6"), common));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        for (Cli.Result party : r) {
+            Map<String, Object> j = json(party);
+            assertEquals(get(reference).get("result"), j.get("result"), party.out());
+            assertShards(j, 1024, true, true);
+            assertEquals(List.of(), errorLines(party), "nothing on standard error: " + party.err());
+        }
+        assertTrue(seconds < 60, "1,024 shards took " + seconds + " s");
+    }
+
     /** The unsharded run of {@code command} with these arguments, as JSON, started once. */
     private static synchronized CompletableFuture<Map<String, Object>> reference(String command, List<String> args) {
         return REFERENCES.computeIfAbsent(command + " " + args, key -> soon(() -> {

@@ -179,6 +179,72 @@ class ShardsTest {
         assertEquals(both.evaluator().value(), both.garbler().value());
     }
 
+    /**
+     * 1,024 shards over 1,500 values a party (some shards with one value, some with two): the run gives the minimum, each
+     * party runs a bounded number of shards at once (the connecting evaluator {@link ShardRunner#running}, the
+     * listening garbler each as it comes, so no more than that and a few ending), and no connection of the run is
+     * dropped or refused on the way (each would be a notice). Before the shards were paced, every shard connected at
+     * once and the listener cut hundreds of them.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(120)
+    void aThousandShardsRunABoundedNumberAtOnce() {
+        int k = 1024;
+        int n = 1500;
+        SplittableRandom rnd = new SplittableRandom(11);
+        long[] g = random(rnd, n);
+        long[] e = random(rnd, n);
+        long expected = Math.min(Arrays.stream(g).min().orElseThrow(), Arrays.stream(e).min().orElseThrow());
+        List<String> notices = new CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicIntegerArray now = new java.util.concurrent.atomic.AtomicIntegerArray(2);
+        java.util.concurrent.atomic.AtomicIntegerArray most = new java.util.concurrent.atomic.AtomicIntegerArray(2);
+        IntFunction<SecureProgram<Shared>> counted = i -> c -> {
+            int p = c.party().ordinal();
+            most.accumulateAndGet(p, now.incrementAndGet(p), Math::max);
+            try {
+                return shard(bounds(n, k, i)[1] - bounds(n, k, i)[0]).compute(c);
+            } finally {
+                now.decrementAndGet(p);
+            }
+        };
+        long start = System.nanoTime();
+        Shards.Both<BigInteger> both = TwoParty.garbler().timeout(Duration.ofSeconds(20)).name("minimum test").transport(TransportOptions.defaults()
+                .withTimeout(Duration.ofSeconds(20)).withNotices(notices::add)).shards(k).runBoth(counted, slices(g, k), slices(e, k), combine(k));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEquals(expected, both.garbler().value().longValue());
+        assertEquals(expected, both.evaluator().value().longValue());
+        assertEquals(k, both.garbler().shards().size());
+        assertEquals(List.of(), notices, "no connection dropped or refused");
+        int running = ShardRunner.running(k);
+        int evaluator = most.get(io.yaostream.core.circuit.Party.EVALUATOR.ordinal());
+        int garbler = most.get(io.yaostream.core.circuit.Party.GARBLER.ordinal());
+        assertTrue(evaluator >= 1 && evaluator <= running, "the connecting evaluator ran " + evaluator + " shards at once, above " + running);
+        assertTrue(garbler >= 1 && garbler <= running + 2, "the listening garbler ran " + garbler + " shards at once, with its peer at " + running);
+        System.out.printf("1024 shards in %.1f s, at most %d (garbler) and %d (evaluator) at once%n", seconds, garbler, evaluator);
+    }
+
+    /**
+     * A shard that fails among 1,024 ends the run at both parties in one failure naming it, with no notice at either:
+     * the others stop, and no more start.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(120)
+    void aShardThatFailsAmongAThousandEndsBothPartiesInOneLine() {
+        int k = 1024;
+        long[] v = new long[k];
+        Arrays.fill(v, 7);
+        Sides<BigInteger> s = minimumRun(k, k, v, v, i -> i == 300 ? c -> {
+            throw new ProtocolException("the evaluator's shard 300 gave up");
+        } : shard(1), Duration.ofSeconds(20));
+        Throwable e = failureOf(s.evaluator());
+        Throwable g = failureOf(s.garbler());
+        assertEquals("shard 300 of 1024: the evaluator's shard 300 gave up", e.getMessage());
+        assertTrue(g instanceof ShardException && ((ShardException) g).shard() == 300, g.toString());
+        assertTrue(g.getMessage().startsWith("shard 300 of 1024 (at the peer): "), g.getMessage());
+        assertEquals(1, g.getMessage().lines().count(), g.getMessage());
+        assertEquals(List.of(), s.notices(), "no notice besides the one failure");
+    }
+
     /** Each party's side of a run on a thread of its own, the garbler listening on a port the system chooses. */
     private record Sides<R>(CompletableFuture<Sharded<R>> garbler, CompletableFuture<Sharded<R>> evaluator, List<String> notices) {
     }

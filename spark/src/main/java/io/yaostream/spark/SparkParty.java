@@ -11,6 +11,7 @@ import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.PeerCertificate;
 import io.yaostream.core.net.TlsFiles;
 import io.yaostream.core.net.TransportOptions;
+import io.yaostream.core.protocol.Openings;
 import io.yaostream.core.shard.ShardHello;
 import io.yaostream.core.twoparty.YaoSession;
 import io.yaostream.examples.Minimum;
@@ -58,6 +59,8 @@ public final class SparkParty {
      * from the job's own failure, which names no task), so the run's error is the task's one line.
      */
     private static final long FAILURE_EVENT_MILLIS = 2000;
+    /** How long a run waits for its cache's blocks to be removed before it returns or fails. */
+    private static final long UNPERSIST_MILLIS = 5000;
     /** The local properties {@code setJobGroup} sets, which the run puts back as the caller had them. */
     private static final List<String> JOB_GROUP = List.of("spark.jobGroup.id", "spark.job.description", "spark.job.interruptOnCancel");
 
@@ -402,6 +405,15 @@ public final class SparkParty {
                 watch.cancel(why);
             }
         });
+        // A barrier stage needs its K slots at once; Spark would otherwise retry its own check for minutes (every 15 s,
+        // 40 times, by default) before failing the stage. Said to the peer at once, whose run then ends with this line.
+        String shortage = slotShortage(shards);
+        if (shortage != null) {
+            failRendezvous.accept(shortage);
+            link.fail(shortage);
+            link.close();
+            throw new SecureSparkException(shortage, null);
+        }
         ShardTask<T> task = new ShardTask<>(role, job, shards, run, driverHost, driverPort, scheme, LinkSettings.of(timeout, tls, peer), taskPorts[0],
                 taskPorts[1]);
         String description = "yaostream: " + job.name() + ", " + role.key() + ", " + shards + " shards";
@@ -449,7 +461,7 @@ public final class SparkParty {
             }
             sc.sc().removeSparkListener(watch);
             if (persisted) {
-                parts.unpersist(false);
+                unpersist(parts);
             }
         }
         double stageSeconds = (System.nanoTime() - stageStart) / 1e9;
@@ -505,6 +517,69 @@ public final class SparkParty {
                     + " its own, or a link could not tell one party from the other");
         }
         return role == Party.GARBLER ? new Rendezvous.Roles(own, other) : new Rendezvous.Roles(other, own);
+    }
+
+    /**
+     * Drops the run's cache and waits (a few seconds at most) until its blocks are gone. Dropped without waiting, a large
+     * cached partition was still being removed by the block manager's own thread pool when a failed run's application
+     * stopped right after; the stop cut the removal, and Spark printed that pool's refusal of the removal's reply as two
+     * stack traces on standard error, beside the run's one line.
+     */
+    private static void unpersist(JavaRDD<?> parts) {
+        Thread t = new Thread(() -> {
+            try {
+                parts.unpersist(true);
+            } catch (RuntimeException stopped) {
+                // the application is stopping: its blocks go with it
+            }
+        }, "yaostream-unpersist");
+        t.setDaemon(true);
+        t.start();
+        try {
+            t.join(UNPERSIST_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Why this application cannot run the secure stage's {@code shards} tasks at once, or null if it can. A local
+     * master's slots are known at once; a cluster's executors may still be registering, so there the check waits for
+     * them, up to the timeout.
+     */
+    private String slotShortage(int shards) {
+        long deadline = System.nanoTime() + (sc.isLocal() ? 0 : timeout.toNanos());
+        int slots = taskSlots();
+        while (slots < shards && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            slots = taskSlots();
+        }
+        if (slots >= shards) {
+            return null;
+        }
+        return "the " + role.key() + "'s application runs " + slots + " task" + (slots == 1 ? "" : "s") + " at once (master " + sc.master()
+                + (sc.isLocal() ? "" : ", after " + Openings.seconds(timeout.toMillis())) + "), and the secure stage's " + shards
+                + " tasks must all run at once (a barrier stage): give it at least " + shards + " task slots ("
+                + (sc.isLocal() ? "local[" + shards + "]" : "executors × cores per executor / spark.task.cpus") + "), or run at most "
+                + Math.max(1, slots) + " shards";
+    }
+
+    /**
+     * How many tasks this application runs at once: Spark's own count for a barrier stage (its executors' cores over
+     * {@code spark.task.cpus}, as the scheduler checks it), or where that is not to be had, its default parallelism.
+     */
+    private int taskSlots() {
+        try {
+            org.apache.spark.SparkContext c = sc.sc();
+            return c.maxNumConcurrentTasks(c.resourceProfileManager().defaultResourceProfile());
+        } catch (LinkageError | RuntimeException e) { // an internal method of Spark's, which another version may lack
+            return sc.defaultParallelism();
+        }
     }
 
     /** Whether the rendezvous listens on one address only (which its tasks must then be given), not on every interface. */

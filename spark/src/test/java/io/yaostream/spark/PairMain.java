@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * One party's Spark application for the two-application tests: runs the steps it is given in order, each on a port of
- * its own, and prints a line per step, {@code STEP name ok RESULT and=N bytes=N} or {@code STEP name failed MESSAGE}.
- * Arguments: {@code garbler|evaluator BASE_PORT CERT_DIR|- STEP...}.
+ * its own, and prints a line per step, {@code STEP name ok RESULT and=N bytes=N} or {@code STEP name failed MESSAGE},
+ * then {@code TIME name SECONDS}. Arguments: {@code garbler|evaluator BASE_PORT CERT_DIR|- STEP...}; the master is
+ * {@code local[4]}, or the system property {@code pair.master}. The step {@code slots} is a minimum of 4 shards.
  */
 public final class PairMain {
     private PairMain() {
@@ -23,8 +24,12 @@ public final class PairMain {
         boolean garbler = args[0].equals("garbler");
         int base = Integer.parseInt(args[1]);
         Path certs = args[2].equals("-") ? null : Path.of(args[2]);
-        try (SparkSession spark = SparkSession.builder().appName("pair test " + args[0]).master("local[4]")
-                .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false").getOrCreate()) {
+        String master = System.getProperty("pair.master", "local[4]");
+        // Spark's scratch folders in one of the application's own, as the example application has them
+        io.yaostream.spark.example.ScratchDir scratch = io.yaostream.spark.example.ScratchDir.create(Path.of(System.getProperty("java.io.tmpdir")));
+        try (scratch; SparkSession spark = SparkSession.builder().appName("pair test " + args[0]).master(master)
+                .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+                .config("spark.local.dir", scratch.path().toString()).getOrCreate()) {
             JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
             for (int i = 3; i < args.length; i++) {
                 String step = args[i];
@@ -39,6 +44,7 @@ public final class PairMain {
                             .peerCertificate(certs.resolve((garbler ? "evaluator" : "garbler") + ".crt").toString());
                 }
                 System.out.println("STEP " + step + " started");
+                long began = System.nanoTime();
                 List<io.yaostream.core.net.Channel> silent = step.equals("stray") && !garbler ? strangers(base + i) : List.of();
                 try {
                     System.out.println("STEP " + step + " ok " + run(step, garbler, party, spark, sc));
@@ -46,6 +52,7 @@ public final class PairMain {
                     System.out.println("STEP " + step + " failed " + e.getMessage());
                 } finally {
                     silent.forEach(io.yaostream.core.net.Channel::close);
+                    System.out.printf("TIME %s %.1f%n", step, (System.nanoTime() - began) / 1e9);
                 }
             }
         }
@@ -74,8 +81,17 @@ public final class PairMain {
 
     private static String run(String step, boolean garbler, SparkParty party, SparkSession spark, JavaSparkContext sc) {
         switch (step) {
-            case "min1", "min2", "min4", "again", "tls", "stray", "long", "bad", "mismatch", "cached" -> {
-                int k = step.equals("min1") ? 1 : step.equals("min4") ? 4 : step.equals("mismatch") && !garbler ? 3 : 2;
+            case "prepare" -> { // the evaluator's rows take 20 s to read, 20 ms a row, so its run is still preparing them
+                List<Long> v = PairData.values(garbler, 2000);
+                JavaRDD<Long> column = garbler ? sc.parallelize(v, 2) : sc.parallelize(v, 2).map(x -> {
+                    Thread.sleep(20);
+                    return x;
+                });
+                SparkRun<java.math.BigInteger> r = party.minimum(column, PairData.BITS, 2);
+                return costs(r, r.value().toString());
+            }
+            case "min1", "min2", "min4", "again", "tls", "stray", "long", "bad", "mismatch", "cached", "slots" -> {
+                int k = step.equals("min1") ? 1 : step.equals("min4") || step.equals("slots") ? 4 : step.equals("mismatch") && !garbler ? 3 : 2;
                 List<Long> v = PairData.values(garbler, step.equals("long") ? 300_000 : garbler ? 700 : 500);
                 if (step.equals("bad") && garbler) {
                     v = new ArrayList<>(v);

@@ -71,26 +71,69 @@ class SparkPairTest {
         }
     }
 
-    @Test
-    void aKilledApplicationEndsThePeersRunInOneLineWithinTheTimeout() throws Exception {
+    /**
+     * The garbler's driver killed (SIGKILL) in its secure stage ({@code long}), or while the evaluator still reads its
+     * rows ({@code prepare}): the evaluator's run ends in one line within the timeout, with nothing else on its standard
+     * error (no stack trace of Spark's stopping: a cached partition's removal, still waiting for the cancelled task that
+     * wrote it, used to be cut by the stop and say so twice), and no scratch folder of either application is left: the
+     * evaluator deletes its own, and the killed garbler's, whose lock the kill released, as the surviving application
+     * beside it.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"long", "prepare"})
+    void aKilledApplicationEndsThePeersRunInOneLineWithinTheTimeout(String step, @TempDir Path tmp) throws Exception {
         int base = PairPorts.base();
-        Process g = start("garbler", base, new String[] {"long"});
-        Process e = start("evaluator", base, new String[] {"long"});
+        Path evaluatorErr = tmp.resolve("evaluator.err");
+        Path scratch = Files.createDirectory(tmp.resolve("tmp"));
+        String tmpdir = "-Djava.io.tmpdir=" + scratch;
+        Process g = start("garbler", base, new String[] {step}, ProcessBuilder.Redirect.INHERIT, tmpdir);
+        Process e = start("evaluator", base, new String[] {step}, ProcessBuilder.Redirect.to(evaluatorErr.toFile()), tmpdir);
         BufferedReader out = new BufferedReader(new InputStreamReader(g.getInputStream(), StandardCharsets.UTF_8));
         String line;
-        while ((line = out.readLine()) != null && !line.equals("STEP long started")) {
+        while ((line = out.readLine()) != null && !line.equals("STEP " + step + " started")) {
             // Spark's start
         }
-        assertEquals("STEP long started", line);
-        Thread.sleep(3000); // into the secure stage: 600,000 values take longer than this
+        assertEquals("STEP " + step + " started", line);
+        Thread.sleep(3000); // into the secure stage: 600,000 values take longer than this; or into the evaluator's 20 s of reading
         g.destroyForcibly().waitFor();
         long killed = System.nanoTime();
         Map<String, String> evaluator = steps(e, 60);
         double seconds = (System.nanoTime() - killed) / 1e9;
-        String failure = evaluator.get("long");
+        String failure = evaluator.get(step);
         assertTrue(failure.startsWith("failed "), failure);
         assertTrue(failure.contains("garbler") || failure.contains("(at the peer)") || failure.contains("peer"), failure);
         assertTrue(seconds < 10 + 15, "the evaluator ended " + seconds + " s after the kill");
+        String err = Files.readString(evaluatorErr);
+        assertTrue(err.lines().noneMatch(l -> l.contains("Exception") || l.startsWith("\tat ")), "the evaluator's standard error: " + err);
+        try (Stream<Path> left = Files.list(scratch)) {
+            List<String> names = left.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("spark-") || n.startsWith("blockmgr-") || n.startsWith(io.yaostream.spark.example.ScratchDir.PREFIX)).toList();
+            assertEquals(List.of(), names, "scratch folders left in " + scratch);
+        }
+    }
+
+    /**
+     * More shards than the garbler's application has task slots (4 on local[2]): Spark would retry its barrier stage's
+     * slot check for minutes; the garbler refuses at once, saying how many it needs and has, the evaluator ends with the
+     * garbler's line, both within seconds, and the pair's next run (2 shards) gives the minimum.
+     */
+    @Test
+    void moreShardsThanTaskSlotsIsRefusedAtBothPartiesWithinSeconds() throws Exception {
+        int base = PairPorts.base();
+        String[] steps = {"slots", "again"};
+        Process g = start("garbler", base, steps, "-Dpair.master=local[2]");
+        Process e = start("evaluator", base, steps);
+        Map<String, String> garbler = steps(g, 120);
+        Map<String, String> evaluator = steps(e, 120);
+        String refusal = "the garbler's application runs 2 tasks at once (master local[2]), and the secure stage's 4 tasks must all run at"
+                + " once (a barrier stage): give it at least 4 task slots (local[4]), or run at most 2 shards";
+        assertEquals("failed " + refusal, garbler.get("slots"));
+        assertEquals("failed the garbler's side failed: " + refusal, evaluator.get("slots"));
+        for (Map<String, String> party : List.of(garbler, evaluator)) {
+            double seconds = Double.parseDouble(party.get("slots.seconds"));
+            assertTrue(seconds < 10, "the step took " + seconds + " s: " + party);
+            assertTrue(party.get("again").startsWith("ok "), party.toString());
+        }
     }
 
     private static void copy(TlsFiles files, String name) throws IOException {
@@ -99,11 +142,16 @@ class SparkPairTest {
         Files.copy(files.privateKey(), dir.resolve(name + ".key"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
-    private Process start(String role, int base, String[] steps) throws IOException {
+    private Process start(String role, int base, String[] steps, String... jvm) throws IOException {
+        return start(role, base, steps, ProcessBuilder.Redirect.INHERIT, jvm);
+    }
+
+    private Process start(String role, int base, String[] steps, ProcessBuilder.Redirect err, String... jvm) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmOptions());
         cmd.add("-Xmx512m");
+        cmd.addAll(List.of(jvm));
         cmd.add("-Dlog4j2.configurationFile=" + HOME.resolve("conf/log4j2.properties"));
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
@@ -112,7 +160,7 @@ class SparkPairTest {
         cmd.add(String.valueOf(base));
         cmd.add(certs.toString());
         cmd.addAll(List.of(steps));
-        return new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        return new ProcessBuilder(cmd).redirectError(err).start();
     }
 
     /** The options Spark needs on Java 17, from the file spark/run-example reads. */
@@ -129,10 +177,10 @@ class SparkPairTest {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = r.readLine()) != null) {
-                    if (line.startsWith("STEP ") && !line.endsWith(" started")) {
+                    if (line.startsWith("STEP ") && !line.endsWith(" started") || line.startsWith("TIME ")) {
                         String[] parts = line.split(" ", 3);
                         synchronized (out) {
-                            out.put(parts[1], parts[2]);
+                            out.put(parts[1] + (line.startsWith("TIME ") ? ".seconds" : ""), parts[2]);
                         }
                     }
                 }

@@ -10,6 +10,7 @@ import io.yaostream.core.protocol.Openings;
 import java.security.SecureRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -71,6 +72,36 @@ public abstract class ShardLinks implements AutoCloseable {
         return -1;
     }
 
+    /**
+     * Whether these links take connections (listen): the peer then opens the shards' connections at its own pace,
+     * and this party runs each shard as its connection comes ({@link #nextConnected}).
+     */
+    boolean takesConnections() {
+        return false;
+    }
+
+    /**
+     * For links that take connections: a shard (0 to shards − 1) whose connection has come and that has not been
+     * given before, waiting up to {@code millis}; −1 if none came meanwhile.
+     *
+     * @throws RuntimeException if the run has failed (an authenticated peer that disagrees) or the links closed
+     */
+    int nextConnected(long millis) {
+        throw new UnsupportedOperationException("connecting links open their shards in order");
+    }
+
+    /**
+     * The run has failed: links that take connections answer any more of them that the run has ended, without a
+     * notice (the run's failure is this party's one line).
+     */
+    void runFailed(String why) {
+    }
+
+    /** For links that take connections: the failure of a run whose peer did not connect {@code shard} in time. */
+    RuntimeException nobodyConnected(int shard) {
+        throw new UnsupportedOperationException("connecting links open their shards in order");
+    }
+
     private static final class Connecting extends ShardLinks {
         private final String host;
         private final int port;
@@ -95,13 +126,19 @@ public abstract class ShardLinks implements AutoCloseable {
     private static final class Listening extends ShardLinks {
         /**
          * Connections read side by side while they say their shard, at most; beyond, a new one makes room by cutting the
-         * oldest (see {@link Openings}). The run's own k + 1 are each read within a round trip of connecting.
+         * oldest (see {@link Openings}). The run's own are each read within a round trip of connecting, and its peer
+         * opens no more than {@link ShardRunner#MAX_RUNNING} (as many as this cap) at a time ({@link ShardRunner#running}),
+         * so the cap never cuts one of them for another, and a flood of strangers' connections pushes out its own first.
          */
         private static final int MAX_GREETING = 64;
         private static final long POLL_MILLIS = 100;
 
         private final NettyTransport.Listener listener;
         private final CompletableFuture<Channel>[] slots;
+        /** Shards whose connections have come, in the order they came, for {@link #nextConnected}. */
+        private final LinkedBlockingQueue<Integer> connected = new LinkedBlockingQueue<>();
+        /** Why the run stopped waiting for connections, once it has. */
+        private volatile RuntimeException failure;
         /** Which connections a shard has taken (and so closes itself). */
         private final boolean[] taken;
         private final Thread acceptor;
@@ -118,8 +155,8 @@ public abstract class ShardLinks implements AutoCloseable {
             for (int i = 0; i <= shards; i++) {
                 slots[i] = new CompletableFuture<>();
             }
-            // A thread per expected connection, so each shard's network work has a core of its own.
-            this.listener = NettyTransport.listenForMany(host, port, options, shards + 1);
+            // A thread for each shard the peer runs at once, and the combine's, up to a core each and a few more.
+            this.listener = NettyTransport.listenForMany(host, port, options, ShardRunner.running(shards) + 1);
             if (sayPort) {
                 options.notices().accept("listening on " + listener.address());
             }
@@ -163,6 +200,13 @@ public abstract class ShardLinks implements AutoCloseable {
             ShardHello hello;
             try {
                 hello = ShardHello.read(c);
+            } catch (ChannelException e) {
+                // Closed or reset before its whole hello: a peer that died (its run's own line says so) or a stranger
+                // that hung up. Nothing to refuse and nothing held up: no notice, so a dead peer's run ends in one line.
+                if (o.said()) {
+                    c.close();
+                }
+                return;
             } catch (ProtocolException e) {
                 if (!o.said()) {
                     return;
@@ -212,9 +256,17 @@ public abstract class ShardLinks implements AutoCloseable {
                         toPeer = local;
                     } else {
                         // The answer goes out before the shard can take the connection and write on it.
-                        c.write(new byte[] {ShardHello.ACCEPTED}, 0, 1);
-                        c.flush();
+                        try {
+                            c.write(new byte[] {ShardHello.ACCEPTED}, 0, 1);
+                            c.flush();
+                        } catch (ChannelException gone) {
+                            c.close(); // its peer gave up meanwhile (its run stopped): nothing to say
+                            return;
+                        }
                         slots[hello.shard()].complete(c);
+                        if (hello.shard() < shards) {
+                            connected.add(hello.shard());
+                        }
                         return;
                     }
                 }
@@ -230,9 +282,49 @@ public abstract class ShardLinks implements AutoCloseable {
         private static final String SAME = "give both parties the same number of shards (--shards)";
 
         private void failAll(RuntimeException e) {
+            if (failure == null) {
+                failure = e;
+            }
             for (CompletableFuture<Channel> s : slots) {
                 s.completeExceptionally(e);
             }
+            connected.add(-1); // wakes a waiting nextConnected
+        }
+
+        @Override
+        boolean takesConnections() {
+            return true;
+        }
+
+        @Override
+        void runFailed(String why) {
+            failAll(new ChannelException(why));
+        }
+
+        @Override
+        int nextConnected(long millis) {
+            RuntimeException f = failure;
+            if (f != null) {
+                throw copy(f);
+            }
+            Integer s;
+            try {
+                s = connected.poll(millis, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ChannelException("interrupted while waiting for the peer's shards on " + listener.address(), e);
+            }
+            f = failure;
+            if (f != null) {
+                throw copy(f);
+            }
+            return s == null ? -1 : s;
+        }
+
+        @Override
+        RuntimeException nobodyConnected(int shard) {
+            return new ChannelException("no peer connected " + ShardHello.name(shard, shards) + " to " + listener.address() + " within "
+                    + Openings.seconds(options.connectTimeout().toMillis()) + openings.summary());
         }
 
         @Override

@@ -37,6 +37,20 @@ public final class RunExample implements Runnable {
         throw new ParameterException(spec.commandLine(), "say which example: minimum or aes");
     }
 
+    /** A Spark session and the scratch folder it was given, if any: closing stops the session, then deletes the folder. */
+    record Application(SparkSession spark, ScratchDir scratch) implements AutoCloseable {
+        @Override
+        public void close() {
+            try {
+                spark.stop();
+            } finally {
+                if (scratch != null) {
+                    scratch.close();
+                }
+            }
+        }
+    }
+
     /** What both examples take. */
     abstract static class Common implements Callable<Integer> {
         @CommandLine.Spec
@@ -166,15 +180,33 @@ public final class RunExample implements Runnable {
             }
         }
 
-        SparkSession session(String what) {
+        /**
+         * The application's Spark session. With a local master and no local folder configured, Spark's scratch folders go
+         * in a folder of the application's own ({@link ScratchDir}), deleted when the session closes, and by the next
+         * application here if this one is killed first.
+         */
+        Application session(String what) throws java.io.IOException {
             SparkSession.Builder b = SparkSession.builder().appName("yaostream " + what + " (" + party().key() + ")")
                     .config("spark.ui.showConsoleProgress", "false");
+            String url = master != null ? master : System.getProperty("spark.master", "local[" + shards + "]");
             if (master != null) {
                 b.master(master);
             } else if (System.getProperty("spark.master") == null) {
-                b.master("local[" + shards + "]"); // a barrier stage needs a slot for each of its K tasks at once
+                b.master(url); // a barrier stage needs a slot for each of its K tasks at once
             }
-            return b.getOrCreate();
+            ScratchDir scratch = null;
+            if (url.startsWith("local") && System.getProperty("spark.local.dir") == null && System.getenv("SPARK_LOCAL_DIRS") == null) {
+                scratch = ScratchDir.create(Path.of(System.getProperty("java.io.tmpdir")));
+                b.config("spark.local.dir", scratch.path().toString());
+            }
+            try {
+                return new Application(b.getOrCreate(), scratch);
+            } catch (RuntimeException e) {
+                if (scratch != null) {
+                    scratch.close();
+                }
+                throw e;
+            }
         }
 
         SparkParty party(SparkSession spark) {
@@ -230,7 +262,8 @@ public final class RunExample implements Runnable {
                 throw new IllegalArgumentException("--values: cannot read " + values);
             }
             long t0 = System.nanoTime();
-            try (SparkSession spark = session("minimum")) {
+            try (Application app = session("minimum")) {
+                SparkSession spark = app.spark();
                 double start = (System.nanoTime() - t0) / 1e9;
                 JavaRDD<Long> column = Values.read(spark, values, bits, shards);
                 double cpu = cpu();
@@ -265,7 +298,8 @@ public final class RunExample implements Runnable {
                 throw usage("--blocks: cannot read " + blocks);
             }
             long t0 = System.nanoTime();
-            try (SparkSession spark = session("aes")) {
+            try (Application app = session("aes")) {
+                SparkSession spark = app.spark();
                 double start = (System.nanoTime() - t0) / 1e9;
                 SparkParty p = party(spark);
                 double cpu = cpu();
