@@ -1,7 +1,6 @@
 package io.yaostream.cli;
 
 import io.yaostream.TwoParty;
-import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
@@ -63,6 +62,9 @@ public final class DemoCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     KernelOption kernelOption;
 
+    @Mixin
+    CacheOption cache;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -74,7 +76,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         GarblingScheme s = scheme.scheme();
         SimulatedNetwork simulated = NetworkOptions.simulatedNetwork(network);
-        CompiledCircuit c = circuitFile == null ? BundledCircuits.aes128() : CircuitLoader.load(circuitFile);
+        CompiledCircuit c = circuitFile == null ? BundledCircuits.aes128() : cache.load(circuitFile, spec.commandLine().getErr());
         List<String> values = circuitFile == null ? List.of(FIPS197_KEY, FIPS197_PLAINTEXT) : in.values();
         BitString[] inputs = CircuitArgument.parseInputs(c, values, msbFirst);
         Kernel kernel = kernelOption.create();

@@ -431,24 +431,18 @@ public final class CircuitCache {
         }
     }
 
-    /** Removes every entry (and temporary file); returns the bytes removed. */
+    /**
+     * Removes every entry, and the temporary files that writers which died left; returns the bytes of the entries
+     * removed. A temporary file being written now is left to its writer.
+     */
     public long clear() throws IOException {
         long removed = 0;
-        if (!Files.isDirectory(dir)) {
-            return 0;
-        }
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
-            for (Path p : files) {
-                String name = p.getFileName().toString();
-                if (name.endsWith(ENTRY_SUFFIX) || name.startsWith(".") && name.endsWith(TEMP_SUFFIX)) {
-                    try {
-                        long size = Files.size(p);
-                        Files.deleteIfExists(p);
-                        removed += size;
-                    } catch (NoSuchFileException e) {
-                        // gone already
-                    }
-                }
+        for (Entry e : entries()) {
+            try {
+                Files.delete(e.path());
+                removed += e.size();
+            } catch (NoSuchFileException ignored) {
+                // gone already
             }
         }
         return removed;
