@@ -49,7 +49,7 @@ public final class CircuitCache {
     /**
      * Part of every key: bump it whenever the compiler's output for a given source can change (passes, scheduling,
      * slot allocation, the slot-ID format), so no older entry is read. The key also covers a fingerprint of the
-     * compiler's and circuit format's classes ({@link #codeFingerprint}), which catches changes nobody bumped for.
+     * compiler's and circuit format's classes (name, checksum and size of each), which catches changes nobody bumped for.
      */
     public static final int FORMAT_VERSION = 1;
 
