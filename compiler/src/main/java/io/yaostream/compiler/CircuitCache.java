@@ -49,7 +49,7 @@ public final class CircuitCache {
     /**
      * Part of every key: bump it whenever the compiler's output for a given source can change (passes, scheduling,
      * slot allocation, the slot-ID format), so no older entry is read. The key also covers a fingerprint of the
-     * compiler's and circuit format's classes (name, checksum and size of each), which catches changes nobody bumped for.
+     * compiler's jar (or classes), which catches changes nobody bumped for.
      */
     public static final int FORMAT_VERSION = 1;
 
@@ -194,7 +194,9 @@ public final class CircuitCache {
             return CircuitLoader.load(path, from, options, memoryBudget); // compiled already, or unreadable: its usual errors
         }
         byte[] key;
+        String stamp;
         try {
+            stamp = stamp(path);
             key = keyOf(path, kind, options);
         } catch (IOException | RuntimeException e) {
             return CircuitLoader.load(path, from, options, memoryBudget);
@@ -203,8 +205,26 @@ public final class CircuitCache {
         if (hit != null) {
             return hit;
         }
-        // Keyed by the bytes compiled, should the file have changed since it was first read.
-        return CircuitLoader.loadWhole(path, from, options, (data, c) -> put(key(data, kind, options), c));
+        // Kept under the key of the bytes compiled: hashed again should the file have changed since it was hashed.
+        return CircuitLoader.loadWhole(path, from, options, (data, c) -> {
+            String now;
+            try {
+                now = stamp(path);
+            } catch (IOException e) {
+                now = null;
+            }
+            put(stamp.equals(now) && data.length == sizeIn(stamp) ? key : key(data, kind, options), c);
+        });
+    }
+
+    /** A file's size and modification time, which change with any write to it. */
+    private static String stamp(Path path) throws IOException {
+        java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(path, java.nio.file.attribute.BasicFileAttributes.class);
+        return a.size() + " " + a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS);
+    }
+
+    private static long sizeIn(String stamp) {
+        return Long.parseLong(stamp.substring(0, stamp.indexOf(' ')));
     }
 
     /**
@@ -497,10 +517,10 @@ public final class CircuitCache {
     }
 
     /**
-     * A fingerprint of the classes that turn a source into a compiled circuit and write it: the compiler module's and
-     * core's circuit and format packages, as their jar's entries (name, CRC, size: no class is read) or class
-     * directories' files say. A build that changes any of them keys every source anew. "unknown" where the classes
-     * do not come from a jar or directory.
+     * A fingerprint of the code that turns a source into a compiled circuit and writes it: the jars of the compiler
+     * module and of core (the shaded jar for the command) by path, size and modification time, or, for class
+     * directories (a build's tests), the compiler's and core's circuit and format classes by content. A rebuild keys
+     * every source anew. "unknown" where the classes come from neither a jar nor a directory.
      */
     static final class CodeFingerprint {
         static final String VALUE = compute();
@@ -538,14 +558,10 @@ public final class CircuitCache {
                             sha.update(Files.readAllBytes(f));
                         }
                     } else {
-                        try (java.util.jar.JarFile jar = new java.util.jar.JarFile(location.toFile())) {
-                            List<java.util.jar.JarEntry> entries = new ArrayList<>();
-                            jar.stream().filter(e -> prefixes.stream().anyMatch(e.getName()::startsWith)).forEach(entries::add);
-                            entries.sort(java.util.Comparator.comparing(java.util.jar.JarEntry::getName));
-                            for (java.util.jar.JarEntry e : entries) {
-                                sha.update((e.getName() + " " + e.getCrc() + " " + e.getSize() + "\n").getBytes(StandardCharsets.UTF_8));
-                            }
-                        }
+                        // A jar is known by its name, size and time: nothing of it read, a stat call. A rebuilt jar keys
+                        // every source anew; the entries of the old one are evicted as they fall out of use.
+                        sha.update((location.toAbsolutePath() + " " + Files.size(location) + " "
+                                + Files.getLastModifiedTime(location).toMillis() + "\n").getBytes(StandardCharsets.UTF_8));
                     }
                 }
                 return HexFormat.of().formatHex(sha.digest());
