@@ -26,6 +26,12 @@ final class CircuitArgument {
             description = "Source format: bristol, bristol-old, mesfe or slot (default: guessed from the content).")
     String from;
 
+    @picocli.CommandLine.Mixin
+    CacheOption cache;
+
+    @picocli.CommandLine.Spec(picocli.CommandLine.Spec.Target.MIXEE)
+    picocli.CommandLine.Model.CommandSpec command;
+
     /** Loads for running: a compiled slot-ID binary file above the memory budget is read as it is walked. */
     CompiledCircuit load() {
         return load(Compiler.Options.DEFAULT, io.yaostream.core.format.CircuitFiles.memoryBudget());
@@ -43,7 +49,7 @@ final class CircuitArgument {
         } catch (IllegalArgumentException e) {
             throw new UsageError("--from: " + e.getMessage());
         }
-        return CircuitLoader.load(file, format, options, memoryBudget);
+        return cache.load(file, format, options, memoryBudget, command.commandLine().getErr());
     }
 
     /** Parses one hex value per input group, checking count and widths. */

@@ -3,7 +3,6 @@ package io.yaostream.cli;
 import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.ThreeParty;
-import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.GarblingScheme;
@@ -62,6 +61,9 @@ final class Demo3Command implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     KernelOption kernelOption;
 
+    @Mixin
+    CacheOption cache;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -97,7 +99,7 @@ final class Demo3Command implements Callable<Integer> {
             heading = "AES-128, FIPS-197 Appendix C.1, under a key no party holds: P1 holds K1 " + k1.toHex(false) + ", P2 holds K2 "
                     + k2.toHex(false) + " (K1 xor K2 = " + DemoCommand.FIPS197_KEY + "), P3 the plaintext " + DemoCommand.FIPS197_PLAINTEXT;
         } else {
-            CompiledCircuit c = CircuitLoader.load(circuitFile);
+            CompiledCircuit c = cache.load(circuitFile, spec.commandLine().getErr());
             ThreePartyOptions.checkGroups(c);
             BitString[] inputs = CircuitArgument.parseInputs(c, in.values(), msbFirst);
             for (int g = 0; g < inputs.length; g++) {

@@ -3,7 +3,6 @@ package io.yaostream.cli;
 import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.TwoParty;
-import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
@@ -64,6 +63,9 @@ public final class DemoCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     KernelOption kernelOption;
 
+    @Mixin
+    CacheOption cache;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -75,7 +77,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         GarblingScheme s = scheme.scheme();
         SimulatedNetwork simulated = NetworkOptions.simulatedNetwork(network);
-        CompiledCircuit c = circuitFile == null ? BundledCircuits.aes128() : CircuitLoader.load(circuitFile);
+        CompiledCircuit c = circuitFile == null ? BundledCircuits.aes128() : cache.load(circuitFile, spec.commandLine().getErr());
         List<String> values = circuitFile == null ? List.of(FIPS197_KEY, FIPS197_PLAINTEXT) : in.values();
         BitString[] inputs = CircuitArgument.parseInputs(c, values, msbFirst);
         Kernel kernel = kernelOption.create();

@@ -3,7 +3,6 @@ package io.yaostream.cli;
 import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.ThreeParty;
-import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.garble.GarblingScheme;
@@ -68,6 +67,9 @@ final class Run3Command implements Callable<Integer> {
             + " not hold. Without it, such a run is refused; parties that all run on this machine (loopback) need neither.")
     boolean insecureLinks;
 
+    @Mixin
+    CacheOption cache;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -81,7 +83,7 @@ final class Run3Command implements Callable<Integer> {
         GarblingScheme s = scheme.scheme();
         TransportOptions transport = network.base("P" + party, spec.commandLine().getErr());
         java.util.Map<Integer, String> peerCertificates = network.partyCertificates(party);
-        CompiledCircuit c = CircuitLoader.load(circuitFile);
+        CompiledCircuit c = cache.load(circuitFile, spec.commandLine().getErr());
         List<BitString> mine = ThreePartyOptions.owned(c, party, in.values(), msbFirst);
         Kernel kernel = kernelOption.create();
         ThreePartyCircuit program = new ThreePartyCircuit(c, repeat);

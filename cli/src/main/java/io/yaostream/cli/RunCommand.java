@@ -6,7 +6,6 @@ import io.yaostream.SecureProgram;
 import io.yaostream.Link;
 import io.yaostream.Sharded;
 import io.yaostream.TwoParty;
-import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
@@ -72,6 +71,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     KernelOption kernelOption;
 
+    @Mixin
+    CacheOption cache;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -99,7 +101,7 @@ final class RunCommand implements Callable<Integer> {
         long repeat = repeatOption.times();
         GarblingScheme s = peer.scheme.scheme();
         TransportOptions transport = network.twoParty(role, spec.commandLine().getErr());
-        CompiledCircuit c = CircuitLoader.load(circuitFile);
+        CompiledCircuit c = cache.load(circuitFile, spec.commandLine().getErr());
         List<WireGroup<Party>> owned = c.inputs().stream().filter(g -> g.owner() == party).toList();
         List<BitString> mine = in.forGroups(owned, msbFirst, "the " + party.key() + " owns " + owned.size() + " input group(s) of the circuit");
         Kernel kernel = kernelOption.create();

@@ -25,7 +25,7 @@ import java.util.concurrent.ExecutionException;
                 "70:an internal error (a bug; YAOSTREAM_DEBUG=1 prints the stack trace)"},
         subcommands = {CompileCommand.class, InfoCommand.class, EvalCommand.class, RunCommand.class, DemoCommand.class,
                 Run3Command.class, Demo3Command.class, HammingCommand.class, AesCommand.class, PresentCommand.class, KaratsubaCommand.class,
-                MinimumCommand.class, BenchCommand.class})
+                MinimumCommand.class, BenchCommand.class, CacheCommand.class})
 public final class YaostreamCommand implements Runnable {
     /** Exit status for a bad command line. */
     static final int EXIT_USAGE = 2;

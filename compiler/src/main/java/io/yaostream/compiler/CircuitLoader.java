@@ -67,9 +67,31 @@ public final class CircuitLoader {
         if ((from == null || from == SourceFormat.SLOT) && CircuitFiles.isSlotBinary(path)) {
             return io.yaostream.core.format.SlotBinaryFormat.open(path, memoryBudget);
         }
+        return loadWhole(path, from, options, null);
+    }
+
+    /**
+     * Loads through {@code cache} when it is not null ({@link CircuitCache#load}): a source compiled once is read
+     * from its cache entry afterwards. A compiled slot-ID file is read as it is, as by
+     * {@link #load(Path, SourceFormat, Compiler.Options, long)}.
+     */
+    public static CompiledCircuit load(Path path, SourceFormat from, Compiler.Options options, long memoryBudget, CircuitCache cache) {
+        return cache == null ? load(path, from, options, memoryBudget) : cache.load(path, from, options, memoryBudget);
+    }
+
+    /**
+     * Reads the whole file and loads it; {@code compiled}, when not null, is given the bytes and the circuit made from
+     * them.
+     */
+    static CompiledCircuit loadWhole(Path path, SourceFormat from, Compiler.Options options,
+                                     java.util.function.BiConsumer<byte[], CompiledCircuit> compiled) {
         try {
             byte[] data = CircuitFiles.readBytes(path);
-            return load(data, path.toString(), from, options);
+            CompiledCircuit c = load(data, path.toString(), from, options);
+            if (compiled != null) {
+                compiled.accept(data, c);
+            }
+            return c;
         } catch (OutOfMemoryError e) {
             // Text and Bristol sources are parsed and compiled whole (the optimisation passes see the whole circuit);
             // only a compiled slot-ID binary file is read as it is walked. The allocation that failed was for this
