@@ -2,7 +2,6 @@ package io.yaostream;
 
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.net.NettyTransport;
-import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
 import io.yaostream.core.twoparty.KeptLink;
 import io.yaostream.core.twoparty.YaoSession;
@@ -23,7 +22,7 @@ import java.util.List;
  * }</pre>
  *
  * Both parties run the same programs in the same order; each program's name (the configuration's, or one given to
- * {@link #run(String, Program, InputFeed)}) and circuits are checked against the peer's with its first messages. A
+ * {@link #run(String, Program, Inputs)}) and circuits are checked against the peer's with its first messages. A
  * program that fails ends the link at both parties, with one line saying why; open a new one to go on. Not for use by
  * two threads at once.
  */

@@ -1,6 +1,5 @@
 package io.yaostream;
 
-import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.shard.ShardHello;
 import io.yaostream.core.shard.ShardLinks;
 import io.yaostream.core.shard.ShardRunner;

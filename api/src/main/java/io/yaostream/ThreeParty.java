@@ -9,7 +9,6 @@ import io.yaostream.core.net.NettyTransport;
 import io.yaostream.core.net.PeerCertificate;
 import io.yaostream.core.net.TlsFiles;
 import io.yaostream.core.net.TransportOptions;
-import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
 import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.threeparty.ThreeLinks;
@@ -35,7 +34,7 @@ import java.util.function.Supplier;
  * and 3; a reveal to the garbler reaches parties 1 and 2, to both reaches all three.
  *
  * <pre>{@code
- * ThreePartySession.Result<List<Optional<BitString>>> r = ThreeParty.as(2).run(addresses, program, InputFeed.of(myValue));
+ * ThreeParty.Result<List<Optional<BitString>>> r = ThreeParty.as(2).run(addresses, program, Inputs.bits(myValue));
  * }</pre>
  *
  * Over TCP, party i listens on the i-th address for the party before it in the ring 1, 2, 3 and connects to the party
@@ -325,7 +324,7 @@ public final class ThreeParty {
     /**
      * Checks, before anything connects, that a run to {@code addresses} may go ahead: the links bound to the parties
      * ({@link #tls} and {@link #peerCertificate} for both other parties, distinct), or all parties on this machine, or
-     * {@link #insecureLinks}. {@link #run(List, Program, InputFeed)} checks the same.
+     * {@link #insecureLinks}. {@link #run(List, Program, Inputs)} checks the same.
      *
      * @param addresses the addresses of parties 1, 2 and 3
      * @throws IllegalArgumentException saying what is missing, in one line

@@ -16,7 +16,6 @@ import io.yaostream.core.ot.ReceiverFirstBaseOt;
 import io.yaostream.core.protocol.Handshake;
 import io.yaostream.core.plain.CostContext;
 import io.yaostream.core.plain.PlainContext;
-import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
 import io.yaostream.core.program.ProgramCosts;
 import io.yaostream.core.twoparty.GarblerOpening;
