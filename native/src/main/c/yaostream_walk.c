@@ -56,10 +56,22 @@ static inline __m128i tweak(uint64_t t) {
     return _mm_set_epi64x(0, (long long) t);
 }
 
-/* out[i] = H(keys[i], tweak(t[i])), where fixed-key inputs already hold sigma(key) ^ tweak and sig the sigmas. */
-static void hash_blocks(int hash, const __m128i *keys, __m128i *in, const __m128i *sig, __m128i *out, size_t n) {
+/* out[i] = H(keys[i], tweak(t[i])), where the one-call hash's inputs already hold sigma(key) ^ tweak and sig the
+ * sigmas, and TMMO's (and the keyed hash's) hold the tweaks; TMMO leaves pi(keys[i]) in sig. */
+static void hash_blocks(int hash, const __m128i *keys, __m128i *in, __m128i *sig, __m128i *out, size_t n) {
     if (hash == YS_HASH_KEYED) {
         ys_multi_key_encrypt((const uint8_t *) keys, (const uint8_t *) in, (uint8_t *) out, n);
+        return;
+    }
+    if (hash == YS_HASH_TMMO) { /* pi(pi(x) ^ t) ^ pi(x): two passes over the batch */
+        ys_fixed_key_encrypt((const uint8_t *) keys, (uint8_t *) sig, n);
+        for (size_t i = 0; i < n; i++) {
+            in[i] = _mm_xor_si128(in[i], sig[i]);
+        }
+        ys_fixed_key_encrypt((const uint8_t *) in, (uint8_t *) out, n);
+        for (size_t i = 0; i < n; i++) {
+            out[i] = _mm_xor_si128(out[i], sig[i]);
+        }
         return;
     }
     ys_fixed_key_encrypt((const uint8_t *) in, (uint8_t *) out, n);
@@ -68,9 +80,10 @@ static void hash_blocks(int hash, const __m128i *keys, __m128i *in, const __m128
     }
 }
 
-/* The AES input of label x under tweak t for the hash in use (keyed: the tweak block; the key is x itself). */
+/* The AES input of label x under tweak t for the hash in use (keyed: the tweak block, the key is x itself; TMMO: the
+ * tweak block, XORed with pi(x) once that is known). */
 static inline __m128i hash_input(int hash, __m128i x, __m128i t, __m128i *sig) {
-    if (hash == YS_HASH_KEYED) {
+    if (hash == YS_HASH_KEYED || hash == YS_HASH_TMMO) {
         return t;
     }
     *sig = sigma(x);
@@ -1017,7 +1030,8 @@ static size_t walk(ys_walk *w, const ys_ctx *c, size_t blocks, ands_fn *ands) {
 }
 
 static void init_ctx(ys_ctx *c, int rule, uint8_t *labels) {
-    c->hash = rule == YS_RULE_HALF_GATES_KEYED || rule == YS_RULE_GRR3_KEYED ? YS_HASH_KEYED : YS_HASH_FIXED_KEY;
+    c->hash = rule == YS_RULE_HALF_GATES_KEYED || rule == YS_RULE_GRR3_KEYED ? YS_HASH_KEYED
+              : rule == YS_RULE_HALF_GATES ? YS_HASH_TMMO : YS_HASH_FIXED_KEY;
     c->per_and = YS_RULE_BLOCKS(rule);
     c->labels = labels;
     c->delta = _mm_setzero_si128();
@@ -1033,13 +1047,15 @@ size_t ys_free_xor_garble(ys_walk *w, int rule, uint8_t *zero, const uint8_t del
     c.delta = _mm_loadu_si128((const __m128i *) delta);
     c.tables_out = tables;
     ands_fn *ands = garble_ands;
-    if (rule == YS_RULE_GRR3) {
+    if (rule == YS_RULE_HALF_GATES) {
+        ands = garble_ands; /* TMMO: the 128-bit groups, whose two AES passes run on the path in use */
+    } else if (rule == YS_RULE_GRR3) {
         ands = ys_path() == YS_PATH_VAES256 ? grr3_garble_ands_vaes256 : grr3_garble_ands;
     } else if (rule == YS_RULE_GRR3_KEYED) {
         ands = grr3_keyed_garble_ands;
     } else if (ys_path() == YS_PATH_VAES512) {
         ands = rule == YS_RULE_HALF_GATES_KEYED ? garble_ands_vaes_keyed : garble_ands_vaes;
-    } else if (ys_path() == YS_PATH_VAES256 && rule == YS_RULE_HALF_GATES) {
+    } else if (ys_path() == YS_PATH_VAES256 && rule == YS_RULE_HALF_GATES_SIGMA) {
         ands = garble_ands_vaes256;
     }
     return walk(w, &c, capacity, ands);
@@ -1050,13 +1066,15 @@ size_t ys_free_xor_evaluate(ys_walk *w, int rule, uint8_t *label, const uint8_t 
     init_ctx(&c, rule, label);
     c.tables_in = tables;
     ands_fn *ands = evaluate_ands;
-    if (rule == YS_RULE_GRR3) {
+    if (rule == YS_RULE_HALF_GATES) {
+        ands = evaluate_ands;
+    } else if (rule == YS_RULE_GRR3) {
         ands = grr3_evaluate_ands;
     } else if (rule == YS_RULE_GRR3_KEYED) {
         ands = grr3_keyed_evaluate_ands;
     } else if (ys_path() == YS_PATH_VAES512) {
         ands = rule == YS_RULE_HALF_GATES_KEYED ? evaluate_ands_vaes_keyed : evaluate_ands_vaes;
-    } else if (ys_path() == YS_PATH_VAES256 && rule == YS_RULE_HALF_GATES) {
+    } else if (ys_path() == YS_PATH_VAES256 && rule == YS_RULE_HALF_GATES_SIGMA) {
         ands = evaluate_ands_vaes256;
     }
     return walk(w, &c, blocks, ands);

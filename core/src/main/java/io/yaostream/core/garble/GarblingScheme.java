@@ -80,10 +80,11 @@ public final class GarblingScheme {
 
     /**
      * Whether one-hot garbling (HK21) runs with this scheme: it needs free XOR with Δ's low bit as the colour, and
-     * the fixed-key circular correlation-robust hash ({@link LabelHash#FIXED_KEY}) for its trees: half-gates and grr3.
+     * a fixed-key scheme (its trees hash with {@link LabelHash#FIXED_KEY} under the session's Kπ): half-gates,
+     * half-gates-sigma and grr3.
      */
     public boolean oneHot() {
-        return freeXor() && labelHash == LabelHash.FIXED_KEY;
+        return freeXor() && (labelHash == LabelHash.FIXED_KEY || labelHash == LabelHash.TMMO);
     }
 
     /**

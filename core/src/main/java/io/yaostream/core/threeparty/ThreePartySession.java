@@ -84,8 +84,19 @@ public final class ThreePartySession {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long cpuStart = threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : 0;
         int me = links.me();
-        ThreeHandshake.Hello hello = new ThreeHandshake.Hello(me, scheme.name(), program, Handshake.digest(circuits));
-        ThreeHandshake.exchange(links, hello);
+        // P1 draws the garbling seed first: its hello carries Kπ = R(0x01, 0) of the garblers' generator.
+        byte[] p1Seed = null;
+        long[] piKey = {0, 0};
+        if (me == 1) {
+            p1Seed = new byte[ThreeFrames.SEED_BYTES];
+            secureRandom.nextBytes(p1Seed);
+            piKey = permutationKey(kernel, p1Seed);
+        }
+        ThreeHandshake.Hello hello = new ThreeHandshake.Hello(me, scheme.name(), program, Handshake.digest(circuits), piKey[0], piKey[1]);
+        ThreeHandshake.Hello[] peers = ThreeHandshake.exchange(links, hello);
+        if (me == 3) {
+            kernel.setFixedKey(peers[1].keyLo(), peers[1].keyHi()); // before anything P3 hashes
+        }
         CostTally tally = new CostTally(scheme, circuits);
         PartyContext ctx;
         ThreeGarblerContext garbler = null;
@@ -110,14 +121,18 @@ public final class ThreePartySession {
         } else {
             byte[] seed;
             if (me == 1) {
-                seed = new byte[ThreeFrames.SEED_BYTES];
-                secureRandom.nextBytes(seed);
+                seed = p1Seed;
                 ThreeFrames.send(links.to(2), ThreeFrames.SEED, seed);
                 links.to(2).flush();
             } else {
                 ThreeFrames.expect(links.to(1), ThreeFrames.SEED, 1, "the garbling seed");
                 seed = ThreeFrames.read(links.to(1), ThreeFrames.SEED_BYTES);
+                piKey = permutationKey(kernel, seed);
+                if (piKey[0] != peers[1].keyLo() || piKey[1] != peers[1].keyHi()) {
+                    throw new PeerFault("P1's hello announced a key of π that its garbling seed does not give");
+                }
             }
+            kernel.setFixedKey(piKey[0], piKey[1]);
             ThreeFrames.expect(links.to(3), ThreeFrames.CRS, 3, "the commitments' reference string");
             ThreeHashes hashes = new ThreeHashes(ThreeFrames.read(links.to(3), ThreeFrames.CRS_BYTES), kernel);
             PolynomialHash digestKey = PolynomialHash.fromBytes(ThreeFrames.read(links.to(3), ThreeFrames.KEY_BYTES));
@@ -161,6 +176,14 @@ public final class ThreePartySession {
         double cpu = threads.isCurrentThreadCpuTimeSupported() ? (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9 : Double.NaN;
         return new Result<>(me, value, ctx.costs(), sentTo, receivedFrom, (end - start) / 1e9, (setup - start) / 1e9,
                 (done - setup) / 1e9, cpu);
+    }
+
+    /**
+     * Kπ = R(0x01, 0) of the garblers' generator, the one {@link ThreeGarblerContext} garbles from
+     * (docs/garbling-schemes.md §1.5): both garblers get it from the seed, P3 from P1's hello.
+     */
+    static long[] permutationKey(Kernel kernel, byte[] seed) {
+        return AesCtrRandom.fromKey(kernel, ThreeHashes.derive(seed, ThreeGarblerContext.GARBLING)).derive(0x01, 0);
     }
 
     private static String progress(PartyContext ctx) {
