@@ -31,7 +31,7 @@ final class ThreeGarblerContext extends GarblingContext {
     /** Wires committed (and opened) per message: bounds memory for inputs of any width. */
     static final int PIECE = 1024;
     static final int OPENING_BYTES = 1 + 16 + 16;
-    /** The purpose of the seed's key the garbling draws from (and Kπ is derived from). */
+    /** The purpose of the seed's key the garbling draws from (and Kπ, which the kernel has before this context is made). */
     static final String GARBLING = "garbling";
 
     private final int me;
@@ -62,6 +62,9 @@ final class ThreeGarblerContext extends GarblingContext {
         this.feed = feed;
         this.permutation = AesCtrRandom.fromKey(kernel, ThreeHashes.derive(seed, "permutation"));
         this.coins = AesCtrRandom.fromKey(kernel, ThreeHashes.derive(seed, "commitment coins"));
+        if (scheme.usesPermutation()) { // the material's first block: P3 takes Kπ from it, vouched for like the rest
+            split.writeBlocks(new long[] {kernel.fixedKeyLo(), kernel.fixedKeyHi()}, 0, 1);
+        }
     }
 
     @Override

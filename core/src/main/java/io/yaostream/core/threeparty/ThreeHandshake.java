@@ -11,20 +11,16 @@ import java.util.HexFormat;
 
 /**
  * The first message on each link of a three-party session, sent by both ends at once: magic {@code YAO3}, version,
- * the sender's party number, scheme, program and the digest of the declared circuits; P1's then has the session's
- * public key Kπ of π (16 bytes), which P2 checks against the seed and P3 uses. A two-party peer (magic
+ * the sender's party number, scheme, program and the digest of the declared circuits. A two-party peer (magic
  * {@code YAOS}) is told apart at once, and every mismatch names the field, the peer and both values.
  */
 final class ThreeHandshake {
     static final byte[] MAGIC = {'Y', 'A', 'O', '3'};
+    /** 2: the material stream begins with Kπ where the scheme uses π (docs/three-party.md). */
     static final int VERSION = 2;
     private static final int DIGEST_BYTES = 32;
 
-    /** A party's hello; P1's also carries Kπ ({@code keyLo}, {@code keyHi}), the others' 0. */
-    record Hello(int party, String scheme, String program, byte[] digest, long keyLo, long keyHi) {
-        Hello(int party, String scheme, String program, byte[] digest) {
-            this(party, scheme, program, digest, 0, 0);
-        }
+    record Hello(int party, String scheme, String program, byte[] digest) {
     }
 
     private ThreeHandshake() {
@@ -34,8 +30,7 @@ final class ThreeHandshake {
      * Sends {@code mine} on every link first, then reads and checks each peer's hello: so a party that finds a mismatch on
      * one link has still greeted the other, and every honest party learns the reason, not just that a link closed.
      */
-    static Hello[] exchange(ThreeLinks links, Hello mine) {
-        Hello[] peers = new Hello[4];
+    static void exchange(ThreeLinks links, Hello mine) {
         ChannelException unsent = null;
         for (int other : ThreeLinks.others(mine.party())) {
             try {
@@ -48,17 +43,14 @@ final class ThreeHandshake {
             Hello peer = receive(links.to(other), other);
             check(mine, peer, other);
             checkCertificate(links, peer.party());
-            peers[other] = peer;
         }
         if (unsent != null) {
             throw unsent;
         }
-        return peers;
     }
 
     private static void send(Channel channel, Hello mine) {
-        Handshake.write(channel, MAGIC, VERSION, mine.party(), mine.scheme(), mine.program(), mine.digest(),
-                mine.party() == 1 ? Handshake.keyBytes(mine.keyLo(), mine.keyHi()) : new byte[0]);
+        Handshake.write(channel, MAGIC, VERSION, mine.party(), mine.scheme(), mine.program(), mine.digest());
         channel.flush();
     }
 
@@ -83,12 +75,7 @@ final class ThreeHandshake {
         int party = head[8];
         String scheme = Handshake.readText(channel, "scheme");
         String program = Handshake.readText(channel, "program");
-        byte[] digest = Handshake.read(channel, DIGEST_BYTES);
-        if (party != 1) {
-            return new Hello(party, scheme, program, digest);
-        }
-        long[] key = Handshake.keyLongs(Handshake.read(channel, Handshake.KEY_BYTES)); // any 16 bytes are a key
-        return new Hello(party, scheme, program, digest, key[0], key[1]);
+        return new Hello(party, scheme, program, Handshake.read(channel, DIGEST_BYTES));
     }
 
     /**

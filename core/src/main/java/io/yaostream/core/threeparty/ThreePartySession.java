@@ -84,19 +84,8 @@ public final class ThreePartySession {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long cpuStart = threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : 0;
         int me = links.me();
-        // P1 draws the garbling seed first: its hello carries Kπ = R(0x01, 0) of the garblers' generator.
-        byte[] p1Seed = null;
-        long[] piKey = {0, 0};
-        if (me == 1) {
-            p1Seed = new byte[ThreeFrames.SEED_BYTES];
-            secureRandom.nextBytes(p1Seed);
-            piKey = permutationKey(kernel, p1Seed);
-        }
-        ThreeHandshake.Hello hello = new ThreeHandshake.Hello(me, scheme.name(), program, Handshake.digest(circuits), piKey[0], piKey[1]);
-        ThreeHandshake.Hello[] peers = ThreeHandshake.exchange(links, hello);
-        if (me == 3) {
-            kernel.setFixedKey(peers[1].keyLo(), peers[1].keyHi()); // before anything P3 hashes
-        }
+        ThreeHandshake.Hello hello = new ThreeHandshake.Hello(me, scheme.name(), program, Handshake.digest(circuits));
+        ThreeHandshake.exchange(links, hello);
         CostTally tally = new CostTally(scheme, circuits);
         PartyContext ctx;
         ThreeGarblerContext garbler = null;
@@ -121,17 +110,15 @@ public final class ThreePartySession {
         } else {
             byte[] seed;
             if (me == 1) {
-                seed = p1Seed;
+                seed = new byte[ThreeFrames.SEED_BYTES];
+                secureRandom.nextBytes(seed);
                 ThreeFrames.send(links.to(2), ThreeFrames.SEED, seed);
                 links.to(2).flush();
             } else {
                 ThreeFrames.expect(links.to(1), ThreeFrames.SEED, 1, "the garbling seed");
                 seed = ThreeFrames.read(links.to(1), ThreeFrames.SEED_BYTES);
-                piKey = permutationKey(kernel, seed);
-                if (piKey[0] != peers[1].keyLo() || piKey[1] != peers[1].keyHi()) {
-                    throw new PeerFault("P1's hello announced a key of π that its garbling seed does not give");
-                }
             }
+            long[] piKey = permutationKey(kernel, seed);
             kernel.setFixedKey(piKey[0], piKey[1]);
             ThreeFrames.expect(links.to(3), ThreeFrames.CRS, 3, "the commitments' reference string");
             ThreeHashes hashes = new ThreeHashes(ThreeFrames.read(links.to(3), ThreeFrames.CRS_BYTES), kernel);
@@ -145,6 +132,9 @@ public final class ThreePartySession {
         R value;
         long done;
         try {
+            if (evaluator != null) {
+                evaluator.takePermutationKey(); // before anything P3 hashes
+            }
             value = prog.run(ctx);
             done = System.nanoTime();
             if (garbler != null) {
@@ -180,7 +170,7 @@ public final class ThreePartySession {
 
     /**
      * Kπ = R(0x01, 0) of the garblers' generator, the one {@link ThreeGarblerContext} garbles from
-     * (docs/garbling-schemes.md §1.5): both garblers get it from the seed, P3 from P1's hello.
+     * (docs/garbling-schemes.md §1.5): both garblers get it from the seed, P3 from the material's first block.
      */
     static long[] permutationKey(Kernel kernel, byte[] seed) {
         return AesCtrRandom.fromKey(kernel, ThreeHashes.derive(seed, ThreeGarblerContext.GARBLING)).derive(0x01, 0);
