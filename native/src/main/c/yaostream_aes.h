@@ -14,8 +14,8 @@ typedef struct {
     __m128i rk[11];
 } ys_schedule;
 
-/* The fixed key's round keys (ys_set_fixed_key). */
-YS_INTERNAL extern ys_schedule fixed_schedule;
+/* The round keys of the calling thread's key of pi (ys_use_fixed_key). */
+YS_INTERNAL extern __thread ys_schedule fixed_schedule;
 
 /* out[i] = AES_fixed(in[i]) on the path in use (ys_fixed_key_encrypt); in may equal out. */
 YS_INTERNAL void encrypt_fixed(const uint8_t *in, uint8_t *out, size_t blocks);

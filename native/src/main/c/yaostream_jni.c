@@ -13,12 +13,18 @@ JNIEXPORT jboolean JNICALL Java_io_yaostream_nativekernel_NativeBindings_cpuSupp
     return ys_cpu_supported() ? JNI_TRUE : JNI_FALSE;
 }
 
-JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_setFixedKey(JNIEnv *env, jclass cls, jlong lo, jlong hi) {
+JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_init(JNIEnv *env, jclass cls) {
     (void) env;
     (void) cls;
-    jlong key[2] = {lo, hi};
-    ys_set_fixed_key((const uint8_t *) key);
+    ys_init();
 }
+
+/* Every entry that uses pi takes its kernel's key (keyLo, keyHi) and makes it this thread's (ys_use_fixed_key). */
+#define USE_KEY(keyLo, keyHi)                                         \
+    do {                                                              \
+        jlong key_[2] = {(keyLo), (keyHi)};                           \
+        ys_use_fixed_key((const uint8_t *) key_);                     \
+    } while (0)
 
 JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_path(JNIEnv *env, jclass cls) {
     (void) env;
@@ -58,8 +64,9 @@ JNIEXPORT jbyteArray JNICALL Java_io_yaostream_nativekernel_NativeBindings_gateF
     (*env)->ReleasePrimitiveArrayCritical(env, in, pin, 0)
 
 JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_fixedKeyEncrypt(JNIEnv *env, jclass cls,
-        jlongArray in, jlongArray out, jint blocks) {
+        jlong keyLo, jlong keyHi, jlongArray in, jlongArray out, jint blocks) {
     (void) cls;
+    USE_KEY(keyLo, keyHi);
     PIN2(in, out, pin, pout);
     ys_fixed_key_encrypt((const uint8_t *) pin, (uint8_t *) pout, (size_t) blocks);
     UNPIN2(in, out, pin, pout);
@@ -115,9 +122,10 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_ctrKeys(JNI
 }
 
 JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_hashRange(JNIEnv *env, jclass cls,
-        jlongArray in, jlong first, jlong domain, jboolean withOffset, jlong offsetLo, jlong offsetHi, jlongArray out,
+        jlong keyLo, jlong keyHi, jlongArray in, jlong first, jlong domain, jboolean withOffset, jlong offsetLo, jlong offsetHi, jlongArray out,
         jint n) {
     (void) cls;
+    USE_KEY(keyLo, keyHi);
     jlong offset[2] = {offsetLo, offsetHi};
     jlong *pin = (*env)->GetPrimitiveArrayCritical(env, in, NULL);
     jlong *pout = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
@@ -128,8 +136,9 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_hashRange(J
 }
 
 JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_hashExpand(JNIEnv *env, jclass cls,
-        jlongArray in, jint from, jint n, jint m, jlong first, jlong domain, jlongArray out) {
+        jlong keyLo, jlong keyHi, jlongArray in, jint from, jint n, jint m, jlong first, jlong domain, jlongArray out) {
     (void) cls;
+    USE_KEY(keyLo, keyHi);
     jlong *pin = (*env)->GetPrimitiveArrayCritical(env, in, NULL);
     jlong *pout = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
     ys_cr_hash_expand((const uint8_t *) (pin + 2 * (size_t) from), (size_t) n, (size_t) m, (uint64_t) first,
@@ -139,9 +148,10 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_hashExpand(
 }
 
 JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_oneHotLeaves(JNIEnv *env, jclass cls,
-        jlongArray seeds, jint leaves, jint m, jlong first, jlong domain, jlongArray rows, jint r, jint skip,
+        jlong keyLo, jlong keyHi, jlongArray seeds, jint leaves, jint m, jlong first, jlong domain, jlongArray rows, jint r, jint skip,
         jlongArray out, jlongArray columns) {
     (void) cls;
+    USE_KEY(keyLo, keyHi);
     jlong *pseeds = (*env)->GetPrimitiveArrayCritical(env, seeds, NULL);
     jlong *prows = (*env)->GetPrimitiveArrayCritical(env, rows, NULL);
     jlong *pout = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
@@ -210,9 +220,10 @@ JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_xorTerms(JN
     (*env)->SetIntArrayRegion(env, cursor, 0, 2, pos)
 
 JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleFreeXor(JNIEnv *env, jclass cls,
-        jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
+        jlong keyLo, jlong keyHi, jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
         jlongArray zero, jlong deltaLo, jlong deltaHi, jlongArray tables, jint capacity) {
     (void) cls;
+    USE_KEY(keyLo, keyHi);
     jlong delta[2] = {deltaLo, deltaHi};
     WALK_BEGIN(records, gates, batches, batchCount, cursor, gateIndex);
     jlong *pzero = (*env)->GetPrimitiveArrayCritical(env, zero, NULL);
@@ -226,9 +237,10 @@ JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleFreeX
 }
 
 JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluateFreeXor(JNIEnv *env, jclass cls,
-        jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
+        jlong keyLo, jlong keyHi, jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
         jlongArray label, jlongArray tables, jint blocks) {
     (void) cls;
+    USE_KEY(keyLo, keyHi);
     WALK_BEGIN(records, gates, batches, batchCount, cursor, gateIndex);
     jlong *plabel = (*env)->GetPrimitiveArrayCritical(env, label, NULL);
     jlong *ptables = (*env)->GetPrimitiveArrayCritical(env, tables, NULL);
@@ -240,9 +252,10 @@ JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluateFre
 }
 
 JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluateFreeXorDirect(JNIEnv *env, jclass cls,
-        jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
+        jlong keyLo, jlong keyHi, jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
         jlongArray label, jobject tables, jint offset, jint blocks) {
     (void) cls;
+    USE_KEY(keyLo, keyHi);
     const uint8_t *ptables = (const uint8_t *) (*env)->GetDirectBufferAddress(env, tables) + offset;
     WALK_BEGIN(records, gates, batches, batchCount, cursor, gateIndex);
     jlong *plabel = (*env)->GetPrimitiveArrayCritical(env, label, NULL);
@@ -292,9 +305,10 @@ JNIEXPORT void JNICALL Java_io_yaostream_nativekernel_NativeBindings_edwardsMult
 }
 
 JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleFreeXorDirect(JNIEnv *env, jclass cls,
-        jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
+        jlong keyLo, jlong keyHi, jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jintArray cursor, jlong gateIndex,
         jlongArray zero, jlong deltaLo, jlong deltaHi, jobject tables, jint offset, jint capacity) {
     (void) cls;
+    USE_KEY(keyLo, keyHi);
     jlong delta[2] = {deltaLo, deltaHi};
     uint8_t *ptables = (uint8_t *) (*env)->GetDirectBufferAddress(env, tables) + offset;
     WALK_BEGIN(records, gates, batches, batchCount, cursor, gateIndex);
@@ -353,10 +367,11 @@ static int each_piece(JNIEnv *env, int garble, jint rule, jintArray records, jin
 }
 
 JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleFreeXorEach(JNIEnv *env, jclass cls,
-        jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jlong gateIndex, jlongArray zero,
+        jlong keyLo, jlong keyHi, jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jlong gateIndex, jlongArray zero,
         jlong deltaLo, jlong deltaHi, jobject tables, jint offset, jint perPiece, jintArray inSlots, jlongArray in,
         jint inPos, jintArray outSlots, jlongArray out, jint outPos, jint pieces) {
     (void) cls;
+    USE_KEY(keyLo, keyHi);
     jlong delta[2] = {deltaLo, deltaHi};
     uint8_t *ptables = (uint8_t *) (*env)->GetDirectBufferAddress(env, tables) + offset;
     return each_piece(env, 1, rule, records, gates, batches, batchCount, gateIndex, zero, (const uint8_t *) delta, ptables,
@@ -364,10 +379,11 @@ JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleFreeX
 }
 
 JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluateFreeXorEach(JNIEnv *env, jclass cls,
-        jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jlong gateIndex, jlongArray label,
+        jlong keyLo, jlong keyHi, jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jlong gateIndex, jlongArray label,
         jobject tables, jint offset, jint perPiece, jintArray inSlots, jlongArray in, jint inPos, jintArray outSlots,
         jlongArray out, jint outPos, jint pieces) {
     (void) cls;
+    USE_KEY(keyLo, keyHi);
     uint8_t *ptables = (uint8_t *) (*env)->GetDirectBufferAddress(env, tables) + offset;
     return each_piece(env, 0, rule, records, gates, batches, batchCount, gateIndex, label, NULL, ptables, perPiece,
                       inSlots, in, inPos, outSlots, out, outPos, pieces);
@@ -437,8 +453,9 @@ JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluatePrf
 }
 
 JNIEXPORT jlong JNICALL Java_io_yaostream_nativekernel_NativeBindings_fixedKeyRegisterLoop(JNIEnv *env, jclass cls,
-        jlong passes) {
+        jlong keyLo, jlong keyHi, jlong passes) {
     (void) env;
     (void) cls;
+    USE_KEY(keyLo, keyHi);
     return (jlong) ys_fixed_key_register_loop(passes < 0 ? 0 : (uint64_t) passes);
 }

@@ -23,13 +23,18 @@ int ys_path(void);
 void ys_set_path_limit(int limit);
 
 
-/* Sets the fixed public key of ys_fixed_key_encrypt (16 bytes) and picks the widest AES path the CPU has. */
-void ys_set_fixed_key(const uint8_t key[16]);
+/* Picks the widest AES path the CPU has (at most the limit): once, as the library loads. */
+void ys_init(void);
 
-/* The 11 round keys of the fixed key (176 bytes), for code that runs AES inline. */
+/* Makes key (16 bytes) the calling thread's key of pi, the public permutation of ys_fixed_key_encrypt, the hashes and
+ * the walks (a session's K_pi). Each thread keeps its own expanded schedule and the key it came from, and expands
+ * again only when the key differs, so every entry point can pass its kernel's key at no cost in steady state. */
+void ys_use_fixed_key(const uint8_t key[16]);
+
+/* The 11 round keys of the calling thread's key of pi (176 bytes), for code that runs AES inline. */
 void ys_fixed_key_schedule(uint8_t rk[176]);
 
-/* out[i] = AES_fixed(in[i]); in may equal out. */
+/* out[i] = AES_fixed(in[i]) under the calling thread's key (ys_use_fixed_key); in may equal out. */
 void ys_fixed_key_encrypt(const uint8_t *in, uint8_t *out, size_t blocks);
 
 /* out[i] = AES_{keys[i]}(in[i]), key schedules expanded four at a time; in may equal out. */
@@ -97,14 +102,22 @@ typedef struct {
     uint64_t index;
 } ys_walk;
 
-/* The hash of a label L under tweak (t, domain): fixed-key AES with the sigma orthomorphism (Guo-Katz-Wang-Yu),
- * or AES keyed by L (GLNP15). */
-enum { YS_HASH_FIXED_KEY = 0, YS_HASH_KEYED = 1 };
+/* The hash of a label L under tweak (t, domain): fixed-key AES with the sigma orthomorphism in one call,
+ * pi(sigma(L) ^ t) ^ sigma(L); AES keyed by L (GLNP15); or GKWY20's TMMO, pi(pi(L) ^ t) ^ pi(L). Same numbers as
+ * core's LabelHash. */
+enum { YS_HASH_FIXED_KEY = 0, YS_HASH_KEYED = 1, YS_HASH_TMMO = 2 };
 
-/* How a free-XOR walk garbles AND gates, with the table blocks of each: half-gates with either hash (2), GRR3
- * (3; JustGarble's GaXR over fixed-key AES with garbled row reduction), or keyed GRR3 (3; the same row reduction
- * with each row's pad from AES keyed by its two input labels, GLNP15). Same numbers as core's AndGateRule. */
-enum { YS_RULE_HALF_GATES = 0, YS_RULE_HALF_GATES_KEYED = 1, YS_RULE_GRR3 = 2, YS_RULE_GRR3_KEYED = 3 };
+/* How a free-XOR walk garbles AND gates, with the table blocks of each: half-gates over the one-call sigma hash
+ * (2), keyed (2) or TMMO (2), GRR3 (3; JustGarble's GaXR over fixed-key AES with garbled row reduction), or keyed
+ * GRR3 (3; the same row reduction with each row's pad from AES keyed by its two input labels, GLNP15). Same numbers
+ * as core's AndGateRule. */
+enum {
+    YS_RULE_HALF_GATES_SIGMA = 0,
+    YS_RULE_HALF_GATES_KEYED = 1,
+    YS_RULE_GRR3 = 2,
+    YS_RULE_GRR3_KEYED = 3,
+    YS_RULE_HALF_GATES = 4
+};
 
 /* Table blocks per AND gate under a rule. */
 #define YS_RULE_BLOCKS(rule) ((rule) == YS_RULE_GRR3 || (rule) == YS_RULE_GRR3_KEYED ? 3 : 2)
@@ -169,7 +182,7 @@ int ys_use_wide_clmul(void);
 
 void ys_poly_hash(uint64_t key_lo, uint64_t key_hi, const uint8_t *data, size_t length, uint64_t index, uint8_t *out);
 
-/* bench kernel's register floor: encrypts blocks that stay in registers `passes` times over under the fixed key, on
+/* bench kernel's register floor: encrypts blocks that stay in registers `passes` times over under the thread's key, on
  * the path in use; returns how many blocks that was (yaostream_floor.c). */
 uint64_t ys_fixed_key_register_loop(uint64_t passes);
 

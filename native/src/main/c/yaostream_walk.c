@@ -2,6 +2,7 @@
  * a few vector instructions, so garbling runs near the speed of AES): half-gates and GRR3, each with either hash. The
  * formulas are those of core's HalfGates and Grr3; the Java kernel's JavaFreeXorWalk does the same and the two
  * must agree bit for bit. */
+#include "yaostream_aes.h"
 #include "yaostream_gates.h"
 #include "yaostream_kernel.h"
 #include "yaostream_sigma.h"
@@ -56,10 +57,41 @@ static inline __m128i tweak(uint64_t t) {
     return _mm_set_epi64x(0, (long long) t);
 }
 
-/* out[i] = H(keys[i], tweak(t[i])), where fixed-key inputs already hold sigma(key) ^ tweak and sig the sigmas. */
-static void hash_blocks(int hash, const __m128i *keys, __m128i *in, const __m128i *sig, __m128i *out, size_t n) {
+/* TMMO, pi(pi(x) ^ t) ^ pi(x), on the 128-bit path: eight blocks at a time through both passes in registers (eight
+ * aesenc in flight, the first pass's outputs kept for the feed-forward), the last few one at a time. */
+static void tmmo_blocks(const __m128i *rk, const __m128i *keys, const __m128i *tweaks, __m128i *out, size_t n) {
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m128i x[8], p[8];
+        for (int j = 0; j < 8; j++) {
+            x[j] = keys[i + (size_t) j];
+        }
+        encrypt8(rk, x);
+        for (int j = 0; j < 8; j++) {
+            p[j] = x[j];
+            x[j] = _mm_xor_si128(p[j], tweaks[i + (size_t) j]);
+        }
+        encrypt8(rk, x);
+        for (int j = 0; j < 8; j++) {
+            out[i + (size_t) j] = _mm_xor_si128(x[j], p[j]);
+        }
+    }
+    for (; i < n; i++) {
+        __m128i p = encrypt1(rk, keys[i]);
+        out[i] = _mm_xor_si128(encrypt1(rk, _mm_xor_si128(p, tweaks[i])), p);
+    }
+}
+
+/* out[i] = H(keys[i], tweak(t[i])), where the one-call hash's inputs already hold sigma(key) ^ tweak and sig the
+ * sigmas, and TMMO's (and the keyed hash's) hold the tweaks. */
+static void hash_blocks(const ys_ctx *c, const __m128i *keys, __m128i *in, __m128i *sig, __m128i *out, size_t n) {
+    int hash = c->hash;
     if (hash == YS_HASH_KEYED) {
         ys_multi_key_encrypt((const uint8_t *) keys, (const uint8_t *) in, (uint8_t *) out, n);
+        return;
+    }
+    if (hash == YS_HASH_TMMO) {
+        tmmo_blocks(c->rk, keys, in, out, n);
         return;
     }
     ys_fixed_key_encrypt((const uint8_t *) in, (uint8_t *) out, n);
@@ -68,9 +100,10 @@ static void hash_blocks(int hash, const __m128i *keys, __m128i *in, const __m128
     }
 }
 
-/* The AES input of label x under tweak t for the hash in use (keyed: the tweak block; the key is x itself). */
+/* The AES input of label x under tweak t for the hash in use (keyed: the tweak block, the key is x itself; TMMO: the
+ * tweak block, XORed with pi(x) once that is known). */
 static inline __m128i hash_input(int hash, __m128i x, __m128i t, __m128i *sig) {
-    if (hash == YS_HASH_KEYED) {
+    if (hash == YS_HASH_KEYED || hash == YS_HASH_TMMO) {
         return t;
     }
     *sig = sigma(x);
@@ -99,7 +132,7 @@ static void garble_group(const ys_ctx *c, const int32_t *records, int32_t first,
         in[4 * k + 2] = hash_input(c->hash, keys[4 * k + 2], tb, &sig[4 * k + 2]);
         in[4 * k + 3] = hash_input(c->hash, keys[4 * k + 3], tb, &sig[4 * k + 3]);
     }
-    hash_blocks(c->hash, keys, in, sig, h, 4 * (size_t) n);
+    hash_blocks(c, keys, in, sig, h, 4 * (size_t) n);
     for (int k = 0; k < n; k++) {
         const __m128i *hk = h + 4 * k;
         __m128i a0 = keys[4 * k];
@@ -128,7 +161,7 @@ static void evaluate_group(const ys_ctx *c, const int32_t *records, int32_t firs
         in[2 * k] = hash_input(c->hash, keys[2 * k], tweak(j), &sig[2 * k]);
         in[2 * k + 1] = hash_input(c->hash, keys[2 * k + 1], tweak(j + 1), &sig[2 * k + 1]);
     }
-    hash_blocks(c->hash, keys, in, sig, h, 2 * (size_t) n);
+    hash_blocks(c, keys, in, sig, h, 2 * (size_t) n);
     for (int k = 0; k < n; k++) {
         __m128i a = keys[2 * k];
         __m128i sa = colour_mask(a);
@@ -157,7 +190,7 @@ static void evaluate_ands(const ys_ctx *c, const int32_t *records, int32_t first
     }
 }
 
-/* ---- VAES-512 path, both hashes: four gates per register, everything in registers ---- */
+/* ---- VAES-512 path, every hash: four gates per register, everything in registers ---- */
 /* The fixed-key path is compiled without AVX-512BW: with it, gcc cuts the gates' lane masks with mask-register
  * shifts on the shuffle port, and garbling ran ~15% slower. Only the keyed path's key schedule needs BW. */
 #define YS_VAES __attribute__((target("avx512f,vaes")))
@@ -193,15 +226,6 @@ YS_VAES static inline __m512i tweaks4(uint64_t t) {
         for (int j_ = 0; j_ < (Z); j_++) (x)[j_] = _mm512_aesenclast_epi128((x)[j_], (k)[10]); \
     } while (0)
 
-/* The AES of a step: under the labels as keys (keyed) or under the fixed key. */
-#define STEP_ROUNDS(keyed, z, keys, x, Z)      \
-    do {                                       \
-        if (keyed) {                           \
-            YS_KEYED_ROUNDS(keys, x, Z);       \
-        } else {                               \
-            AES_ROUNDS((z)->k, x, Z);          \
-        }                                      \
-    } while (0)
 
 /* Records of the four gates of quad q of a group of n gates from first; past n, gate first again (its
  * results are not stored). */
@@ -247,6 +271,7 @@ typedef struct {
     __m512i k0_sd;       /* round key 0 ^ sigma(Δ) */
     __m512i k0_one;      /* round key 0 ^ (1, 0) */
     __m512i k0_one_sd;   /* round key 0 ^ (1, 0) ^ sigma(Δ) */
+    __m512i k0_d;        /* round key 0 ^ Δ (TMMO's first pass over A1, B1) */
     __m512i one;         /* (1, 0) */
     __m512i eight;       /* (8, 0): four gates on, in tweak units */
     __mmask8 d_colour;   /* 0xff when Δ has colour 1 (then A0 has the colour of A ^ αΔ flipped by α), else 0 */
@@ -260,19 +285,54 @@ YS_VAES static inline void widen(const ys_ctx *c, ys_wide *z) {
     z->k0_sd = _mm512_xor_si512(z->k[0], z->sd);
     z->k0_one = _mm512_xor_si512(z->k[0], z->one);
     z->k0_one_sd = XOR3(z->k[0], z->one, z->sd);
+    z->k0_d = _mm512_xor_si512(z->k[0], z->d);
     z->eight = _mm512_maskz_set1_epi64(0x55, 8);
     z->d_colour = (__mmask8) -(int) (_mm_cvtsi128_si64(c->delta) & 1);
 }
+
+/* TMMO's two passes over the `per` * Q registers of a step, all in registers: x holds the labels XOR round key 0, a
+ * quad's first per / 2 registers hash under its tweaks tk[q] (2j, XOR round key 0), the others under 2j + 1. On
+ * return x[i] = pi(pi(L) ^ t) ^ pi(L). The first pass's outputs stay in registers for the feed-forward. */
+YS_VAES __attribute__((always_inline)) static inline void tmmo_rounds(const ys_wide *z, __m512i *x, const __m512i *tk,
+                                                                     const int Q, const int per) {
+    __m512i p[4 * MAX_QUADS];
+    AES_ROUNDS(z->k, x, per * Q);
+    for (int q = 0; q < Q; q++) {
+        for (int i = 0; i < per; i++) {
+            int j = per * q + i;
+            p[j] = x[j];
+            x[j] = 2 * i < per ? _mm512_xor_si512(p[j], tk[q]) : XOR3(p[j], tk[q], z->one);
+        }
+    }
+    AES_ROUNDS(z->k, x, per * Q);
+    for (int j = 0; j < per * Q; j++) {
+        x[j] = _mm512_xor_si512(x[j], p[j]);
+    }
+}
+
+/* The hash of a step's AES inputs x, by `hash`: AES under the labels as keys (keyed; x holds the tweaks XOR the keys),
+ * TMMO (tmmo_rounds), or the one-call form (x holds sigma(L) ^ t ^ round key 0; the caller XORs in the sigmas). */
+#define STEP_HASH(hash, z, keys, tk, x, Q, per)          \
+    do {                                                 \
+        if ((hash) == YS_HASH_KEYED) {                   \
+            YS_KEYED_ROUNDS(keys, x, (per) * (Q));       \
+        } else if ((hash) == YS_HASH_TMMO) {             \
+            tmmo_rounds(z, x, tk, Q, per);               \
+        } else {                                         \
+            AES_ROUNDS((z)->k, x, (per) * (Q));          \
+        }                                                \
+    } while (0)
 
 /* Garbles m gates (m <= 4 * Q) from gate `first` with gate indices from `index`, tables to t: Q quads, so
  * 4 * Q registers of AES in flight. Inlined with Q constant so the registers stay registers. The formulas of
  * garble_group, regrouped so that most steps are one three-way XOR: with X the AES outputs of A0, A1, B0, B1,
  * TG = X0 ^ X1 ^ sigma(Δ) ^ pb Δ, TE = X2 ^ X3 ^ sigma(Δ) ^ A0 and
- * C0 = X0 ^ X2 ^ sigma(A0) ^ sigma(B0) ^ pa TG ^ pb (X2 ^ X3 ^ sigma(Δ)) ^ γΔ. */
+ * C0 = X0 ^ X2 ^ sigma(A0) ^ sigma(B0) ^ pa TG ^ pb (X2 ^ X3 ^ sigma(Δ)) ^ γΔ. Keyed and TMMO, X are the hashes
+ * themselves and the sigma terms are 0. */
 YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_wide *z, uint8_t *labels,
-        const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int Q, const int keyed) {
-    __m512i a0[MAX_QUADS], sab[MAX_QUADS], x[4 * MAX_QUADS], keys[4 * MAX_QUADS];
-    __m512i sd = keyed ? _mm512_setzero_si512() : z->sd;
+        const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int Q, const int hash) {
+    __m512i a0[MAX_QUADS], sab[MAX_QUADS], x[4 * MAX_QUADS], keys[4 * MAX_QUADS], tk[MAX_QUADS];
+    __m512i sd = hash == YS_HASH_FIXED_KEY ? z->sd : _mm512_setzero_si512();
     __mmask8 pa[MAX_QUADS], pb[MAX_QUADS], gm[MAX_QUADS];
     __m512i tq = tweaks4(2 * index);
     for (int q = 0; q < Q; q++) {
@@ -294,7 +354,7 @@ YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_w
         __m512i b0 = quad(lb[0], lb[1], lb[2], lb[3]);
         a0[q] = _mm512_mask_xor_epi64(a0[q], am, a0[q], z->d);
         b0 = _mm512_mask_xor_epi64(b0, bm, b0, z->d);
-        if (keyed) { /* H(L, t) = AES_L(t): the keys are the labels, the inputs the tweaks */
+        if (hash == YS_HASH_KEYED) { /* H(L, t) = AES_L(t): the keys are the labels, the inputs the tweaks */
             sab[q] = _mm512_setzero_si512();
             keys[4 * q] = a0[q];
             keys[4 * q + 1] = _mm512_xor_si512(a0[q], z->d);
@@ -304,6 +364,13 @@ YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_w
             x[4 * q + 1] = _mm512_xor_si512(keys[4 * q + 1], tq);
             x[4 * q + 2] = XOR3(keys[4 * q + 2], tq, z->one);
             x[4 * q + 3] = XOR3(keys[4 * q + 3], tq, z->one);
+        } else if (hash == YS_HASH_TMMO) { /* the first pass's inputs are the labels; the tweaks come in the second */
+            sab[q] = _mm512_setzero_si512();
+            tk[q] = _mm512_xor_si512(tq, z->k[0]);
+            x[4 * q] = _mm512_xor_si512(a0[q], z->k[0]);
+            x[4 * q + 1] = _mm512_xor_si512(a0[q], z->k0_d);
+            x[4 * q + 2] = _mm512_xor_si512(b0, z->k[0]);
+            x[4 * q + 3] = _mm512_xor_si512(b0, z->k0_d);
         } else {
             __m512i sa = sigma4(a0[q]), sb = sigma4(b0);
             sab[q] = _mm512_xor_si512(sa, sb);
@@ -314,7 +381,7 @@ YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_w
         }
         tq = _mm512_add_epi64(tq, z->eight);
     }
-    STEP_ROUNDS(keyed, z, keys, x, 4 * Q);
+    STEP_HASH(hash, z, keys, tk, x, Q, 4);
     for (int q = 0; q < Q; q++) {
         int v = m - 4 * q < 4 ? m - 4 * q : 4; /* gates of this quad */
         if (v <= 0) break;
@@ -337,10 +404,10 @@ YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_w
 }
 
 /* The evaluator's step: m gates (m <= 4 * Q), tables read from t. C = X0 ^ X1 ^ sigma(A) ^ sigma(B) ^ sa TG ^
- * sb (TE ^ A), X the AES outputs of A and B. */
+ * sb (TE ^ A), X the AES outputs of A and B (keyed and TMMO: their hashes, the sigma terms 0). */
 YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys_wide *z, uint8_t *labels,
-        const int32_t *records, int32_t first, int m, uint64_t index, const uint8_t *t, const int Q, const int keyed) {
-    __m512i a[MAX_QUADS], sab[MAX_QUADS], x[2 * MAX_QUADS], keys[2 * MAX_QUADS];
+        const int32_t *records, int32_t first, int m, uint64_t index, const uint8_t *t, const int Q, const int hash) {
+    __m512i a[MAX_QUADS], sab[MAX_QUADS], x[2 * MAX_QUADS], keys[2 * MAX_QUADS], tk[MAX_QUADS];
     __mmask8 ca[MAX_QUADS], cb[MAX_QUADS];
     __m512i tq = tweaks4(2 * index);
     for (int q = 0; q < Q; q++) {
@@ -354,12 +421,17 @@ YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys
         __m512i bq = quad(lb[0], lb[1], lb[2], lb[3]);
         ca[q] = colours4(a[q]);
         cb[q] = colours4(bq);
-        if (keyed) {
+        if (hash == YS_HASH_KEYED) {
             sab[q] = _mm512_setzero_si512();
             keys[2 * q] = a[q];
             keys[2 * q + 1] = bq;
             x[2 * q] = _mm512_xor_si512(a[q], tq);
             x[2 * q + 1] = XOR3(bq, tq, z->one);
+        } else if (hash == YS_HASH_TMMO) {
+            sab[q] = _mm512_setzero_si512();
+            tk[q] = _mm512_xor_si512(tq, z->k[0]);
+            x[2 * q] = _mm512_xor_si512(a[q], z->k[0]);
+            x[2 * q + 1] = _mm512_xor_si512(bq, z->k[0]);
         } else {
             __m512i sa = sigma4(a[q]), sb = sigma4(bq);
             sab[q] = _mm512_xor_si512(sa, sb);
@@ -368,7 +440,7 @@ YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys
         }
         tq = _mm512_add_epi64(tq, z->eight);
     }
-    STEP_ROUNDS(keyed, z, keys, x, 2 * Q);
+    STEP_HASH(hash, z, keys, tk, x, Q, 2);
     for (int q = 0; q < Q; q++) {
         int v = m - 4 * q < 4 ? m - 4 * q : 4; /* gates of this quad */
         if (v <= 0) break;
@@ -386,57 +458,59 @@ YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys
 
 /* Runs of AND gates on the VAES-512 path: 8 AES registers in flight, fewer for the last few gates of a run
  * (circuits such as AES have runs of two or three gates, which must not pay for eight registers). Inlined into
- * one function per hash, so `keyed` folds away. */
+ * one function per hash, so `hash` folds away. */
 YS_VAES __attribute__((always_inline)) static inline void garble_run(const ys_ctx *c, const int32_t *records,
-        int32_t first, uint64_t index, int32_t n, size_t at, const int keyed) {
+        int32_t first, uint64_t index, int32_t n, size_t at, const int hash) {
     ys_wide z;
     widen(c, &z);
     uint8_t *t = c->tables_out + 16 * at;
     int32_t done = 0;
     /* Full steps with a constant width, so lane counts and clamps fold away; then the rest. */
     for (; done + 8 <= n; done += 8) {
-        garble_step(&z, c->labels, records, first + done, 8, index + (uint64_t) done, t + 32 * (size_t) done, 2, keyed);
+        garble_step(&z, c->labels, records, first + done, 8, index + (uint64_t) done, t + 32 * (size_t) done, 2, hash);
     }
     int m = n - done;
     if (m > 4) {
-        garble_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 2, keyed);
+        garble_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 2, hash);
     } else if (m > 0) {
-        garble_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 1, keyed);
+        garble_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 1, hash);
     }
 }
 
 YS_VAES __attribute__((always_inline)) static inline void evaluate_run(const ys_ctx *c, const int32_t *records,
-        int32_t first, uint64_t index, int32_t n, size_t at, const int keyed) {
+        int32_t first, uint64_t index, int32_t n, size_t at, const int hash) {
     ys_wide z;
     widen(c, &z);
     const uint8_t *t = c->tables_in + 16 * at;
     int32_t done = 0;
     for (; done + 16 <= n; done += 16) {
-        evaluate_step(&z, c->labels, records, first + done, 16, index + (uint64_t) done, t + 32 * (size_t) done, 4, keyed);
+        evaluate_step(&z, c->labels, records, first + done, 16, index + (uint64_t) done, t + 32 * (size_t) done, 4, hash);
     }
     int m = n - done;
     const uint8_t *tm = t + 32 * (size_t) done;
     if (m > 8) {
-        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 4, keyed);
+        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 4, hash);
     } else if (m > 4) {
-        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 2, keyed);
+        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 2, hash);
     } else if (m > 0) {
-        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 1, keyed);
+        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 1, hash);
     }
 }
 
-/* The four entry points: each run inlined with its hash, so the choice between them costs nothing per gate. */
-#define VAES_ANDS(target, name, run, keyed)                                                                  \
+/* The six entry points: each run inlined with its hash, so the choice between them costs nothing per gate. */
+#define VAES_ANDS(target, name, run, hash)                                                                   \
     target static void name(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,  \
                             size_t at) {                                                                     \
-        run(c, records, first, index, n, at, keyed);                                                         \
+        run(c, records, first, index, n, at, hash);                                                          \
     }
-VAES_ANDS(YS_VAES, garble_ands_vaes, garble_run, 0)
-VAES_ANDS(YS_VAES_BW, garble_ands_vaes_keyed, garble_run, 1)
-VAES_ANDS(YS_VAES, evaluate_ands_vaes, evaluate_run, 0)
-VAES_ANDS(YS_VAES_BW, evaluate_ands_vaes_keyed, evaluate_run, 1)
+VAES_ANDS(YS_VAES, garble_ands_vaes, garble_run, YS_HASH_FIXED_KEY)
+VAES_ANDS(YS_VAES_BW, garble_ands_vaes_keyed, garble_run, YS_HASH_KEYED)
+VAES_ANDS(YS_VAES, garble_ands_vaes_tmmo, garble_run, YS_HASH_TMMO)
+VAES_ANDS(YS_VAES, evaluate_ands_vaes, evaluate_run, YS_HASH_FIXED_KEY)
+VAES_ANDS(YS_VAES_BW, evaluate_ands_vaes_keyed, evaluate_run, YS_HASH_KEYED)
+VAES_ANDS(YS_VAES, evaluate_ands_vaes_tmmo, evaluate_run, YS_HASH_TMMO)
 
-/* ---- VAES-256 path (AVX2), fixed-key hash: two gates per register ---- */
+/* ---- VAES-256 path (AVX2), the one-call hash and TMMO: two gates per register ---- */
 /* The VAES-512 step's formulas on 256-bit registers. AVX2 has no mask registers or three-way XOR: a lane's
  * condition is a vector of all-ones or zero qwords, ANDed in; and only 16 registers, so the round keys stay in
  * memory (a vaesenc takes its key from there at no cost) and steps keep at most 8 AES registers in flight. */
@@ -481,6 +555,8 @@ typedef struct {
     __m256i k0_sd;     /* round key 0 ^ sigma(Δ) */
     __m256i k0_one;    /* round key 0 ^ (1, 0) */
     __m256i k0_one_sd; /* round key 0 ^ (1, 0) ^ sigma(Δ) */
+    __m256i k0_d;      /* round key 0 ^ Δ (TMMO's first pass over A1, B1) */
+    __m256i one;       /* (1, 0) */
     __m256i four;      /* (4, 0): two gates on, in tweak units */
     __m256i dl[4];     /* Δ in the lanes of lanes2's flags: one load instead of a mask and an AND */
     __m256i dl_sd[4];  /* the same XOR sigma(Δ) */
@@ -499,6 +575,8 @@ YS_V2 static inline void widen2(const ys_ctx *c, ys_wide2 *z) {
     z->k0_sd = _mm256_xor_si256(z->k[0], z->sd);
     z->k0_one = _mm256_xor_si256(z->k[0], one);
     z->k0_one_sd = _mm256_xor_si256(z->k0_one, z->sd);
+    z->k0_d = _mm256_xor_si256(z->k[0], z->d);
+    z->one = one;
     z->four = _mm256_set_epi64x(0, 4, 0, 4);
     for (int i = 0; i < 4; i++) {
         z->dl[i] = _mm256_and_si256(lanes2(i & 1, i >> 1), z->d);
@@ -513,6 +591,25 @@ YS_V2 static inline void widen2(const ys_ctx *c, ys_wide2 *z) {
         for (int j_ = 0; j_ < (Z); j_++) (x)[j_] = _mm256_aesenclast_epi128((x)[j_], (k)[10]);             \
     } while (0)
 
+/* tmmo_rounds on 256-bit registers: per * P registers, a pair's first per / 2 under tk[q] (2j ^ round key 0), the
+ * others under 2j + 1. */
+YS_V2 __attribute__((always_inline)) static inline void tmmo_rounds2(const ys_wide2 *z, __m256i *x, const __m256i *tk,
+                                                                    const int P, const int per) {
+    __m256i p[4 * MAX_PAIRS];
+    AES_ROUNDS2(z->k, x, per * P);
+    for (int q = 0; q < P; q++) {
+        for (int i = 0; i < per; i++) {
+            int j = per * q + i;
+            p[j] = x[j];
+            x[j] = _mm256_xor_si256(p[j], 2 * i < per ? tk[q] : _mm256_xor_si256(tk[q], z->one));
+        }
+    }
+    AES_ROUNDS2(z->k, x, per * P);
+    for (int j = 0; j < per * P; j++) {
+        x[j] = _mm256_xor_si256(x[j], p[j]);
+    }
+}
+
 /* Stores lanes 0..v-1 of x as the labels of the out slots of gates first.. (v <= 2). */
 YS_V2 static inline void store_outputs2(uint8_t *labels, const int32_t *records, int32_t first, int v, __m256i x) {
     store(labels, records[YS_GATE_STRIDE * (size_t) first + 3], _mm256_castsi256_si128(x));
@@ -521,12 +618,13 @@ YS_V2 static inline void store_outputs2(uint8_t *labels, const int32_t *records,
     }
 }
 
-/* garble_step on 256-bit registers: m gates (m <= 2 * P) in P pairs, 4 * P AES registers in flight. */
+/* garble_step on 256-bit registers: m gates (m <= 2 * P) in P pairs, 4 * P AES registers in flight; the one-call
+ * hash, or TMMO (`tmmo`: X the hashes, the sigma terms 0). */
 YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wide2 *z, uint8_t *labels,
-        const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int P) {
+        const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int P, const int tmmo) {
     /* Live across the AES: a0 and sab per pair and the 4 * P AES registers (12 of the 16 for P = 2); the colours
      * of A0 and B0 and the γ lanes are read again after it, with byte and table loads. */
-    __m256i a0[MAX_PAIRS], sab[MAX_PAIRS], x[4 * MAX_PAIRS];
+    __m256i a0[MAX_PAIRS], sab[MAX_PAIRS], x[4 * MAX_PAIRS], tk[MAX_PAIRS];
     __m256i tq = _mm256_set_epi64x(0, (long long) (2 * index + 2), 0, (long long) (2 * index));
     for (int q = 0; q < P; q++) {
         const int32_t *r0 = gate_of(records, first, m, 2 * q);
@@ -534,16 +632,30 @@ YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wi
         int f0 = FORM[r0[0]], f1 = FORM[r1[0]];
         a0[q] = _mm256_xor_si256(pair(load(labels, r0[1]), load(labels, r1[1])), delta_lanes2(z, f0, f1));
         __m256i b0 = _mm256_xor_si256(pair(load(labels, r0[2]), load(labels, r1[2])), delta_lanes2(z, f0 >> 1, f1 >> 1));
-        __m256i sa = sigma2(a0[q]), sb = sigma2(b0);
-        sab[q] = _mm256_xor_si256(sa, sb);
-        __m256i sat = _mm256_xor_si256(sa, tq), sbt = _mm256_xor_si256(sb, tq);
-        x[4 * q] = _mm256_xor_si256(sat, z->k[0]);
-        x[4 * q + 1] = _mm256_xor_si256(sat, z->k0_sd);
-        x[4 * q + 2] = _mm256_xor_si256(sbt, z->k0_one);
-        x[4 * q + 3] = _mm256_xor_si256(sbt, z->k0_one_sd);
+        if (tmmo) {
+            sab[q] = _mm256_setzero_si256();
+            tk[q] = _mm256_xor_si256(tq, z->k[0]);
+            x[4 * q] = _mm256_xor_si256(a0[q], z->k[0]);
+            x[4 * q + 1] = _mm256_xor_si256(a0[q], z->k0_d);
+            x[4 * q + 2] = _mm256_xor_si256(b0, z->k[0]);
+            x[4 * q + 3] = _mm256_xor_si256(b0, z->k0_d);
+        } else {
+            __m256i sa = sigma2(a0[q]), sb = sigma2(b0);
+            sab[q] = _mm256_xor_si256(sa, sb);
+            __m256i sat = _mm256_xor_si256(sa, tq), sbt = _mm256_xor_si256(sb, tq);
+            x[4 * q] = _mm256_xor_si256(sat, z->k[0]);
+            x[4 * q + 1] = _mm256_xor_si256(sat, z->k0_sd);
+            x[4 * q + 2] = _mm256_xor_si256(sbt, z->k0_one);
+            x[4 * q + 3] = _mm256_xor_si256(sbt, z->k0_one_sd);
+        }
         tq = _mm256_add_epi64(tq, z->four);
     }
-    AES_ROUNDS2(z->k, x, 4 * P);
+    if (tmmo) {
+        tmmo_rounds2(z, x, tk, P, 4);
+    } else {
+        AES_ROUNDS2(z->k, x, 4 * P);
+    }
+    __m256i sd = tmmo ? _mm256_setzero_si256() : z->sd;
     for (int q = 0; q < P; q++) {
         int v = m - 2 * q < 2 ? m - 2 * q : 2; /* gates of this pair */
         if (v <= 0) break;
@@ -552,8 +664,9 @@ YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wi
         /* The colours of A0 and B0: the slots' colours XOR the forms' shifts (Δ has colour 1). */
         uint64_t ca0 = labels[16 * (size_t) r0[1]] ^ (uint64_t) f0, ca1 = labels[16 * (size_t) r1[1]] ^ (uint64_t) f1;
         uint64_t cb0 = labels[16 * (size_t) r0[2]] ^ (uint64_t) (f0 >> 1), cb1 = labels[16 * (size_t) r1[2]] ^ (uint64_t) (f1 >> 1);
-        __m256i tg = _mm256_xor_si256(_mm256_xor_si256(x[4 * q], x[4 * q + 1]), z->dl_sd[(cb0 & 1) | (cb1 & 1) << 1]);
-        __m256i hb = _mm256_xor_si256(_mm256_xor_si256(x[4 * q + 2], x[4 * q + 3]), z->sd);
+        __m256i tg = _mm256_xor_si256(_mm256_xor_si256(x[4 * q], x[4 * q + 1]),
+                                      (tmmo ? z->dl : z->dl_sd)[(cb0 & 1) | (cb1 & 1) << 1]);
+        __m256i hb = _mm256_xor_si256(_mm256_xor_si256(x[4 * q + 2], x[4 * q + 3]), sd);
         __m256i te = _mm256_xor_si256(hb, a0[q]);
         __m256i c0 = _mm256_xor_si256(_mm256_xor_si256(x[4 * q], x[4 * q + 2]), sab[q]);
         c0 = _mm256_xor_si256(c0, _mm256_and_si256(lanes2(ca0, ca1), tg));
@@ -568,23 +681,35 @@ YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wi
     }
 }
 
-/* evaluate_step on 256-bit registers: m gates (m <= 2 * P), 2 * P AES registers in flight. */
+/* evaluate_step on 256-bit registers: m gates (m <= 2 * P), 2 * P AES registers in flight; either hash, as
+ * garble_step2. */
 YS_V2 __attribute__((always_inline)) static inline void evaluate_step2(const ys_wide2 *z, uint8_t *labels,
-        const int32_t *records, int32_t first, int m, uint64_t index, const uint8_t *t, const int P) {
-    __m256i a[MAX_PAIRS], bq[MAX_PAIRS], sab[MAX_PAIRS], x[2 * MAX_PAIRS];
+        const int32_t *records, int32_t first, int m, uint64_t index, const uint8_t *t, const int P, const int tmmo) {
+    __m256i a[MAX_PAIRS], bq[MAX_PAIRS], sab[MAX_PAIRS], x[2 * MAX_PAIRS], tk[MAX_PAIRS];
     __m256i tq = _mm256_set_epi64x(0, (long long) (2 * index + 2), 0, (long long) (2 * index));
     for (int q = 0; q < P; q++) {
         const int32_t *r0 = gate_of(records, first, m, 2 * q);
         const int32_t *r1 = gate_of(records, first, m, 2 * q + 1);
         a[q] = pair(load(labels, r0[1]), load(labels, r1[1]));
         bq[q] = pair(load(labels, r0[2]), load(labels, r1[2]));
-        __m256i sa = sigma2(a[q]), sb = sigma2(bq[q]);
-        sab[q] = _mm256_xor_si256(sa, sb);
-        x[2 * q] = _mm256_xor_si256(_mm256_xor_si256(sa, tq), z->k[0]);
-        x[2 * q + 1] = _mm256_xor_si256(_mm256_xor_si256(sb, tq), z->k0_one);
+        if (tmmo) {
+            sab[q] = _mm256_setzero_si256();
+            tk[q] = _mm256_xor_si256(tq, z->k[0]);
+            x[2 * q] = _mm256_xor_si256(a[q], z->k[0]);
+            x[2 * q + 1] = _mm256_xor_si256(bq[q], z->k[0]);
+        } else {
+            __m256i sa = sigma2(a[q]), sb = sigma2(bq[q]);
+            sab[q] = _mm256_xor_si256(sa, sb);
+            x[2 * q] = _mm256_xor_si256(_mm256_xor_si256(sa, tq), z->k[0]);
+            x[2 * q + 1] = _mm256_xor_si256(_mm256_xor_si256(sb, tq), z->k0_one);
+        }
         tq = _mm256_add_epi64(tq, z->four);
     }
-    AES_ROUNDS2(z->k, x, 2 * P);
+    if (tmmo) {
+        tmmo_rounds2(z, x, tk, P, 2);
+    } else {
+        AES_ROUNDS2(z->k, x, 2 * P);
+    }
     for (int q = 0; q < P; q++) {
         int v = m - 2 * q < 2 ? m - 2 * q : 2;
         if (v <= 0) break;
@@ -601,43 +726,48 @@ YS_V2 __attribute__((always_inline)) static inline void evaluate_step2(const ys_
 }
 
 /* Runs of AND gates on the VAES-256 path: steps of 4 gates (8 AES registers) to garble, 8 gates to evaluate,
- * narrower for the last few gates of a run. */
-YS_V2 static void garble_ands_vaes256(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index,
-                                      int32_t n, size_t at) {
+ * narrower for the last few gates of a run; inlined into one function per hash. */
+YS_V2 __attribute__((always_inline)) static inline void garble_run2(const ys_ctx *c, const int32_t *records,
+        int32_t first, uint64_t index, int32_t n, size_t at, const int tmmo) {
     ys_wide2 z;
     widen2(c, &z);
     uint8_t *t = c->tables_out + 16 * at;
     int32_t done = 0;
     for (; done + 4 <= n; done += 4) {
-        garble_step2(&z, c->labels, records, first + done, 4, index + (uint64_t) done, t + 32 * (size_t) done, 2);
+        garble_step2(&z, c->labels, records, first + done, 4, index + (uint64_t) done, t + 32 * (size_t) done, 2, tmmo);
     }
     int m = n - done;
     if (m > 2) {
-        garble_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 2);
+        garble_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 2, tmmo);
     } else if (m > 0) {
-        garble_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 1);
+        garble_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 1, tmmo);
     }
 }
 
-YS_V2 static void evaluate_ands_vaes256(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index,
-                                        int32_t n, size_t at) {
+YS_V2 __attribute__((always_inline)) static inline void evaluate_run2(const ys_ctx *c, const int32_t *records,
+        int32_t first, uint64_t index, int32_t n, size_t at, const int tmmo) {
     ys_wide2 z;
     widen2(c, &z);
     const uint8_t *t = c->tables_in + 16 * at;
     int32_t done = 0;
     for (; done + 8 <= n; done += 8) {
-        evaluate_step2(&z, c->labels, records, first + done, 8, index + (uint64_t) done, t + 32 * (size_t) done, 4);
+        evaluate_step2(&z, c->labels, records, first + done, 8, index + (uint64_t) done, t + 32 * (size_t) done, 4, tmmo);
     }
     int m = n - done;
     const uint8_t *tm = t + 32 * (size_t) done;
     if (m > 4) {
-        evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 4);
+        evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 4, tmmo);
     } else if (m > 2) {
-        evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 2);
+        evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 2, tmmo);
     } else if (m > 0) {
-        evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 1);
+        evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 1, tmmo);
     }
 }
+
+VAES_ANDS(YS_V2, garble_ands_vaes256, garble_run2, 0)
+VAES_ANDS(YS_V2, garble_ands_vaes256_tmmo, garble_run2, 1)
+VAES_ANDS(YS_V2, evaluate_ands_vaes256, evaluate_run2, 0)
+VAES_ANDS(YS_V2, evaluate_ands_vaes256_tmmo, evaluate_run2, 1)
 
 /* All-zero and all-one blocks, indexed by a form bit: the branch-free selection of a free gate's terms. */
 static const uint64_t SELECT[2][2] = {{0, 0}, {~(uint64_t) 0, ~(uint64_t) 0}};
@@ -1017,7 +1147,8 @@ static size_t walk(ys_walk *w, const ys_ctx *c, size_t blocks, ands_fn *ands) {
 }
 
 static void init_ctx(ys_ctx *c, int rule, uint8_t *labels) {
-    c->hash = rule == YS_RULE_HALF_GATES_KEYED || rule == YS_RULE_GRR3_KEYED ? YS_HASH_KEYED : YS_HASH_FIXED_KEY;
+    c->hash = rule == YS_RULE_HALF_GATES_KEYED || rule == YS_RULE_GRR3_KEYED ? YS_HASH_KEYED
+              : rule == YS_RULE_HALF_GATES ? YS_HASH_TMMO : YS_HASH_FIXED_KEY;
     c->per_and = YS_RULE_BLOCKS(rule);
     c->labels = labels;
     c->delta = _mm_setzero_si128();
@@ -1033,14 +1164,15 @@ size_t ys_free_xor_garble(ys_walk *w, int rule, uint8_t *zero, const uint8_t del
     c.delta = _mm_loadu_si128((const __m128i *) delta);
     c.tables_out = tables;
     ands_fn *ands = garble_ands;
+    int tmmo = rule == YS_RULE_HALF_GATES;
     if (rule == YS_RULE_GRR3) {
         ands = ys_path() == YS_PATH_VAES256 ? grr3_garble_ands_vaes256 : grr3_garble_ands;
     } else if (rule == YS_RULE_GRR3_KEYED) {
         ands = grr3_keyed_garble_ands;
     } else if (ys_path() == YS_PATH_VAES512) {
-        ands = rule == YS_RULE_HALF_GATES_KEYED ? garble_ands_vaes_keyed : garble_ands_vaes;
-    } else if (ys_path() == YS_PATH_VAES256 && rule == YS_RULE_HALF_GATES) {
-        ands = garble_ands_vaes256;
+        ands = rule == YS_RULE_HALF_GATES_KEYED ? garble_ands_vaes_keyed : tmmo ? garble_ands_vaes_tmmo : garble_ands_vaes;
+    } else if (ys_path() == YS_PATH_VAES256 && rule != YS_RULE_HALF_GATES_KEYED) {
+        ands = tmmo ? garble_ands_vaes256_tmmo : garble_ands_vaes256;
     }
     return walk(w, &c, capacity, ands);
 }
@@ -1050,14 +1182,15 @@ size_t ys_free_xor_evaluate(ys_walk *w, int rule, uint8_t *label, const uint8_t 
     init_ctx(&c, rule, label);
     c.tables_in = tables;
     ands_fn *ands = evaluate_ands;
+    int tmmo = rule == YS_RULE_HALF_GATES;
     if (rule == YS_RULE_GRR3) {
         ands = grr3_evaluate_ands;
     } else if (rule == YS_RULE_GRR3_KEYED) {
         ands = grr3_keyed_evaluate_ands;
     } else if (ys_path() == YS_PATH_VAES512) {
-        ands = rule == YS_RULE_HALF_GATES_KEYED ? evaluate_ands_vaes_keyed : evaluate_ands_vaes;
-    } else if (ys_path() == YS_PATH_VAES256 && rule == YS_RULE_HALF_GATES) {
-        ands = evaluate_ands_vaes256;
+        ands = rule == YS_RULE_HALF_GATES_KEYED ? evaluate_ands_vaes_keyed : tmmo ? evaluate_ands_vaes_tmmo : evaluate_ands_vaes;
+    } else if (ys_path() == YS_PATH_VAES256 && rule != YS_RULE_HALF_GATES_KEYED) {
+        ands = tmmo ? evaluate_ands_vaes256_tmmo : evaluate_ands_vaes256;
     }
     return walk(w, &c, blocks, ands);
 }

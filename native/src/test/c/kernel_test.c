@@ -38,9 +38,17 @@ static block andm(block a, int bit) {
     return r;
 }
 
-/* H(x, (t, 0)): fixed-key AES with sigma, or AES keyed by x. */
+/* H(x, (t, 0)): fixed-key AES with sigma in one call, AES keyed by x, or TMMO pi(pi(x) ^ t) ^ pi(x). */
 static block ref_hash(int hash, block x, uint64_t t) {
     block in, out;
+    if (hash == YS_HASH_TMMO) {
+        block p;
+        ys_fixed_key_encrypt((const uint8_t *) &x, (uint8_t *) &p, 1);
+        in.lo = p.lo ^ t;
+        in.hi = p.hi;
+        ys_fixed_key_encrypt((const uint8_t *) &in, (uint8_t *) &out, 1);
+        return xorb(out, p);
+    }
     if (hash == YS_HASH_KEYED) {
         in.lo = t;
         in.hi = 0;
@@ -125,12 +133,14 @@ static size_t ref_garble(int hash, block *zero, block delta, uint64_t index, blo
 /* First table block (TG of gate 0, gate index 1) as the Java kernel computes it for check_half_gates's labels:
  * pins the byte order, sigma and tweak conventions shared with Java, which the reference above could share
  * a mistake in. */
-static const block KNOWN_TG[2] = {
-    {0xb2ef261334a0e1cdULL, 0x25f4069e03a56e61ULL}, /* fixed key */
+static const block KNOWN_TG[3] = {
+    {0xb2ef261334a0e1cdULL, 0x25f4069e03a56e61ULL}, /* fixed key, sigma */
     {0x8e841dbbbb63c198ULL, 0xce92a2ea2437acfeULL}, /* keyed */
+    {0x3e738c8d5716d5c3ULL, 0x0e0ef540d28e3e71ULL}, /* TMMO, from an independent script (Python, another AES) */
 };
 
-static void check_half_gates(int hash) {
+/* Half-gates by rule over its hash, under the thread's key of pi. */
+static void check_half_gates(int hash, int rule) {
     block zero[SLOTS], ref[SLOTS], active[SLOTS], tables[2 * GATES], want[2 * GATES];
     block delta = {0x0123456789abcdefULL | 1, 0xfedcba9876543210ULL};
     for (int s = 0; s < SLOTS; s++) {
@@ -143,7 +153,7 @@ static void check_half_gates(int hash) {
     int gate = 0;
     size_t n_ref = ref_garble(hash, ref, delta, 1, want, &gate);
     ys_walk w = {records, GATES, batches, batch_count, 0, 0, 1};
-    size_t n = ys_free_xor_garble(&w, hash, (uint8_t *) zero, (const uint8_t *) &delta, (uint8_t *) tables,
+    size_t n = ys_free_xor_garble(&w, rule, (uint8_t *) zero, (const uint8_t *) &delta, (uint8_t *) tables,
                                     2 * GATES);
     check(w.gate == 40 && gate == 40 && n == n_ref, "half-gates garble stops before the constant gate");
     check(memcmp(tables, want, n * 16) == 0, "half-gates tables match the reference");
@@ -155,7 +165,7 @@ static void check_half_gates(int hash) {
     w.gate++;
     gate++;
     size_t rest = n, step;
-    while ((step = ys_free_xor_garble(&w, hash, (uint8_t *) zero, (const uint8_t *) &delta,
+    while ((step = ys_free_xor_garble(&w, rule, (uint8_t *) zero, (const uint8_t *) &delta,
                                         (uint8_t *) (tables + rest), 2)) > 0) {
         rest += step;
     }
@@ -165,11 +175,11 @@ static void check_half_gates(int hash) {
           "half-gates tables and labels match the reference past the constant");
     /* The evaluator ends with the label of each slot's value: one of the garbler's two. */
     ys_walk e = {records, GATES, batches, batch_count, 0, 0, 1};
-    size_t used = ys_free_xor_evaluate(&e, hash, (uint8_t *) active, (const uint8_t *) tables, rest);
+    size_t used = ys_free_xor_evaluate(&e, rule, (uint8_t *) active, (const uint8_t *) tables, rest);
     check(e.gate == 40 && used == n, "half-gates evaluate stops before the constant gate");
     active[records[YS_GATE_STRIDE * 40 + 3]] = xorb(constant, delta);
     e.gate++;
-    used += ys_free_xor_evaluate(&e, hash, (uint8_t *) active, (const uint8_t *) (tables + used), rest - used);
+    used += ys_free_xor_evaluate(&e, rule, (uint8_t *) active, (const uint8_t *) (tables + used), rest - used);
     check(e.gate == GATES && used == rest, "half-gates evaluate uses every table");
     for (int s = 0; s < SLOTS; s++) {
         block diff = xorb(active[s], zero[s]);
@@ -403,7 +413,7 @@ static void test_path(void) {
     hex("69c4e0d86a7b0430d8cdb78070b4c55a", ct, 16);
 
     /* FIPS-197 C.1 through every AES entry point. */
-    ys_set_fixed_key(key);
+    ys_use_fixed_key(key);
     printf("kernel_test: fixed-key path %s\n", PATH_NAMES[ys_path()]);
     ys_fixed_key_encrypt(pt, got, 1);
     check(memcmp(got, ct, 16) == 0, "fixed-key AES, FIPS-197 C.1");
@@ -533,8 +543,9 @@ static void test_path(void) {
     check_one_hot_leaves();
 
     make_circuit();
-    check_half_gates(YS_HASH_FIXED_KEY);
-    check_half_gates(YS_HASH_KEYED);
+    check_half_gates(YS_HASH_FIXED_KEY, YS_RULE_HALF_GATES_SIGMA);
+    check_half_gates(YS_HASH_KEYED, YS_RULE_HALF_GATES_KEYED);
+    check_half_gates(YS_HASH_TMMO, YS_RULE_HALF_GATES);
     check_grr3_keyed_known_answers();
 
     check_ed25519();

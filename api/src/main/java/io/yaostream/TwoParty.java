@@ -414,12 +414,19 @@ public final class TwoParty {
         Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
         YaoSession.Config config = YaoSession.Config.of(scheme, k, sessionName, circuits);
         AesCtrRandom random = AesCtrRandom.create(k, new SecureRandom());
+        if (as == Party.GARBLER) {
+            YaoSession.keyGarbler(config, random); // before its hello, which carries Kπ
+        }
         return new Setup(config, random, listening && as == Party.GARBLER ? GarblerOpening.prepare(config, random) : null);
     }
 
     /** Takes the peer from {@code listener} by its hello ({@link HelloGate}), this party's hello sent with its opening, if any. */
     private Channel take(NettyTransport.Listener listener, Handshake.Hello hello, Setup setup) {
-        return HelloGate.accept(listener, transport, hello, setup.opening() == null ? new byte[0] : setup.opening().message());
+        HelloGate.Taken taken = HelloGate.take(listener, transport, hello, setup.opening() == null ? new byte[0] : setup.opening().message());
+        if (hello.role() == io.yaostream.core.circuit.Party.EVALUATOR) {
+            YaoSession.keyEvaluator(setup.config(), taken.hello()); // the garbler's Kπ, before anything is hashed
+        }
+        return taken.channel();
     }
 
     /**

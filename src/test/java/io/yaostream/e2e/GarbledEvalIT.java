@@ -40,7 +40,7 @@ class GarbledEvalIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"half-gates", "half-gates-keyed", "grr3", "grr3-keyed", "prf-only", "flexor-safemon1"})
+    @CsvSource({"half-gates", "half-gates-sigma", "half-gates-keyed", "grr3", "grr3-keyed", "prf-only", "flexor-safemon1"})
     void sha1OfAbcGarbled(String scheme) {
         String block = "61626380" + "0".repeat(104) + "0000000000000018";
         Cli.Result r = Cli.run("eval", Cli.bristol("sha-1.txt").toString(), "--msb-first", "--in", block, "--scheme", scheme);
@@ -56,7 +56,7 @@ class GarbledEvalIT {
         assertTrue(r.out().contains("\"result\":[\"69c4e0d86a7b0430d8cdb78070b4c55a\"]"), r.out());
         Cli.Result bad = Cli.run("eval", Cli.bristol("aes_128.txt").toString(), "--in", KEY, "--in", PT, "--scheme", "yao1986");
         assertEquals(2, bad.status(), "a bad option value is a usage error");
-        assertEquals("yaostream eval: --scheme: unknown scheme 'yao1986' (known: half-gates, half-gates-keyed, grr3, grr3-keyed, prf-only,"
+        assertEquals("yaostream eval: --scheme: unknown scheme 'yao1986' (known: half-gates, half-gates-sigma, half-gates-keyed, grr3, grr3-keyed, prf-only,"
                 + " prf-only-naive, prf-only-and3, flexor-monotone, flexor-safemon1, flexor-safemon2)"
                 + " (see 'yaostream eval --help')", bad.err().strip());
     }

@@ -120,11 +120,13 @@ class PeerFaultIT {
         assertArrayEquals(greeting, in.readNBytes(greeting.length), "the party's greeting");
         byte[] frame = readFrame(in);
         assertEquals('Y', frame[0], "a hello starts with the magic YAOS");
-        // magic, version, role (9 bytes), scheme and program after a 2-byte length each, the 32-byte digest; an
-        // garbler's first base-OT message (its points B) may follow in the same frame
+        // magic, version, role (9 bytes), scheme and program after a 2-byte length each, the 32-byte digest; a
+        // garbler's then has its 16-byte key of π, and its first base-OT message (its points B) may follow in the same
+        // frame. The answer is the party's hello up to the digest, with 16 bytes of key when it poses as the garbler.
         int scheme = 9 + 2 + ((frame[9] & 0xff) << 8 | frame[10] & 0xff);
         int length = scheme + 2 + ((frame[scheme] & 0xff) << 8 | frame[scheme + 1] & 0xff) + 32;
-        byte[] hello = java.util.Arrays.copyOf(frame, length);
+        byte[] hello = java.util.Arrays.copyOf(frame, length + (role == 0 ? 16 : 0));
+        java.util.Arrays.fill(hello, length, hello.length, (byte) 0x5a);
         hello[8] = (byte) role;
         frame(out, hello);
     }

@@ -7,7 +7,8 @@ final class NativeBindings {
 
     static native boolean cpuSupported();
 
-    static native void setFixedKey(long lo, long hi);
+    /** Picks the widest AES path the CPU has (at most the limit), once as the library loads. */
+    static native void init();
 
     /** The AES path in use: 0 AES-NI 128-bit, 1 VAES-256, 2 VAES-512 ({@link NativePath}). */
     static native int path();
@@ -21,13 +22,18 @@ final class NativeBindings {
     /** The C walks' gate-form table (yaostream_gates.h's FORM), one byte per op 0..GateOp.MAX. */
     static native byte[] gateForms();
 
-    static native void fixedKeyEncrypt(long[] in, long[] out, int blocks);
+    /*
+     * Every entry that uses π takes its kernel's key (keyLo, keyHi) first: C keeps the expanded key per thread and
+     * expands again only when the key differs.
+     */
+
+    static native void fixedKeyEncrypt(long keyLo, long keyHi, long[] in, long[] out, int blocks);
 
     /**
      * Fixed-key AES on blocks kept in registers, {@code passes} times over, on the path in use; returns the blocks
      * encrypted (yaostream_floor.c).
      */
-    static native long fixedKeyRegisterLoop(long passes);
+    static native long fixedKeyRegisterLoop(long keyLo, long keyHi, long passes);
 
     static native void multiKeyEncrypt(long[] keys, long[] in, long[] out, int blocks);
 
@@ -43,26 +49,26 @@ final class NativeBindings {
     static native void ctrKeys(long[] schedules, int n, long counter, long[] out, int blocks);
 
     /** ys_cr_hash_range: Kernel.crHashRange, or with {@code withOffset} Kernel.crHashRangeWithOffset. */
-    static native void hashRange(long[] in, long first, long domain, boolean withOffset, long offsetLo, long offsetHi,
+    static native void hashRange(long keyLo, long keyHi, long[] in, long first, long domain, boolean withOffset, long offsetLo, long offsetHi,
                                  long[] out, int n);
 
     /** ys_cr_hash_expand: Kernel.crHashExpand on blocks {@code from}..{@code from + n - 1} of {@code in}. */
-    static native void hashExpand(long[] in, int from, int n, int m, long first, long domain, long[] out);
+    static native void hashExpand(long keyLo, long keyHi, long[] in, int from, int n, int m, long first, long domain, long[] out);
 
     /** ys_one_hot_leaves: Kernel.oneHotLeaves, which needs no scratch in C. */
-    static native void oneHotLeaves(long[] seeds, int leaves, int m, long first, long domain, long[] rows, int r, int skip,
+    static native void oneHotLeaves(long keyLo, long keyHi, long[] seeds, int leaves, int m, long first, long domain, long[] rows, int r, int skip,
                                     long[] out, long[] columns);
 
     static native void transpose128(long[] in, int n, long[] out);
 
     /** Kernel.garbleFreeXorEach, every length checked by the caller; 0, or -1 when a piece's walk stopped short. */
-    static native int garbleFreeXorEach(int rule, int[] records, int gates, int[] batches, int batchCount, long gateIndex,
+    static native int garbleFreeXorEach(long keyLo, long keyHi, int rule, int[] records, int gates, int[] batches, int batchCount, long gateIndex,
                                         long[] zero, long deltaLo, long deltaHi, java.nio.ByteBuffer tables, int offset,
                                         int perPiece, int[] inSlots, long[] in, int inPos, int[] outSlots, long[] out,
                                         int outPos, int pieces);
 
     /** Kernel.evaluateFreeXorEach, every length checked by the caller; 0, or -1 when a piece's walk stopped short. */
-    static native int evaluateFreeXorEach(int rule, int[] records, int gates, int[] batches, int batchCount, long gateIndex,
+    static native int evaluateFreeXorEach(long keyLo, long keyHi, int rule, int[] records, int gates, int[] batches, int batchCount, long gateIndex,
                                           long[] label, java.nio.ByteBuffer tables, int offset, int perPiece, int[] inSlots,
                                           long[] in, int inPos, int[] outSlots, long[] out, int outPos, int pieces);
 
@@ -73,20 +79,20 @@ final class NativeBindings {
     static native void polynomialHash(long keyLo, long keyHi, byte[] data, int length, long index, long[] out);
 
     /** Kernel.garbleFreeXor; {@code cursor} = {gate, batch} in and out, {@code rule} an AndGateRule ordinal. */
-    static native int garbleFreeXor(int rule, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
+    static native int garbleFreeXor(long keyLo, long keyHi, int rule, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
                                     long gateIndex, long[] zero, long deltaLo, long deltaHi, long[] tables, int capacity);
 
     /** Kernel.garbleFreeXor into a direct buffer, from byte {@code offset} of it. */
-    static native int garbleFreeXorDirect(int rule, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
+    static native int garbleFreeXorDirect(long keyLo, long keyHi, int rule, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
                                           long gateIndex, long[] zero, long deltaLo, long deltaHi,
                                           java.nio.ByteBuffer tables, int offset, int capacity);
 
     /** Kernel.evaluateFreeXor, likewise. */
-    static native int evaluateFreeXor(int rule, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
+    static native int evaluateFreeXor(long keyLo, long keyHi, int rule, int[] records, int gates, int[] batches, int batchCount, int[] cursor,
                                       long gateIndex, long[] label, long[] tables, int blocks);
 
     /** Kernel.evaluateFreeXor from a direct buffer, from byte {@code offset} of it. */
-    static native int evaluateFreeXorDirect(int rule, int[] records, int gates, int[] batches, int batchCount,
+    static native int evaluateFreeXorDirect(long keyLo, long keyHi, int rule, int[] records, int gates, int[] batches, int batchCount,
                                             int[] cursor, long gateIndex, long[] label, java.nio.ByteBuffer tables,
                                             int offset, int blocks);
 

@@ -19,8 +19,27 @@ import java.nio.ByteBuffer;
 public final class NativeKernel implements Kernel {
     /** {gate, batch} of a walk, passed to and from C. */
     private final int[] cursor = new int[2];
+    /** This kernel's Kπ, passed to every C entry that uses π. */
+    private long keyLo = FIXED_KEY_LO;
+    private long keyHi = FIXED_KEY_HI;
 
     NativeKernel() {
+    }
+
+    @Override
+    public void setFixedKey(long keyLo, long keyHi) {
+        this.keyLo = keyLo;
+        this.keyHi = keyHi;
+    }
+
+    @Override
+    public long fixedKeyLo() {
+        return keyLo;
+    }
+
+    @Override
+    public long fixedKeyHi() {
+        return keyHi;
     }
 
     @Override
@@ -42,7 +61,7 @@ public final class NativeKernel implements Kernel {
     public void fixedKeyEncrypt(long[] in, long[] out, int blocks) {
         checkBlocks(blocks, in);
         checkBlocks(blocks, out);
-        NativeBindings.fixedKeyEncrypt(in, out, blocks);
+        NativeBindings.fixedKeyEncrypt(keyLo, keyHi, in, out, blocks);
     }
 
     @Override
@@ -50,7 +69,7 @@ public final class NativeKernel implements Kernel {
         if (passes < 0) {
             throw new IllegalArgumentException("passes must not be negative, got " + passes);
         }
-        return NativeBindings.fixedKeyRegisterLoop(passes);
+        return NativeBindings.fixedKeyRegisterLoop(keyLo, keyHi, passes);
     }
 
     @Override
@@ -85,7 +104,7 @@ public final class NativeKernel implements Kernel {
         checkBlocks(n, in);
         checkBlocks(n, out);
         checkDistinct(in, out);
-        NativeBindings.hashRange(in, first, domain, false, 0, 0, out, n);
+        NativeBindings.hashRange(keyLo, keyHi, in, first, domain, false, 0, 0, out, n);
     }
 
     @Override
@@ -93,7 +112,7 @@ public final class NativeKernel implements Kernel {
         checkBlocks(n, in);
         checkBlocks(2 * n, out);
         checkDistinct(in, out);
-        NativeBindings.hashRange(in, first, domain, true, offsetLo, offsetHi, out, n);
+        NativeBindings.hashRange(keyLo, keyHi, in, first, domain, true, offsetLo, offsetHi, out, n);
     }
 
     @Override
@@ -108,7 +127,7 @@ public final class NativeKernel implements Kernel {
             throw new IllegalArgumentException("array of " + out.length + " longs is too short for " + (long) n * m + " blocks");
         }
         checkDistinct(in, out);
-        NativeBindings.hashExpand(in, from, n, m, first, domain, out);
+        NativeBindings.hashExpand(keyLo, keyHi, in, from, n, m, first, domain, out);
     }
 
     @Override
@@ -117,7 +136,7 @@ public final class NativeKernel implements Kernel {
         // The same checks as the Java definition's (lengths, distinct arrays, rows below 2^r): C trusts them. C hashes
         // into a fixed scratch of its own, so scratch is only checked.
         OneHotLeaves.check(seeds, leaves, m, rows, r, out, columns, scratch);
-        NativeBindings.oneHotLeaves(seeds, leaves, m, first, domain, rows, r, skip, out, columns);
+        NativeBindings.oneHotLeaves(keyLo, keyHi, seeds, leaves, m, first, domain, rows, r, skip, out, columns);
     }
 
     private static void checkDistinct(long[] in, long[] out) {
@@ -139,7 +158,7 @@ public final class NativeKernel implements Kernel {
     public void garbleFreeXorEach(AndGateRule rule, CompiledCircuit c, long firstGateIndex, long[] zero, long deltaLo,
                                   long deltaHi, ByteBuffer tables, long[] in, int inPos, long[] out, int outPos, int pieces) {
         int perPiece = Kernels.checkPieces(rule, c, zero, tables, in, inPos, out, outPos, pieces);
-        if (NativeBindings.garbleFreeXorEach(rule.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
+        if (NativeBindings.garbleFreeXorEach(keyLo, keyHi, rule.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
                 c.andBatchCount(), firstGateIndex, zero, deltaLo, deltaHi, tables, tables.position(), perPiece,
                 c.inputSlotsView(), in, inPos, c.outputSlotsView(), out, outPos, pieces) != 0) {
             throw new IllegalStateException("a piece's walk stopped short of the circuit's end");
@@ -150,7 +169,7 @@ public final class NativeKernel implements Kernel {
     public void evaluateFreeXorEach(AndGateRule rule, CompiledCircuit c, long firstGateIndex, long[] label, ByteBuffer tables,
                                     long[] in, int inPos, long[] out, int outPos, int pieces) {
         int perPiece = Kernels.checkPieces(rule, c, label, tables, in, inPos, out, outPos, pieces);
-        if (NativeBindings.evaluateFreeXorEach(rule.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
+        if (NativeBindings.evaluateFreeXorEach(keyLo, keyHi, rule.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
                 c.andBatchCount(), firstGateIndex, label, tables, tables.position(), perPiece, c.inputSlotsView(), in, inPos,
                 c.outputSlotsView(), out, outPos, pieces) != 0) {
             throw new IllegalStateException("a piece's walk stopped short of the circuit's end");
@@ -181,7 +200,7 @@ public final class NativeKernel implements Kernel {
                                long[] tables, int capacity) {
         checkWalk(c, at, zero);
         checkBlocks(capacity, tables);
-        int blocks = NativeBindings.garbleFreeXor(rule.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
+        int blocks = NativeBindings.garbleFreeXor(keyLo, keyHi, rule.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
                 c.andBatchCount(), cursor, at.gateIndex(), zero, deltaLo, deltaHi, tables, capacity);
         at.moveTo(cursor[0], cursor[1], at.gateIndex() + blocks / rule.tableBlocks());
         return blocks;
@@ -192,7 +211,7 @@ public final class NativeKernel implements Kernel {
                                ByteBuffer tables, int capacity) {
         checkWalk(c, at, zero);
         checkDirect(tables, capacity);
-        int blocks = NativeBindings.garbleFreeXorDirect(rule.ordinal(), c.gateRecordsView(), c.gateCount(),
+        int blocks = NativeBindings.garbleFreeXorDirect(keyLo, keyHi, rule.ordinal(), c.gateRecordsView(), c.gateCount(),
                 c.andBatchesView(), c.andBatchCount(), cursor, at.gateIndex(), zero, deltaLo, deltaHi, tables,
                 tables.position(), capacity);
         at.moveTo(cursor[0], cursor[1], at.gateIndex() + blocks / rule.tableBlocks());
@@ -204,7 +223,7 @@ public final class NativeKernel implements Kernel {
                                  int blocks) {
         checkWalk(c, at, label);
         checkDirect(tables, blocks);
-        int used = NativeBindings.evaluateFreeXorDirect(rule.ordinal(), c.gateRecordsView(), c.gateCount(),
+        int used = NativeBindings.evaluateFreeXorDirect(keyLo, keyHi, rule.ordinal(), c.gateRecordsView(), c.gateCount(),
                 c.andBatchesView(), c.andBatchCount(), cursor, at.gateIndex(), label, tables, tables.position(), blocks);
         at.moveTo(cursor[0], cursor[1], at.gateIndex() + used / rule.tableBlocks());
         return used;
@@ -214,7 +233,7 @@ public final class NativeKernel implements Kernel {
     public int evaluateFreeXor(AndGateRule rule, CompiledCircuit c, GateCursor at, long[] label, long[] tables, int blocks) {
         checkWalk(c, at, label);
         checkBlocks(blocks, tables);
-        int used = NativeBindings.evaluateFreeXor(rule.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
+        int used = NativeBindings.evaluateFreeXor(keyLo, keyHi, rule.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
                 c.andBatchCount(), cursor, at.gateIndex(), label, tables, blocks);
         at.moveTo(cursor[0], cursor[1], at.gateIndex() + used / rule.tableBlocks());
         return used;

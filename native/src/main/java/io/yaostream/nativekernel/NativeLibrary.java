@@ -1,6 +1,5 @@
 package io.yaostream.nativekernel;
 
-import io.yaostream.core.kernel.Kernel;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -80,7 +79,7 @@ final class NativeLibrary {
                 return e.getMessage();
             }
         }
-        NativeBindings.setFixedKey(Kernel.FIXED_KEY_LO, Kernel.FIXED_KEY_HI);
+        NativeBindings.init();
         return null;
     }
 

@@ -40,6 +40,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -74,6 +76,7 @@ class NativeKernelTest {
         Kernel c = Kernels.create("native");
         Kernel java = new JavaKernel();
         Random rnd = new Random(3);
+        randomKey(rnd, c, java);
         for (int n : new int[] {1, 3, 4, 7, 8, 9, 15, 17, 100, 1000}) {
             long[] keys = random(rnd, 2 * n);
             long[] in = random(rnd, 2 * n);
@@ -166,6 +169,7 @@ class NativeKernelTest {
         Kernel c = Kernels.create("native");
         Kernel java = new JavaKernel();
         Random rnd = new Random(19);
+        randomKey(rnd, c, java);
         int[][] nm = {{1, 1}, {15, 1}, {16, 1}, {17, 1}, {256, 1}, {1, 2}, {7, 2}, {8, 2}, {9, 2}, {32, 2}, {128, 2},
                 {256, 2}, {1, 3}, {5, 3}, {43, 3}, {256, 3}, {3, 4}, {256, 4}, {1, 6}, {37, 6}, {1, 7}, {9, 7},
                 {73, 7}, {256, 7}, {1, 8}, {5, 8}, {256, 8}, {1, 16}, {5, 17}, {7, 24}, {3, 32}, {128, 32},
@@ -198,6 +202,7 @@ class NativeKernelTest {
         Kernel c = Kernels.create("native");
         Kernel java = new JavaKernel();
         Random rnd = new Random(29);
+        randomKey(rnd, c, java);
         int t = 0;
         for (int m : new int[] {1, 2, 3, 7, 8, 32, 128}) {
             for (int r : new int[] {1, 5, 8, 16, 33, 64}) {
@@ -331,6 +336,7 @@ class NativeKernelTest {
         Kernel nat = Kernels.create("native");
         Kernel java = new JavaKernel();
         Random rnd = new Random(90 + rule.ordinal());
+        randomKey(rnd, nat, java);
         for (int trial = 0; trial < 40; trial++) {
             CompiledCircuit c = randomAndXor(rnd, 40 + rnd.nextInt(200));
             int pieces = 1 + rnd.nextInt(9);
@@ -579,6 +585,84 @@ class NativeKernelTest {
         }
     }
 
+    /** Gives every kernel one random Kπ, as a session does: the comparisons hold under any key, not just one. */
+    private static void randomKey(Random rnd, Kernel... kernels) {
+        long lo = rnd.nextLong();
+        long hi = rnd.nextLong();
+        for (Kernel k : kernels) {
+            k.setFixedKey(lo, hi);
+        }
+    }
+
+    /**
+     * Kernels of different keys used in turn on one thread, and one kernel from another thread: C keeps one expanded key
+     * per thread and must expand it again whenever the kernel calling it has another. Every operation that uses π, each
+     * against a Java kernel of the same key; then a kernel whose key changes between calls.
+     */
+    @Test
+    void eachKernelUsesItsOwnKeyFromAnyThread() throws Exception {
+        Random rnd = new Random(77);
+        Kernel[] nat = {Kernels.create("native"), Kernels.create("native")};
+        Kernel[] java = {new JavaKernel(), new JavaKernel()};
+        for (int i = 0; i < 2; i++) {
+            randomKey(rnd, nat[i], java[i]);
+        }
+        CompiledCircuit c = randomAndXor(rnd, 200);
+        long[] zero = random(rnd, 2 * c.slots());
+        long dLo = rnd.nextLong() | 1;
+        long dHi = rnd.nextLong();
+        long[] in = random(rnd, 2 * 40);
+        for (int round = 0; round < 6; round++) {
+            int i = round % 2;
+            assertKernelsAgree(nat[i], java[i], c, zero, dLo, dHi, in, "kernel " + i + ", round " + round);
+        }
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try {
+            for (int i = 0; i < 2; i++) {
+                int k = i;
+                other.submit(() -> assertKernelsAgree(nat[k], java[k], c, zero, dLo, dHi, in, "kernel " + k + " on another thread")).get();
+            }
+        } finally {
+            other.shutdown();
+        }
+        for (int round = 0; round < 3; round++) {
+            randomKey(rnd, nat[0], java[0]);
+            assertKernelsAgree(nat[0], java[0], c, zero, dLo, dHi, in, "a new key, round " + round);
+        }
+        long[] a = new long[2];
+        long[] b = new long[2];
+        nat[0].setFixedKey(nat[1].fixedKeyLo(), nat[1].fixedKeyHi());
+        nat[0].fixedKeyEncrypt(in, a, 1);
+        nat[1].fixedKeyEncrypt(in, b, 1);
+        assertArrayEquals(b, a, "one key, one permutation");
+    }
+
+    private static void assertKernelsAgree(Kernel nat, Kernel java, CompiledCircuit c, long[] zero, long dLo, long dHi, long[] in,
+                                           String what) {
+        int n = in.length / 2;
+        long[] a = new long[4 * n];
+        long[] b = new long[4 * n];
+        nat.fixedKeyEncrypt(in, a, n);
+        java.fixedKeyEncrypt(in, b, n);
+        assertArrayEquals(b, a, "fixed-key AES, " + what);
+        nat.crHashRangeWithOffset(in, dLo, dHi, 5, 2, a, n);
+        java.crHashRangeWithOffset(in, dLo, dHi, 5, 2, b, n);
+        assertArrayEquals(b, a, "hash range, " + what);
+        nat.crHashExpand(in, 0, n / 2, 2, 9, 3, a);
+        java.crHashExpand(in, 0, n / 2, 2, 9, 3, b);
+        assertArrayEquals(b, a, "hash expansion, " + what);
+        long[] scratch = new long[2 * n];
+        LabelHash.TMMO.hash(nat, in, new long[n], LabelHash.OUTPUT_DOMAIN, a, scratch, n);
+        LabelHash.TMMO.hash(java, in, new long[n], LabelHash.OUTPUT_DOMAIN, b, scratch, n);
+        assertArrayEquals(b, a, "TMMO, " + what);
+        for (AndGateRule rule : new AndGateRule[] {AndGateRule.HALF_GATES, AndGateRule.HALF_GATES_SIGMA, AndGateRule.GRR3}) {
+            Walked expected = garbleWalk(java, rule, c, zero, dLo, dHi, 4096, new ArrayList<>(), false);
+            Walked got = garbleWalk(nat, rule, c, zero, dLo, dHi, 4096, new ArrayList<>(), false);
+            assertArrayEquals(expected.tables(), got.tables(), rule + " tables, " + what);
+            assertArrayEquals(expected.labels(), got.labels(), rule + " labels, " + what);
+        }
+    }
+
     /** A garbler's or evaluator's walk through a whole circuit by one kernel: tables, labels, constants. */
     private record Walked(long[] tables, long[] labels) {
     }
@@ -671,6 +755,7 @@ class NativeKernelTest {
         Kernel nat = Kernels.create("native");
         Kernel java = new JavaKernel();
         Random rnd = new Random(40 + rule.ordinal());
+        randomKey(rnd, nat, java);
         for (int trial = 0; trial < 300; trial++) {
             CompiledCircuit c = trial % 4 == 0 ? randomAndXor(rnd, 64 + rnd.nextInt(600)) : TestCircuits.random(rnd, 1 + rnd.nextInt(300));
             long[] zero = random(rnd, 2 * c.slots());
@@ -870,6 +955,8 @@ class NativeKernelTest {
     }
 
     private static byte[] tables(GarblingScheme scheme, Kernel kernel, CompiledCircuit c, long seed) {
+        long[] key = AesCtrRandom.forTesting(seed).derive(0x01, 0); // a session's Kπ, as its garbler derives it
+        kernel.setFixedKey(key[0], key[1]);
         GarblerCore g = scheme.newGarbler(kernel, AesCtrRandom.forTesting(seed));
         g.ensureSlots(c.slots());
         for (int s : c.inputSlotsView()) {

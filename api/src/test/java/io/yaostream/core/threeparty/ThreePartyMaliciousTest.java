@@ -33,8 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * returns a wrong output. The circuit is {@code a + b + c} and {@code a ^ b ^ c} of 16 bits, one input per party
  * (or {@code a + b} where P3 has none), so every message of the protocol passes.
  *
- * <p>The stream of the garbled material, per garbler link to P3, for {@link #SUM3} run once: chunk 0 (P1's input
- * commitments, carried by P1), chunk 1 (P2's, by P2), chunks 2 and 3 (the commitments of P3's two shares), chunk 4
+ * <p>The stream of the garbled material, per garbler link to P3, for {@link #SUM3} run once: chunk 0 (Kπ, the key of π,
+ * then P1's input commitments, carried by P1), chunk 1 (P2's, by P2), chunks 2 and 3 (the commitments of P3's two shares), chunk 4
  * (the circuit's digest, tables and the sum's decoding, by P1), chunk 5 (the XOR's decoding, by P2). Input wires are
  * numbered 0-15 (P1), 16-31 (P2), 32-47 (P3's share opened by P1), 48-63 (the share opened by P2).
  */
@@ -170,8 +170,8 @@ class ThreePartyMaliciousTest {
         assertEquals(2, p1.frames(ThreeFrames.OPENINGS).size(), "P1 opens its input and P3's first share");
         assertEquals(2, p2.frames(ThreeFrames.OPENINGS).size());
         assertEquals(1 + W * ThreeGarblerContext.OPENING_BYTES, p1.frames(ThreeFrames.OPENINGS).get(0).bytes().length);
-        assertEquals(2 * ThreeHashes.COMMITMENT_BYTES * W, p1.frames(ThreeFrames.CHUNK).get(0).bodyLength(),
-                "chunk 0 holds the 2 commitments of each of P1's wires");
+        assertEquals(16 + 2 * ThreeHashes.COMMITMENT_BYTES * W, p1.frames(ThreeFrames.CHUNK).get(0).bodyLength(),
+                "chunk 0 holds Kπ, then the 2 commitments of each of P1's wires");
         assertEquals(2, s.tap(3, 1).frames(ThreeFrames.LABELS).size(), "two reveals to all");
         assertEquals(1, s.tap(3, 1).frames(ThreeFrames.SHARE).size());
         assertEquals(1 + 16 * W, s.tap(3, 1).frames(ThreeFrames.LABELS).get(0).bytes().length);
@@ -188,6 +188,21 @@ class ThreePartyMaliciousTest {
         s.run();
         s.fails(3, PeerFault.class, "P1 and P2 sent different garbled material: chunk " + 2 * ordinal + " ",
                 "from P1 does not match P2's digest of it");
+        s.fails(1, ChannelException.class, "link to P3: ");
+        s.fails(2, ChannelException.class, "link to P3: ");
+        s.fast();
+    }
+
+    /**
+     * Kπ reaches P3 as the material's first block, so P1 cannot give P3 a key of π other than the one both garblers
+     * garble under (P3's labels would then tell P1 its input): a bit of it flipped is caught by P2's digest.
+     */
+    @Test
+    void aKeyOfPiP1ChangesIsCaught() {
+        Session s = new Session();
+        s.tap(1, 3).tamper(at(ThreeFrames.CHUNK, 0, f -> f.flipBodyBit(5, 2)));
+        s.run();
+        s.fails(3, PeerFault.class, "P1 and P2 sent different garbled material: chunk 0 ", "from P1 does not match P2's digest of it");
         s.fails(1, ChannelException.class, "link to P3: ");
         s.fails(2, ChannelException.class, "link to P3: ");
         s.fast();

@@ -79,11 +79,22 @@ public final class GarblingScheme {
     }
 
     /**
+     * Whether this scheme's garbling calls π, AES under the session's public key Kπ (docs/garbling-schemes.md §1.2): its
+     * gates and output decoding hash labels with {@link LabelHash#TMMO} or {@link LabelHash#FIXED_KEY} (half-gates,
+     * half-gates-sigma, grr3), and its one-hot gates hash under π. A scheme keyed by labels does not. A three-party
+     * session carries Kπ only for such a scheme; a two-party session always does, as OT extension hashes under π.
+     */
+    public boolean usesPermutation() {
+        return labelHash == LabelHash.FIXED_KEY || labelHash == LabelHash.TMMO;
+    }
+
+    /**
      * Whether one-hot garbling (HK21) runs with this scheme: it needs free XOR with Δ's low bit as the colour, and
-     * the fixed-key circular correlation-robust hash ({@link LabelHash#FIXED_KEY}) for its trees: half-gates and grr3.
+     * a scheme that uses π ({@link #usesPermutation}; the trees hash with {@link LabelHash#FIXED_KEY} under Kπ):
+     * half-gates, half-gates-sigma and grr3.
      */
     public boolean oneHot() {
-        return freeXor() && labelHash == LabelHash.FIXED_KEY;
+        return freeXor() && usesPermutation();
     }
 
     /**

@@ -16,16 +16,23 @@ import io.yaostream.core.kernel.LabelHash;
  *
  * <p>The kernel walks the gates ({@link KernelWalk}), free ones included, many thousands per call.
  *
- * <p>Two instances: {@code half-gates} hashes with fixed-key AES ({@link LabelHash#FIXED_KEY}),
- * {@code half-gates-keyed} with AES keyed by each label ({@link LabelHash#KEYED}, GLNP15 Table 6 scheme 6).
+ * <p>Three instances: {@code half-gates} hashes with GKWY20's TMMO over π, AES under the session's public key Kπ
+ * ({@link LabelHash#TMMO}); {@code half-gates-sigma} with the one-call form π(σ(x) ⊕ t) ⊕ σ(x)
+ * ({@link LabelHash#FIXED_KEY}), kept for comparison; {@code half-gates-keyed} with AES keyed by each label
+ * ({@link LabelHash#KEYED}, GLNP15 Table 6 scheme 6).
  */
 public final class HalfGates {
     private HalfGates() {
     }
 
-    /** Half-gates over the fixed-key hash of Guo–Katz–Wang–Yu. */
-    static GarblingScheme fixedKey() {
+    /** Half-gates over Guo–Katz–Wang–Yu's TMMO: the default scheme. */
+    static GarblingScheme tmmo() {
         return KernelWalk.scheme("half-gates", AndGateRule.HALF_GATES);
+    }
+
+    /** Half-gates over the one-call hash π(σ(x) ⊕ t) ⊕ σ(x), which no theorem covers as a tweakable hash. */
+    static GarblingScheme sigma() {
+        return KernelWalk.scheme("half-gates-sigma", AndGateRule.HALF_GATES_SIGMA);
     }
 
     /** Half-gates over AES re-keyed per label, with the key schedules of a batch computed together. */

@@ -26,7 +26,11 @@ public final class LocalGarbling {
     private final EvaluatorCore evaluator;
     private final GarbledStream stream = new MemoryGarbledStream();
 
+    /** Both kernels get the Kπ a session's garbler would derive from {@code random} (docs/garbling-schemes.md §1.5). */
     public LocalGarbling(GarblingScheme scheme, Kernel garblerKernel, Kernel evaluatorKernel, AesCtrRandom random) {
+        long[] key = random.derive(0x01, 0);
+        garblerKernel.setFixedKey(key[0], key[1]);
+        evaluatorKernel.setFixedKey(key[0], key[1]);
         this.scheme = scheme;
         this.garbler = scheme.newGarbler(garblerKernel, random);
         this.evaluator = scheme.newEvaluator(evaluatorKernel);

@@ -17,7 +17,9 @@ public final class Schemes {
         String circular = "; AES keyed by labels: related-key and circular security";
         String relatedKey = "; AES keyed by labels: related-key security, no circularity";
         String prf = "; AES a pseudorandom function (a standard assumption)";
-        register(HalfGates.fixedKey(), "row 11: AND 2, XOR free" + randomPermutation);
+        register(HalfGates.tmmo(), "row 11: AND 2, XOR free, TMMO hash" + randomPermutation + " (GKWY20 §7.4)");
+        register(HalfGates.sigma(), "row 11: AND 2, XOR free, one-call hash π(σ(x) ⊕ t) ⊕ σ(x)" + randomPermutation
+                + ", no proof as a tweakable hash");
         register(HalfGates.keyed(), "row 9: AND 2, XOR free" + circular);
         register(Grr3.scheme(), "row 10: AND 3 (4-3 GRR), XOR free" + randomPermutation);
         register(Grr3.keyed(), "rows 7-8: AND 3 (4-3 GRR), XOR free" + circular);

@@ -52,6 +52,17 @@ public final class AesCtrRandom {
         return new AesCtrRandom(new JavaKernel(), seed, ~seed ^ 0x5bd1e9955bd1e995L);
     }
 
+    /**
+     * {@code R(domain, index) = AES_S(blk(index, domain, 0))} of docs/garbling-schemes.md §1.5, S this generator's key:
+     * values by name rather than in sequence (the counter blocks have byte 8 zero, so a domain from 1 on never meets
+     * them). The garbler's Kπ is {@code R(0x01, 0)}.
+     */
+    public long[] derive(int domain, long index) {
+        long[] block = {index, domain & 0xff};
+        kernel.multiKeyEncrypt(new long[] {keyLo, keyHi}, block, block, 1);
+        return block;
+    }
+
     /** Writes the next random block into block {@code index} of {@code out}. */
     public void nextBlock(long[] out, int index) {
         if (next == BATCH) {

@@ -7,8 +7,8 @@ package io.yaostream.core.kernel;
  * yaostream_kernel.h): add new ones at the end.
  */
 public enum AndGateRule {
-    /** Half-gates over the fixed-key hash: two blocks per AND gate. */
-    HALF_GATES(LabelHash.FIXED_KEY, 2),
+    /** Half-gates over the one-call fixed-key hash π(σ(x) ⊕ t) ⊕ σ(x) ({@code half-gates-sigma}): two blocks per AND gate. */
+    HALF_GATES_SIGMA(LabelHash.FIXED_KEY, 2),
     /** Half-gates over AES keyed by each label (GLNP15 Table 6, scheme 6): two blocks per AND gate. */
     HALF_GATES_KEYED(LabelHash.KEYED, 2),
     /** JustGarble's GaXR with garbled row reduction over fixed-key AES: three blocks per AND gate. */
@@ -17,7 +17,9 @@ public enum AndGateRule {
      * The same 4-3 row reduction with each row's pad from AES keyed by its two input labels (GLNP15 Table 6 rows
      * 4-5, Table 7 rows 7-8): three blocks per AND gate.
      */
-    GRR3_KEYED(LabelHash.KEYED, 3);
+    GRR3_KEYED(LabelHash.KEYED, 3),
+    /** Half-gates over GKWY20's TMMO π(π(x) ⊕ t) ⊕ π(x) ({@code half-gates}, the default): two blocks per AND gate. */
+    HALF_GATES(LabelHash.TMMO, 2);
 
     private final LabelHash hash;
     private final int tableBlocks;

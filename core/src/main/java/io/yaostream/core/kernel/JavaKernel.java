@@ -17,7 +17,9 @@ import javax.crypto.spec.SecretKeySpec;
  * largest batch and are then reused: nothing is allocated per block in steady state.
  */
 public final class JavaKernel implements Kernel {
-    private final Cipher fixed;
+    private Cipher fixed;
+    private long fixedLo = FIXED_KEY_LO;
+    private long fixedHi = FIXED_KEY_HI;
     private byte[] inBytes = new byte[0];
     private byte[] outBytes = new byte[0];
     private final long[] aesScratch = new long[Aes128.SCRATCH_LONGS];
@@ -40,6 +42,25 @@ public final class JavaKernel implements Kernel {
     @Override
     public EdwardsArithmetic edwards25519() {
         return JavaEdwardsArithmetic.INSTANCE;
+    }
+
+    @Override
+    public void setFixedKey(long keyLo, long keyHi) {
+        if (keyLo != fixedLo || keyHi != fixedHi) {
+            fixed = ecb(keyLo, keyHi);
+            fixedLo = keyLo;
+            fixedHi = keyHi;
+        }
+    }
+
+    @Override
+    public long fixedKeyLo() {
+        return fixedLo;
+    }
+
+    @Override
+    public long fixedKeyHi() {
+        return fixedHi;
     }
 
     @Override

@@ -13,7 +13,10 @@ import io.yaostream.core.curve.EdwardsArithmetic;
  * included, as JustGarble does: per-gate work in the kernel's own language is what makes garbling run at AES speed.
  */
 public interface Kernel {
-    /** The fixed public AES key of {@link #fixedKeyEncrypt}: the bytes 00 01 .. 0f. */
+    /**
+     * The key π has in a kernel until {@link #setFixedKey} is called: the bytes 00 01 .. 0f, the Kπ of the older
+     * known-answer vectors. A session never runs under it: the garbler derives its own Kπ and both parties set it.
+     */
     long FIXED_KEY_LO = 0x0706050403020100L;
     long FIXED_KEY_HI = 0x0f0e0d0c0b0a0908L;
 
@@ -25,7 +28,20 @@ public interface Kernel {
         return name();
     }
 
-    /** {@code out[i] = π(in[i])} for {@code blocks} blocks: AES-128 under the fixed key. {@code in} may equal {@code out}. */
+    /**
+     * Sets Kπ, the public key of π for every operation of this kernel that uses it ({@link #fixedKeyEncrypt}, the
+     * correlation-robust hashes, the free-XOR walks, the one-hot leaves): a session's, set once as it starts
+     * (docs/garbling-schemes.md §1.2). Any 128-bit key is legal.
+     */
+    void setFixedKey(long keyLo, long keyHi);
+
+    /** The low 64 bits of this kernel's Kπ (bytes 0..7, little-endian). */
+    long fixedKeyLo();
+
+    /** The high 64 bits of this kernel's Kπ (bytes 8..15, little-endian). */
+    long fixedKeyHi();
+
+    /** {@code out[i] = π(in[i])} for {@code blocks} blocks: AES-128 under Kπ. {@code in} may equal {@code out}. */
     void fixedKeyEncrypt(long[] in, long[] out, int blocks);
 
     /**
@@ -129,7 +145,7 @@ public interface Kernel {
     }
 
     /**
-     * Garbles a free-XOR scheme's gates by {@code rule} (half-gates with either hash, or GRR3; formulas in
+     * Garbles a free-XOR scheme's gates by {@code rule} (half-gates with any of its hashes, or GRR3; formulas in
      * {@code io.yaostream.core.garble.HalfGates} and {@code Grr3}) from {@code at} on: free gates set the label of 0
      * of their output slot in {@code zero} (one block per slot); AND gate number j (its gate index) writes its
      * {@link AndGateRule#tableBlocks} table blocks to the next blocks of {@code tables}, from block 0 on. Stops

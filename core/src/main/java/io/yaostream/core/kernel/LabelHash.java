@@ -4,10 +4,14 @@ package io.yaostream.core.kernel;
  * The hash of a label under a tweak, {@code H(L, (index, domain))}, computed for many labels per kernel call.
  * The high word of the tweak block keeps uses apart: gates use {@link #GATE_DOMAIN} (and prf-only its side and
  * row bytes), output decoding {@link #OUTPUT_DOMAIN}, so no AES input serves two purposes. The C kernel knows
- * the constants by their ordinals (YS_HASH_FIXED_KEY, YS_HASH_KEYED): add new ones at the end.
+ * the constants by their ordinals (YS_HASH_FIXED_KEY, YS_HASH_KEYED, YS_HASH_TMMO): add new ones at the end.
  */
 public enum LabelHash {
-    /** {@link CorrelationRobustHash}: circular correlation robust if fixed-key AES is a random permutation. */
+    /**
+     * {@link CorrelationRobustHash}, the one-call form {@code π(σ(x) ⊕ t) ⊕ σ(x)}: {@code half-gates-sigma}, grr3's
+     * output decoding, the one-hot gates and OT extension. No theorem covers it as a tweakable hash
+     * (docs/garbling-schemes.md §2.7).
+     */
     FIXED_KEY {
         @Override
         public void hash(Kernel kernel, long[] labels, long[] tweaks, long domain, long[] out, long[] scratch, int n) {
@@ -27,6 +31,16 @@ public enum LabelHash {
                 out[2 * i + 1] = domain;
             }
             kernel.multiKeyEncrypt(labels, out, out, n);
+        }
+    },
+    /**
+     * GKWY20's TMMO, {@code H(x, t) = π(π(x) ⊕ t) ⊕ π(x)}: tweakable circular correlation robust when π is a random
+     * permutation (GKWY20 §7.4); the hash of {@code half-gates}. Two π calls per hash.
+     */
+    TMMO {
+        @Override
+        public void hash(Kernel kernel, long[] labels, long[] tweaks, long domain, long[] out, long[] scratch, int n) {
+            Tmmo.hash(kernel, labels, tweaks, domain, out, scratch, n);
         }
     };
 

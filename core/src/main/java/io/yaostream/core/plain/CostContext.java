@@ -62,7 +62,7 @@ public final class CostContext extends PlainContext {
         this.schedule = new Schedule(evaluatorInputs);
         long hello = Handshake.helloBytes(scheme.name(), programName);
         // A run's costs stop at its result: the closing exchange after it is not counted.
-        bytesToEvaluator = hello + baseOt.receiverBytes(OT_KEYS);
+        bytesToEvaluator = hello + Handshake.KEY_BYTES + baseOt.receiverBytes(OT_KEYS); // the garbler's hello carries Kπ
         bytesToGarbler = hello + baseOt.senderBytes(OT_KEYS);
         schedule.opening(); // as the real evaluator, after its base OTs
     }

@@ -18,13 +18,14 @@ import java.util.List;
 
 /**
  * The first message of a session, sent by both parties at once: magic, protocol version, role, scheme,
- * program, and the SHA-256 digest of the compiled sub-circuits (which fixes every input width). Each party
+ * program, and the SHA-256 digest of the compiled sub-circuits (which fixes every input width); the garbler's then
+ * has the session's public key Kπ of π (16 bytes, docs/garbling-schemes.md §1.2), which the evaluator uses. Each party
  * checks the other's before any label or OT message is sent, and a mismatch is an error that names the
  * field and both values.
  */
 public final class Handshake {
     public static final byte[] MAGIC = {'Y', 'A', 'O', 'S'};
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     /**
      * Where a handshake has its version, a shard's hello ({@code core.shard.ShardHello}) has this word ("SHRD"): the
      * peer runs a sharded computation.
@@ -33,9 +34,18 @@ public final class Handshake {
     /** The most bytes of a hello's text (scheme, program). */
     public static final int MAX_TEXT = 1024;
     private static final int DIGEST_BYTES = 32;
+    /** Bytes of Kπ at the end of a garbler's hello. */
+    public static final int KEY_BYTES = 16;
 
-    /** What one party announces. */
-    public record Hello(Party role, String scheme, String program, byte[] digest) {
+    /**
+     * What one party announces; a garbler also its session's Kπ ({@code keyLo}, {@code keyHi}: bytes 0..7 and 8..15,
+     * little-endian), which an evaluator's hello does not carry (both 0).
+     */
+    public record Hello(Party role, String scheme, String program, byte[] digest, long keyLo, long keyHi) {
+        /** A hello without a key: an evaluator's. */
+        public Hello(Party role, String scheme, String program, byte[] digest) {
+            this(role, scheme, program, digest, 0, 0);
+        }
     }
 
     private Handshake() {
@@ -54,7 +64,7 @@ public final class Handshake {
         }
     }
 
-    /** Bytes of a hello naming {@code scheme} and {@code program}. */
+    /** Bytes of an evaluator's hello naming {@code scheme} and {@code program} (a garbler's has {@link #KEY_BYTES} more). */
     public static long helloBytes(String scheme, String program) {
         return MAGIC.length + 4 + 1 + 2 + scheme.getBytes(StandardCharsets.UTF_8).length + 2
                 + program.getBytes(StandardCharsets.UTF_8).length + DIGEST_BYTES;
@@ -62,11 +72,32 @@ public final class Handshake {
 
     /** Writes {@code h} (the caller flushes). */
     public static void send(Channel channel, Hello h) {
-        write(channel, MAGIC, VERSION, h.role().ordinal(), h.scheme(), h.program(), h.digest());
+        write(channel, MAGIC, VERSION, h.role().ordinal(), h.scheme(), h.program(), h.digest(),
+                h.role() == Party.GARBLER ? keyBytes(h.keyLo(), h.keyHi()) : new byte[0]);
+    }
+
+    /** A key's 16 bytes, bytes 0..7 from {@code lo} and 8..15 from {@code hi}, little-endian. */
+    public static byte[] keyBytes(long lo, long hi) {
+        return ByteBuffer.allocate(KEY_BYTES).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(lo).putLong(hi).array();
+    }
+
+    /** The two longs of a key's 16 bytes (read as {@link #keyBytes} writes them). */
+    public static long[] keyLongs(byte[] key) {
+        if (key.length != KEY_BYTES) {
+            throw new ProtocolException("handshake: a key of " + key.length + " bytes where " + KEY_BYTES + " were due");
+        }
+        ByteBuffer b = ByteBuffer.wrap(key).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        return new long[] {b.getLong(), b.getLong()};
     }
 
     /** A hello's bytes: magic, version, the sender's role or party number, scheme, program, digest (both protocols). */
     public static void write(Channel channel, byte[] magic, int version, int who, String scheme, String program, byte[] digest) {
+        write(channel, magic, version, who, scheme, program, digest, new byte[0]);
+    }
+
+    /** {@link #write(Channel, byte[], int, int, String, String, byte[])} with {@code trailer} after the digest (a key). */
+    public static void write(Channel channel, byte[] magic, int version, int who, String scheme, String program, byte[] digest,
+                             byte[] trailer) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.write(magic);
@@ -75,6 +106,7 @@ public final class Handshake {
             writeText(out, scheme);
             writeText(out, program);
             out.write(digest);
+            out.write(trailer);
         } catch (IOException e) {
             throw new IllegalStateException("writing to memory cannot fail", e);
         }
@@ -104,7 +136,12 @@ public final class Handshake {
         }
         String scheme = readText(channel, "scheme");
         String program = readText(channel, "program");
-        return new Hello(Party.values()[role], scheme, program, read(channel, DIGEST_BYTES));
+        byte[] digest = read(channel, DIGEST_BYTES);
+        if (Party.values()[role] != Party.GARBLER) {
+            return new Hello(Party.values()[role], scheme, program, digest);
+        }
+        long[] key = keyLongs(read(channel, KEY_BYTES)); // any 16 bytes are a key
+        return new Hello(Party.GARBLER, scheme, program, digest, key[0], key[1]);
     }
 
     /** That {@code peer}'s hello and this party's belong to one session: roles, scheme, program and circuits. */

@@ -32,6 +32,7 @@ final class ThreeEvaluatorContext extends EvaluatingContext {
     private final ThreeLinks links;
     private final CheckedGarbledStream checked;
     private final ThreeHashes hashes;
+    private final Kernel kernel;
     private final AesCtrRandom random;
     private final InputFeed feed;
     private final byte[] commitments = new byte[2 * ThreeHashes.COMMITMENT_BYTES * ThreeGarblerContext.PIECE];
@@ -48,8 +49,22 @@ final class ThreeEvaluatorContext extends EvaluatingContext {
         this.links = links;
         this.checked = checked;
         this.hashes = hashes;
+        this.kernel = kernel;
         this.random = random;
         this.feed = feed;
+    }
+
+    /**
+     * Where the scheme uses π: Kπ from the material's first block, which both garblers vouch for like the rest (a P1 that
+     * announced another key to P3 alone would change every hash P3 computes, and the labels it returns would then
+     * tell P1 its input), into the kernel before P3 hashes anything.
+     */
+    void takePermutationKey() {
+        if (scheme.usesPermutation()) {
+            long[] key = new long[2];
+            checked.readBlocks(key, 0, 1);
+            kernel.setFixedKey(key[0], key[1]);
+        }
     }
 
     @Override

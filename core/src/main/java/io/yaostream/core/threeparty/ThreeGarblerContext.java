@@ -31,6 +31,8 @@ final class ThreeGarblerContext extends GarblingContext {
     /** Wires committed (and opened) per message: bounds memory for inputs of any width. */
     static final int PIECE = 1024;
     static final int OPENING_BYTES = 1 + 16 + 16;
+    /** The purpose of the seed's key the garbling draws from (and Kπ, which the kernel has before this context is made). */
+    static final String GARBLING = "garbling";
 
     private final int me;
     private final ThreeLinks links;
@@ -51,7 +53,7 @@ final class ThreeGarblerContext extends GarblingContext {
     ThreeGarblerContext(ThreeLinks links, SplitGarbledStream split, ThreeHashes hashes, byte[] seed, GarblingScheme scheme,
                         Kernel kernel, InputFeed feed, CostTally tally) {
         super(links.to(3), split, scheme, kernel, tally,
-                scheme.newGarbler(kernel, AesCtrRandom.fromKey(kernel, ThreeHashes.derive(seed, "garbling"))));
+                scheme.newGarbler(kernel, AesCtrRandom.fromKey(kernel, ThreeHashes.derive(seed, GARBLING))));
         this.me = links.me();
         this.links = links;
         this.toEvaluator = links.to(3);
@@ -60,6 +62,9 @@ final class ThreeGarblerContext extends GarblingContext {
         this.feed = feed;
         this.permutation = AesCtrRandom.fromKey(kernel, ThreeHashes.derive(seed, "permutation"));
         this.coins = AesCtrRandom.fromKey(kernel, ThreeHashes.derive(seed, "commitment coins"));
+        if (scheme.usesPermutation()) { // the material's first block: P3 takes Kπ from it, vouched for like the rest
+            split.writeBlocks(new long[] {kernel.fixedKeyLo(), kernel.fixedKeyHi()}, 0, 1);
+        }
     }
 
     @Override

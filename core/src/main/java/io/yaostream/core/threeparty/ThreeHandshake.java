@@ -16,7 +16,8 @@ import java.util.HexFormat;
  */
 final class ThreeHandshake {
     static final byte[] MAGIC = {'Y', 'A', 'O', '3'};
-    static final int VERSION = 1;
+    /** 2: the material stream begins with Kπ where the scheme uses π (docs/three-party.md). */
+    static final int VERSION = 2;
     private static final int DIGEST_BYTES = 32;
 
     record Hello(int party, String scheme, String program, byte[] digest) {

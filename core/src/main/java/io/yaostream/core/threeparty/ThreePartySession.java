@@ -118,6 +118,8 @@ public final class ThreePartySession {
                 ThreeFrames.expect(links.to(1), ThreeFrames.SEED, 1, "the garbling seed");
                 seed = ThreeFrames.read(links.to(1), ThreeFrames.SEED_BYTES);
             }
+            long[] piKey = permutationKey(kernel, seed);
+            kernel.setFixedKey(piKey[0], piKey[1]);
             ThreeFrames.expect(links.to(3), ThreeFrames.CRS, 3, "the commitments' reference string");
             ThreeHashes hashes = new ThreeHashes(ThreeFrames.read(links.to(3), ThreeFrames.CRS_BYTES), kernel);
             PolynomialHash digestKey = PolynomialHash.fromBytes(ThreeFrames.read(links.to(3), ThreeFrames.KEY_BYTES));
@@ -130,6 +132,9 @@ public final class ThreePartySession {
         R value;
         long done;
         try {
+            if (evaluator != null) {
+                evaluator.takePermutationKey(); // before anything P3 hashes
+            }
             value = prog.run(ctx);
             done = System.nanoTime();
             if (garbler != null) {
@@ -161,6 +166,14 @@ public final class ThreePartySession {
         double cpu = threads.isCurrentThreadCpuTimeSupported() ? (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9 : Double.NaN;
         return new Result<>(me, value, ctx.costs(), sentTo, receivedFrom, (end - start) / 1e9, (setup - start) / 1e9,
                 (done - setup) / 1e9, cpu);
+    }
+
+    /**
+     * Kπ = R(0x01, 0) of the garblers' generator, the one {@link ThreeGarblerContext} garbles from
+     * (docs/garbling-schemes.md §1.5): both garblers get it from the seed, P3 from the material's first block.
+     */
+    static long[] permutationKey(Kernel kernel, byte[] seed) {
+        return AesCtrRandom.fromKey(kernel, ThreeHashes.derive(seed, ThreeGarblerContext.GARBLING)).derive(0x01, 0);
     }
 
     private static String progress(PartyContext ctx) {

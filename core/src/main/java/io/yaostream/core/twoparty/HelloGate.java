@@ -46,8 +46,17 @@ public final class HelloGate {
      * bytes that the taken peer answers at once.
      */
     public static Channel accept(NettyTransport.Listener listener, TransportOptions options, Handshake.Hello mine, byte[] withHello) {
+        return take(listener, options, mine, withHello).channel();
+    }
+
+    /** The connection a listening party took and the hello its peer sent on it (a garbler's carries Kπ). */
+    public record Taken(Channel channel, Handshake.Hello hello) {
+    }
+
+    /** As {@link #accept(NettyTransport.Listener, TransportOptions, Handshake.Hello, byte[])}, with the peer's hello. */
+    public static Taken take(NettyTransport.Listener listener, TransportOptions options, Handshake.Hello mine, byte[] withHello) {
         long deadline = System.nanoTime() + options.connectTimeout().toNanos();
-        CompletableFuture<Channel> peer = new CompletableFuture<>();
+        CompletableFuture<Taken> peer = new CompletableFuture<>();
         String summary;
         try (Openings openings = new Openings("say hello", MAX_CHECKING, options.greetingTimeout(), options.notices(), "yaostream-hello")) {
             while (!peer.isDone()) {
@@ -78,13 +87,15 @@ public final class HelloGate {
     }
 
     /** On the connection's own thread: exchanges hellos and takes it as the peer, refuses it, or ends the wait. */
-    private static void check(Openings.Opening o, Handshake.Hello mine, byte[] withHello, Openings openings, CompletableFuture<Channel> peer) {
+    private static void check(Openings.Opening o, Handshake.Hello mine, byte[] withHello, Openings openings, CompletableFuture<Taken> peer) {
         Channel c = o.channel();
+        Handshake.Hello theirs;
         try {
             Handshake.send(c, mine);
             c.write(withHello, 0, withHello.length);
             c.flush();
-            Handshake.check(mine, Handshake.receive(c));
+            theirs = Handshake.receive(c);
+            Handshake.check(mine, theirs);
         } catch (ProtocolException e) {
             if (!o.said()) {
                 return;
@@ -97,7 +108,7 @@ public final class HelloGate {
             openings.refuse(c, e.getMessage(), e.getMessage());
             return;
         }
-        if (o.said() && !peer.complete(c)) {
+        if (o.said() && !peer.complete(new Taken(c, theirs))) {
             openings.refuse(c, "another peer was taken first", "the listening party has taken another peer");
         }
     }

@@ -89,6 +89,9 @@ public final class KeptLink implements AutoCloseable {
         this.config = linkConfig(config);
         this.random = random;
         this.opening = opening;
+        if (role == Party.GARBLER) {
+            YaoSession.keyGarbler(config, random); // one Kπ for the link, every program on it
+        }
     }
 
     /** This party's hello for a kept link of {@code config}: its program name after {@link #PROGRAM_PREFIX}. */
@@ -126,7 +129,7 @@ public final class KeptLink implements AutoCloseable {
             } else {
                 evaluatorCore = config.scheme().newEvaluator(config.kernel());
                 evaluatorInputs = new EvaluatorInputs(channel, config.baseOt(), config.kernel(), random, InputFeed.of(), config.scheme().freeXor());
-                Runnable peerHello = helloExchanged ? () -> { } : () -> Handshake.check(mine, Handshake.receive(channel));
+                Runnable peerHello = helloExchanged ? () -> { } : () -> YaoSession.readGarblerHello(channel, mine, config);
                 evaluatorInputs.setup(peerHello);
                 evaluatorInputs.startPooling();
             }

@@ -112,11 +112,47 @@ public final class YaoSession {
         this.random = random;
         this.helloExchanged = helloExchanged;
         this.opening = opening;
+        if (role == Party.GARBLER) {
+            keyGarbler(config, random);
+        }
     }
 
-    /** This party's hello in a session of {@code config}. */
+    /** Domain of {@code R} whose index 0 is Kπ (docs/garbling-schemes.md §1.5). */
+    static final int PERMUTATION_KEY_DOMAIN = 0x01;
+
+    /**
+     * Gives a garbler's kernel its session's Kπ = R(0x01, 0) from {@code random} (docs/garbling-schemes.md §1.2, §1.5),
+     * which its hello then carries to the evaluator. The same generator gives the same key: a listening garbler calls
+     * this before its hello goes out, its session again when it starts.
+     */
+    public static void keyGarbler(Config config, AesCtrRandom random) {
+        long[] key = random.derive(PERMUTATION_KEY_DOMAIN, 0);
+        config.kernel().setFixedKey(key[0], key[1]);
+    }
+
+    /** Gives an evaluator's kernel the Kπ of the garbler's hello {@code garblers}, before it hashes anything. */
+    public static void keyEvaluator(Config config, Handshake.Hello garblers) {
+        if (garblers.role() != Party.GARBLER) {
+            throw new IllegalArgumentException("only a garbler's hello carries Kπ");
+        }
+        config.kernel().setFixedKey(garblers.keyLo(), garblers.keyHi());
+    }
+
+    /** This party's hello in a session of {@code config}: a garbler's carries its kernel's Kπ ({@link #keyGarbler}). */
     public static Handshake.Hello hello(Party role, Config config) {
-        return new Handshake.Hello(role, config.scheme().name(), config.program(), Handshake.digest(config.circuits()));
+        byte[] digest = Handshake.digest(config.circuits());
+        if (role == Party.GARBLER) {
+            Kernel k = config.kernel();
+            return new Handshake.Hello(role, config.scheme().name(), config.program(), digest, k.fixedKeyLo(), k.fixedKeyHi());
+        }
+        return new Handshake.Hello(role, config.scheme().name(), config.program(), digest);
+    }
+
+    /** Reads the garbler's hello, checks it against this evaluator's and takes its Kπ. */
+    static void readGarblerHello(Channel channel, Handshake.Hello mine, Config config) {
+        Handshake.Hello theirs = Handshake.receive(channel);
+        Handshake.check(mine, theirs);
+        keyEvaluator(config, theirs);
     }
 
     /**
@@ -163,7 +199,7 @@ public final class YaoSession {
         long start = System.nanoTime();
         Handshake.Hello mine = hello(role, config);
         boolean checkAfterSetup = !helloExchanged && sendHello(role, channel, mine, config.baseOt().receiverFirst());
-        Runnable peerHello = helloExchanged || role == Party.GARBLER ? () -> { } : () -> Handshake.check(mine, Handshake.receive(channel));
+        Runnable peerHello = helloExchanged || role == Party.GARBLER ? () -> { } : () -> readGarblerHello(channel, mine, config);
         CostTally tally = new CostTally(config.scheme(), config.circuits());
         PartyContext ctx;
         R value;

@@ -47,6 +47,8 @@ public final class StreamedWalks {
      * the garbler's randomness from {@code seed}.
      */
     public static byte[] material(GarblingScheme scheme, Kernel kernel, CompiledCircuit c, long seed) {
+        long[] key = AesCtrRandom.forTesting(seed).derive(0x01, 0); // the Kπ a session's garbler derives from its generator
+        kernel.setFixedKey(key[0], key[1]);
         GarblerCore g = scheme.newGarbler(kernel, AesCtrRandom.forTesting(seed));
         g.ensureSlots(c.slots());
         for (int slot : c.inputSlotsView()) {
