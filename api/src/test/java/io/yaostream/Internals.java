@@ -2,7 +2,6 @@ package io.yaostream;
 
 import io.yaostream.Party;
 import io.yaostream.core.net.Channel;
-import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
 import io.yaostream.core.threeparty.ThreeLinks;
 
@@ -23,10 +22,5 @@ public final class Internals {
 
     public static <R> List<ThreeParty.Outcome<R>> runAll(ThreeParty config, ThreeLinks[] links, Program<R> program, List<Inputs> inputs) {
         return config.runAll(links, program, inputs);
-    }
-
-    /** The engine's feed of {@code inputs}, for a test that runs a session or a back end itself. */
-    public static InputFeed feed(Inputs inputs) {
-        return inputs.feed();
     }
 }

@@ -27,12 +27,12 @@ public final class Runs {
         MemoryChannel[] ends = MemoryChannel.pair(30_000);
         CompletableFuture<YaoSession.Result<R>> g = CompletableFuture.supplyAsync(() -> {
             try (MemoryChannel end = ends[0]) {
-                return new YaoSession(Party.GARBLER, ends[0], config(scheme, name), AesCtrRandom.forTesting(1)).run(program, Internals.feed(garbler.get()));
+                return new YaoSession(Party.GARBLER, ends[0], config(scheme, name), AesCtrRandom.forTesting(1)).run(program, garbler.get().feed());
             }
         });
         YaoSession.Result<R> e;
         try (MemoryChannel end = ends[1]) {
-            e = new YaoSession(Party.EVALUATOR, ends[1], config(scheme, name), AesCtrRandom.forTesting(2)).run(program, Internals.feed(evaluator.get()));
+            e = new YaoSession(Party.EVALUATOR, ends[1], config(scheme, name), AesCtrRandom.forTesting(2)).run(program, evaluator.get().feed());
         }
         try {
             return new Both<>(g.get(120, TimeUnit.SECONDS), e);

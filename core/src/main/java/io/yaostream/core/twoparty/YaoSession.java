@@ -5,12 +5,14 @@ import io.yaostream.core.circuit.Party;
 import io.yaostream.core.garble.GarblerCore;
 import io.yaostream.core.garble.GarblingException;
 import io.yaostream.core.garble.GarblingScheme;
+import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.AesCtrRandom;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.Channel;
 import io.yaostream.core.net.ChannelException;
 import io.yaostream.core.ot.BaseOt;
 import io.yaostream.core.ot.PeerFault;
+import io.yaostream.core.ot.ReceiverFirstBaseOt;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
 import io.yaostream.core.program.ProgramContext;
@@ -19,6 +21,7 @@ import io.yaostream.core.protocol.CostTally;
 import io.yaostream.core.protocol.Handshake;
 import io.yaostream.core.protocol.PartyContext;
 
+import java.security.SecureRandom;
 import java.util.List;
 
 /**
@@ -71,7 +74,7 @@ public final class YaoSession {
     public record Config(GarblingScheme scheme, Kernel kernel, BaseOt baseOt, String program, List<CompiledCircuit> circuits) {
         /** A session of the scheme named {@code scheme} on {@code kernel}, with receiver-first base OTs (the default). */
         public static Config of(String scheme, Kernel kernel, String program, List<CompiledCircuit> circuits) {
-            return new Config(io.yaostream.core.garble.Schemes.byName(scheme), kernel, new io.yaostream.core.ot.ReceiverFirstBaseOt(kernel),
+            return new Config(Schemes.byName(scheme), kernel, new ReceiverFirstBaseOt(kernel),
                     program, circuits);
         }
     }
@@ -180,7 +183,7 @@ public final class YaoSession {
      */
     public static <R> Result<R> runOver(Party role, Channel channel, Config config, Program<R> program, InputFeed feed) {
         try (channel) {
-            return new YaoSession(role, channel, config, AesCtrRandom.create(config.kernel(), new java.security.SecureRandom()))
+            return new YaoSession(role, channel, config, AesCtrRandom.create(config.kernel(), new SecureRandom()))
                     .run(program, feed);
         }
     }

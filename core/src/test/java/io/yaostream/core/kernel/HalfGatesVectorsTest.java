@@ -1,13 +1,9 @@
 package io.yaostream.core.kernel;
 
 import io.yaostream.core.circuit.CompiledCircuit;
-import io.yaostream.core.circuit.Party;
-import io.yaostream.core.circuit.Receiver;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +15,14 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static io.yaostream.core.kernel.OneGateVectors.A0;
+import static io.yaostream.core.kernel.OneGateVectors.B0;
+import static io.yaostream.core.kernel.OneGateVectors.DELTA;
+import static io.yaostream.core.kernel.OneGateVectors.assertEvaluatesEveryInput;
+import static io.yaostream.core.kernel.OneGateVectors.block;
+import static io.yaostream.core.kernel.OneGateVectors.hex;
+import static io.yaostream.core.kernel.OneGateVectors.oneGate;
+import static io.yaostream.core.kernel.OneGateVectors.zeroLabels;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,9 +34,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * every AES path, by its own tests.
  */
 class HalfGatesVectorsTest {
-    private static final String DELTA = "111112131415161718191a1b1c1d1e1f";
-    private static final String A0 = "202122232425262728292a2b2c2d2e2f";
-    private static final String B0 = "313132333435363738393a3b3c3d3e3f";
     private static final Pattern HEADER = Pattern.compile(
             "^(half-gates|half-gates-sigma), Kπ = ([0-9a-f]{32})(?:, from S = ([0-9a-f]{32}))?:$");
     private static final Pattern GATE = Pattern.compile("^  (?:AND|OR) \\(tt=(\\d+)\\):");
@@ -113,9 +114,7 @@ class HalfGatesVectorsTest {
             }
             int tt = e.getKey();
             CompiledCircuit c = oneGate(tt);
-            long[] zero = new long[6];
-            System.arraycopy(block(A0), 0, zero, 0, 2);
-            System.arraycopy(block(B0), 0, zero, 2, 2);
+            long[] zero = zeroLabels();
             long[] tables = new long[4];
             GateCursor at = new GateCursor();
             at.start(1);
@@ -142,21 +141,7 @@ class HalfGatesVectorsTest {
                 }
                 checked += 4;
             }
-            for (int l = 0; l < 2; l++) { // the evaluator gets the label of the gate's value from each pair of inputs
-                for (int r = 0; r < 2; r++) {
-                    long[] label = new long[6];
-                    label[0] = zero[0] ^ (-l & delta[0]);
-                    label[1] = zero[1] ^ (-l & delta[1]);
-                    label[2] = zero[2] ^ (-r & delta[0]);
-                    label[3] = zero[3] ^ (-r & delta[1]);
-                    GateCursor ev = new GateCursor();
-                    ev.start(1);
-                    assertEquals(2, kernel.evaluateFreeXor(rule, c, ev, label, tables, 2));
-                    long out = (tt >> (3 - (2 * l + r))) & 1;
-                    assertEquals(hex(zero[4] ^ (-out & delta[0]), zero[5] ^ (-out & delta[1])), hex(label[4], label[5]),
-                            b.scheme() + " tt " + tt + ", inputs " + l + ", " + r);
-                }
-            }
+            assertEvaluatesEveryInput(kernel, rule, c, tt, zero, delta, tables, b.scheme() + " tt " + tt + ", "); // from each pair of inputs
             if (tt == 1 && b.values().containsKey(0) && b.values().get(0).containsKey("Hout(C0,0)")) {
                 Map<String, String> o = b.values().get(0);
                 long[] labels = {zero[4], zero[5], zero[4] ^ delta[0], zero[5] ^ delta[1]};
@@ -169,22 +154,5 @@ class HalfGatesVectorsTest {
         }
         assertTrue(checked > 0, "a block with values");
         return checked;
-    }
-
-    /** One gate of table {@code tt} over slots 0 (left) and 1 (right) into slot 2. */
-    private static CompiledCircuit oneGate(int tt) {
-        return new CompiledCircuit.Builder(3).input("a", Party.GARBLER, new int[] {0}).input("b", Party.EVALUATOR, new int[] {1})
-                .gate(tt, 0, 1, 2).output("c", Receiver.BOTH, new int[] {2}).build();
-    }
-
-    /** A block as the kernels hold it, from its 32 hex digits of bytes 0..15. */
-    private static long[] block(String hex) {
-        ByteBuffer b = ByteBuffer.wrap(HexFormat.of().parseHex(hex)).order(ByteOrder.LITTLE_ENDIAN);
-        return new long[] {b.getLong(), b.getLong()};
-    }
-
-    private static String hex(long lo, long hi) {
-        ByteBuffer b = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN).putLong(lo).putLong(hi);
-        return HexFormat.of().formatHex(b.array());
     }
 }
