@@ -27,22 +27,39 @@ final class ThreeHandshake {
     }
 
     /**
-     * Sends {@code mine} on every link first, then reads and checks each peer's hello: so a party that finds a mismatch on
-     * one link has still greeted the other, and every honest party learns the reason, not just that a link closed.
+     * Sends {@code mine} on every link first, then reads every peer's hello, then checks them: so a party that finds a
+     * mismatch on one link has still greeted the other and read its hello (closing a socket with unread bytes resets it,
+     * and the other peer would lose this party's hello with it), and every honest party learns the reason, not just that
+     * a link closed. A disagreement in the hellos read is reported before a hello that could not be read.
      */
     static void exchange(ThreeLinks links, Hello mine) {
         ChannelException unsent = null;
-        for (int other : ThreeLinks.others(mine.party())) {
+        int[] others = ThreeLinks.others(mine.party());
+        for (int other : others) {
             try {
                 send(links.to(other), mine);
             } catch (ChannelException e) {
                 unsent = unsent == null ? e : unsent; // a peer that already found a mismatch left: its hello may still say why
             }
         }
-        for (int other : ThreeLinks.others(mine.party())) {
-            Hello peer = receive(links.to(other), other);
-            check(mine, peer, other);
-            checkCertificate(links, peer.party());
+        Hello[] peers = new Hello[others.length];
+        RuntimeException unread = null;
+        for (int i = 0; i < others.length; i++) {
+            try {
+                peers[i] = receive(links.to(others[i]), others[i]);
+            } catch (RuntimeException e) {
+                unread = e; // a link that failed or timed out: no use waiting on the next one too
+                break;
+            }
+        }
+        for (int i = 0; i < others.length; i++) {
+            if (peers[i] != null) {
+                check(mine, peers[i], others[i]);
+                checkCertificate(links, peers[i].party());
+            }
+        }
+        if (unread != null) {
+            throw unread;
         }
         if (unsent != null) {
             throw unsent;
