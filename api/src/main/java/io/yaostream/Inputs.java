@@ -166,7 +166,7 @@ public final class Inputs {
      * @param feed the feed
      * @return the feed as inputs
      */
-    public static Inputs from(InputFeed feed) {
+    static Inputs from(InputFeed feed) {
         return new Inputs(List.of(), java.util.Objects.requireNonNull(feed, "feed"));
     }
 
@@ -234,7 +234,7 @@ public final class Inputs {
      *
      * @return a feed, fresh for inputs made of values
      */
-    public InputFeed feed() {
+    InputFeed feed() {
         if (given != null) {
             return given;
         }

@@ -1,5 +1,6 @@
 package io.yaostream.shards;
 
+import io.yaostream.internal.CoreBridge;
 import io.yaostream.Costs;
 import io.yaostream.Inputs;
 import io.yaostream.SecureProgram;
@@ -54,12 +55,12 @@ class SharedResultsTest {
         MemoryChannel[] ends = MemoryChannel.pair(30_000);
         CompletableFuture<YaoSession.Result<R>> g = CompletableFuture.supplyAsync(() -> {
             try (MemoryChannel end = ends[0]) {
-                return session(Party.GARBLER, end, scheme).run(program, garbler.feed());
+                return session(Party.GARBLER, end, scheme).run(program, CoreBridge.feed(garbler));
             }
         });
         YaoSession.Result<R> e;
         try (MemoryChannel end = ends[1]) {
-            e = session(Party.EVALUATOR, end, scheme).run(program, evaluator.feed());
+            e = session(Party.EVALUATOR, end, scheme).run(program, CoreBridge.feed(evaluator));
         }
         @SuppressWarnings("unchecked")
         YaoSession.Result<R>[] out = new YaoSession.Result[] {g.join(), e};
@@ -150,14 +151,14 @@ class SharedResultsTest {
     void plaintextSharesCombineAndHaveTheShape() {
         for (int run = 0; run < 20; run++) {
             long seed = new SecureRandom().nextLong();
-            Shared g = SUM.run(new PlainContext(Party.GARBLER, Inputs.of(run, 16).feed(), Inputs.of(1000, 16).feed()).shareMasks(new SplittableRandom(seed)));
-            Shared e = SUM.run(new PlainContext(Party.EVALUATOR, Inputs.of(run, 16).feed(), Inputs.of(1000, 16).feed()).shareMasks(new SplittableRandom(seed)));
+            Shared g = SUM.run(new PlainContext(Party.GARBLER, CoreBridge.feed(Inputs.of(run, 16)), CoreBridge.feed(Inputs.of(1000, 16))).shareMasks(new SplittableRandom(seed)));
+            Shared e = SUM.run(new PlainContext(Party.EVALUATOR, CoreBridge.feed(Inputs.of(run, 16)), CoreBridge.feed(Inputs.of(1000, 16))).shareMasks(new SplittableRandom(seed)));
             assertEquals(16, g.width());
             assertEquals(io.yaostream.Party.EVALUATOR, e.party());
             assertEquals(run + 1000, Shared.combine(g, e).toLong());
         }
         CostContext cost = new CostContext(Party.EVALUATOR, Schemes.byName("half-gates"), new EcBaseOt(1, new JavaKernel()), "p", List.of(),
-                Inputs.of(1, 16).feed(), Inputs.of(2, 16).feed());
+                CoreBridge.feed(Inputs.of(1, 16)), CoreBridge.feed(Inputs.of(2, 16)));
         assertEquals(16, SUM.run(cost).width());
     }
 

@@ -1,5 +1,6 @@
 package io.yaostream.spark;
 
+import io.yaostream.internal.CoreBridge;
 import io.yaostream.Inputs;
 import io.yaostream.SecureProgram;
 import io.yaostream.Shared;
@@ -486,7 +487,7 @@ public final class SparkParty {
         YaoSession.Result<R> combined;
         try {
             YaoSession.Config config = YaoSession.Config.of(scheme, Kernels.create(), job.name() + " combine of " + shards, List.of());
-            combined = YaoSession.runOver(role, free, config, combine, Inputs.of(shares).feed());
+            combined = YaoSession.runOver(role, free, config, combine, CoreBridge.feed(Inputs.of(shares)));
         } catch (RuntimeException e) {
             throw new SecureSparkException("the combining session: " + e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package io.yaostream.core.net;
 
+import io.yaostream.internal.CoreBridge;
 import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.ThreeParty;
@@ -79,8 +80,8 @@ class PeerIdentityTest {
 
     private final CompiledCircuit circuit = TestCircuits.random(new Random(36), 400);
     private final RepeatProgram program = new RepeatProgram(circuit, 1);
-    private final Inputs garblerIn = Inputs.from(width -> pattern(width, 3));
-    private final Inputs evaluatorIn = Inputs.from(width -> pattern(width, 5));
+    private final Inputs garblerIn = CoreBridge.inputs(width -> pattern(width, 3));
+    private final Inputs evaluatorIn = CoreBridge.inputs(width -> pattern(width, 5));
 
     private static BitString pattern(int width, int every) {
         boolean[] bits = new boolean[width];

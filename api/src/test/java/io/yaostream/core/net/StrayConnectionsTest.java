@@ -1,5 +1,6 @@
 package io.yaostream.core.net;
 
+import io.yaostream.internal.CoreBridge;
 import io.yaostream.Inputs;
 import io.yaostream.Internals;
 import io.yaostream.Result;
@@ -238,7 +239,7 @@ class StrayConnectionsTest {
     void aSessionRunsAfterStrayConnections() throws Exception {
         CompiledCircuit c = TestCircuits.random(new Random(17), 500);
         RepeatProgram program = new RepeatProgram(c, 3);
-        Inputs zeros = Inputs.from(BitString::zeros);
+        Inputs zeros = CoreBridge.inputs(BitString::zeros);
         TwoParty base = TwoParty.garbler().kernel("java").transport(options).name(program.name()).circuits(List.of(c));
         CompletableFuture<Result<List<Optional<BitString>>>> garbler = CompletableFuture.supplyAsync(
                 () -> base.listen("127.0.0.1", 0).run(program, zeros));
@@ -289,14 +290,14 @@ class StrayConnectionsTest {
     void aFloodOfSilentConnectionsDoesNotKeepTheRealPeerOut() throws Exception {
         CompiledCircuit c = TestCircuits.random(new Random(71), 300);
         RepeatProgram program = new RepeatProgram(c, 1);
-        Inputs garblerIn = Inputs.from(width -> {
+        Inputs garblerIn = CoreBridge.inputs(width -> {
             boolean[] bits = new boolean[width];
             for (int i = 0; i < width; i++) {
                 bits[i] = i % 3 == 0;
             }
             return BitString.fromBits(bits);
         });
-        Inputs evaluatorIn = Inputs.from(BitString::zeros);
+        Inputs evaluatorIn = CoreBridge.inputs(BitString::zeros);
         List<Socket> silent = new ArrayList<>();
         try (NettyTransport.Listener l = NettyTransport.listen("127.0.0.1", 0, options.withTimeout(Duration.ofSeconds(20)))) {
             int port = l.port();
@@ -326,7 +327,7 @@ class StrayConnectionsTest {
     void strangersThatGreetButAreNotThePeerAreRefusedAndTheRunGoesOn() throws Exception {
         CompiledCircuit c = TestCircuits.random(new Random(73), 200);
         RepeatProgram program = new RepeatProgram(c, 1);
-        Inputs zeros = Inputs.from(BitString::zeros);
+        Inputs zeros = CoreBridge.inputs(BitString::zeros);
         TransportOptions patient = options.withTimeout(Duration.ofSeconds(20));
         int port;
         try (ServerSocket probe = new ServerSocket(0)) {
