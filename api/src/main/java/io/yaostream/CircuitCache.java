@@ -38,8 +38,9 @@ public final class CircuitCache {
 
     /**
      * The circuit {@code body} builds on inputs of {@code widths} bits, compiled once for {@code definition}
-     * (equal definitions and widths must build equal circuits). Public for one-hot modules, whose bodies call
-     * standard sub-circuits through {@link io.yaostream.core.program.ProgramContext#call}.
+     * (equal definitions and widths must build equal circuits). One-hot modules, whose bodies call standard
+     * sub-circuits through {@link io.yaostream.core.program.ProgramContext#call}, reach it through {@link
+     * io.yaostream.internal.CoreBridge#circuit}.
      *
      * @param definition names everything {@code body} depends on besides the widths, compared by {@code equals} and
      *     {@code hashCode}
@@ -47,7 +48,7 @@ public final class CircuitCache {
      * @param body builds the circuit, compiled on the first request for this definition and these widths only
      * @return the compiled circuit, the same instance for equal definitions and widths
      */
-    public static CompiledCircuit get(Object definition, int[] widths, SubCircuit.Many body) {
+    static CompiledCircuit get(Object definition, int[] widths, SubCircuit.Many body) {
         // A lookup keys on the caller's array, which it does not keep: a call of a cached circuit allocates no copy.
         CompiledCircuit c = CIRCUITS.get(new Key(definition, widths));
         if (c == null) {

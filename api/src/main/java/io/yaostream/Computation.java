@@ -45,11 +45,12 @@ public final class Computation {
     }
 
     /**
-     * The back end, for what the typed values do not cover.
+     * The back end the typed values run on: for the engine's programs ({@link EngineProgram}) and, through
+     * {@link io.yaostream.internal.CoreBridge#context}, for back ends and tests.
      *
      * @return the context the typed values run on
      */
-    public ProgramContext context() {
+    ProgramContext context() {
         return ctx;
     }
 
@@ -409,24 +410,6 @@ public final class Computation {
     public BitVector[] module(OneHotModule module, SecretValue... args) {
         widths(args);
         Secret[] out = ctx.module(module, secrets(args));
-        BitVector[] v = new BitVector[out.length];
-        for (int i = 0; i < out.length; i++) {
-            v[i] = bits(out[i]);
-        }
-        return v;
-    }
-
-    /**
-     * A circuit compiled elsewhere (a Bristol or slot-ID file, say), called on one value per input group.
-     *
-     * @param circuit the circuit, the same at both parties (the evaluator checks its digest on its first call)
-     * @param args one value per input group, in order, each as wide as its group
-     * @return one value per output group, in order
-     * @throws IllegalArgumentException if a value belongs to another computation
-     */
-    public BitVector[] call(CompiledCircuit circuit, SecretValue... args) {
-        widths(args);
-        Secret[] out = run(circuit, args);
         BitVector[] v = new BitVector[out.length];
         for (int i = 0; i < out.length; i++) {
             v[i] = bits(out[i]);

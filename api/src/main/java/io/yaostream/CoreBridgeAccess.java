@@ -1,7 +1,13 @@
 package io.yaostream;
 
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
+import io.yaostream.core.program.ProgramContext;
 import io.yaostream.internal.CoreBridge;
+
+import java.util.List;
 
 /** The API package's side of {@link CoreBridge}: its conversions stay package-private here. */
 final class CoreBridgeAccess implements CoreBridge.Access {
@@ -20,5 +26,45 @@ final class CoreBridgeAccess implements CoreBridge.Access {
     @Override
     public Inputs inputs(InputFeed feed) {
         return Inputs.from(feed);
+    }
+
+    @Override
+    public <R> SecureProgram<R> program(Program<R> program) {
+        return new EngineProgram<>(java.util.Objects.requireNonNull(program, "program"));
+    }
+
+    @Override
+    public <R> Program<R> engine(SecureProgram<R> program) {
+        return EngineProgram.of(program);
+    }
+
+    @Override
+    public ProgramContext context(Computation c) {
+        return c.context();
+    }
+
+    @Override
+    public TwoParty transport(TwoParty party, TransportOptions options) {
+        return party.transport(options);
+    }
+
+    @Override
+    public ThreeParty transport(ThreeParty party, TransportOptions options) {
+        return party.transport(options);
+    }
+
+    @Override
+    public TwoParty circuits(TwoParty party, List<CompiledCircuit> circuits) {
+        return party.circuits(circuits);
+    }
+
+    @Override
+    public ThreeParty circuits(ThreeParty party, List<CompiledCircuit> circuits) {
+        return party.circuits(circuits);
+    }
+
+    @Override
+    public CompiledCircuit circuit(Object definition, int[] widths, SubCircuit.Many body) {
+        return CircuitCache.get(definition, widths, body);
     }
 }

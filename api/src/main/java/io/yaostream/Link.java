@@ -2,7 +2,6 @@ package io.yaostream;
 
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.net.NettyTransport;
-import io.yaostream.core.program.Program;
 import io.yaostream.core.twoparty.KeptLink;
 import io.yaostream.core.twoparty.YaoSession;
 
@@ -55,7 +54,7 @@ public final class Link implements AutoCloseable {
      * @throws io.yaostream.core.program.ProtocolException if the peer runs another program, or the inputs do not match
      * @throws io.yaostream.core.ot.PeerFault if the peer sends what the protocol does not allow
      */
-    public <R> Result<R> run(Program<R> program, Inputs inputs) {
+    public <R> Result<R> run(SecureProgram<R> program, Inputs inputs) {
         return run(name, program, inputs);
     }
 
@@ -69,8 +68,8 @@ public final class Link implements AutoCloseable {
      * @return what the program returned here, with its own costs, times and flights
      * @throws IllegalStateException if the link has ended (a program failed, or it was closed)
      */
-    public <R> Result<R> run(String programName, Program<R> program, Inputs inputs) {
-        return Result.of(link.run(programName, circuits, program, inputs.feed()), config);
+    public <R> Result<R> run(String programName, SecureProgram<R> program, Inputs inputs) {
+        return Result.of(link.run(programName, circuits, EngineProgram.of(program), inputs.feed()), config);
     }
 
     /**
@@ -114,7 +113,7 @@ public final class Link implements AutoCloseable {
          * @param evaluatorInputs the evaluator's inputs
          * @return each party's result
          */
-        public <R> TwoParty.Both<R> run(Program<R> program, Inputs garblerInputs, Inputs evaluatorInputs) {
+        public <R> TwoParty.Both<R> run(SecureProgram<R> program, Inputs garblerInputs, Inputs evaluatorInputs) {
             BothParties.Results<Result<R>> r = BothParties.run(() -> garbler.run(program, garblerInputs),
                     () -> evaluator.run(program, evaluatorInputs));
             return new TwoParty.Both<>(r.garbler(), r.evaluator());

@@ -1,8 +1,5 @@
 package io.yaostream;
 
-import io.yaostream.core.program.Program;
-import io.yaostream.core.program.ProgramContext;
-
 /**
  * A two-party program over typed secret values: the same code runs at both parties (and on the plaintext and
  * cost back ends) and returns what this party learned.
@@ -14,7 +11,7 @@ import io.yaostream.core.program.ProgramContext;
  * @param <R> the result
  */
 @FunctionalInterface
-public interface SecureProgram<R> extends Program<R> {
+public interface SecureProgram<R> {
     /**
      * The program: builds its circuit on {@code c} and returns what it reveals.
      *
@@ -22,9 +19,4 @@ public interface SecureProgram<R> extends Program<R> {
      * @return what this party learned
      */
     R compute(Computation c);
-
-    @Override
-    default R run(ProgramContext ctx) {
-        return compute(new Computation(ctx));
-    }
 }

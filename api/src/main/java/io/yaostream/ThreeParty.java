@@ -9,7 +9,6 @@ import io.yaostream.core.net.NettyTransport;
 import io.yaostream.core.net.PeerCertificate;
 import io.yaostream.core.net.TlsFiles;
 import io.yaostream.core.net.TransportOptions;
-import io.yaostream.core.program.Program;
 import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.threeparty.ThreeLinks;
 import io.yaostream.core.threeparty.ThreePartySession;
@@ -244,12 +243,10 @@ public final class ThreeParty {
     }
 
     /**
-     * Every transport option at once (timeout, TLS, limits).
-     *
-     * @param options every transport option, replacing the timeout and TLS set before
-     * @return a new configuration; this one is unchanged
+     * Every transport option at once (timeout, TLS, limits), replacing the timeout and TLS set before: for back ends
+     * and tests, through {@link io.yaostream.internal.CoreBridge#transport(ThreeParty, TransportOptions)}.
      */
-    public ThreeParty transport(TransportOptions options) {
+    ThreeParty transport(TransportOptions options) {
         return new ThreeParty(party, scheme, kernel, options, name, circuits, bind, progress, peers, insecureLinks);
     }
 
@@ -264,12 +261,10 @@ public final class ThreeParty {
     }
 
     /**
-     * Circuits known before the run, compared in the handshake.
-     *
-     * @param circuits the circuits, the same at all three parties (copied)
-     * @return a new configuration; this one is unchanged
+     * Circuits known before the run, compared in the handshake: for the command line's circuit runs, through {@link
+     * io.yaostream.internal.CoreBridge#circuits(ThreeParty, List)}.
      */
-    public ThreeParty circuits(List<CompiledCircuit> circuits) {
+    ThreeParty circuits(List<CompiledCircuit> circuits) {
         return new ThreeParty(party, scheme, kernel, transport, name, List.copyOf(circuits), bind, progress, peers, insecureLinks);
     }
 
@@ -301,7 +296,7 @@ public final class ThreeParty {
      *     inputs do not match what the program takes
      * @throws io.yaostream.core.ot.PeerFault if a peer sends what the protocol does not allow
      */
-    public <R> Result<R> run(List<InetSocketAddress> addresses, Program<R> program, Inputs inputs) {
+    public <R> Result<R> run(List<InetSocketAddress> addresses, SecureProgram<R> program, Inputs inputs) {
         if (addresses.size() != 3) {
             throw new IllegalArgumentException("a three-party session needs the addresses of P1, P2 and P3, got " + addresses.size());
         }
@@ -383,7 +378,7 @@ public final class ThreeParty {
      *     inputs do not match what the program takes
      * @throws io.yaostream.core.ot.PeerFault if a peer sends what the protocol does not allow
      */
-    <R> Result<R> run(ThreeLinks links, Program<R> program, Inputs inputs) {
+    <R> Result<R> run(ThreeLinks links, SecureProgram<R> program, Inputs inputs) {
         if (links.me() != party) {
             throw new IllegalArgumentException("links of party " + links.me() + " given to party " + party);
         }
@@ -391,7 +386,7 @@ public final class ThreeParty {
             Kernel k = kernel == null ? Kernels.create() : Kernels.create(kernel);
             ThreePartySession session = new ThreePartySession(links, Schemes.byName(scheme), k, name, circuits, new SecureRandom());
             progress.accept(session::andGatesSoFar);
-            return Result.of(session.run(program, inputs.feed()), scheme, k);
+            return Result.of(session.run(EngineProgram.of(program), inputs.feed()), scheme, k);
         }
     }
 
@@ -405,7 +400,7 @@ public final class ThreeParty {
      * @return how each party ended, party 1 first
      * @throws IllegalArgumentException if there are not three input feeds
      */
-    public <R> List<Outcome<R>> runAll(Program<R> program, List<Inputs> inputs) {
+    public <R> List<Outcome<R>> runAll(SecureProgram<R> program, List<Inputs> inputs) {
         List<NettyTransport.Listener> listeners = new ArrayList<>();
         try {
             for (int p = 1; p <= 3; p++) {
@@ -433,7 +428,7 @@ public final class ThreeParty {
      * @return how each party ended, party 1 first
      * @throws IllegalArgumentException if there are not three input feeds
      */
-    <R> List<Outcome<R>> runAll(ThreeLinks[] links, Program<R> program, List<Inputs> inputs) {
+    <R> List<Outcome<R>> runAll(ThreeLinks[] links, SecureProgram<R> program, List<Inputs> inputs) {
         List<Supplier<ThreeLinks>> given = new ArrayList<>();
         for (ThreeLinks l : links) {
             given.add(() -> l);
@@ -441,7 +436,7 @@ public final class ThreeParty {
         return runAll(given, program, inputs);
     }
 
-    private <R> List<Outcome<R>> runAll(List<Supplier<ThreeLinks>> links, Program<R> program, List<Inputs> inputs) {
+    private <R> List<Outcome<R>> runAll(List<Supplier<ThreeLinks>> links, SecureProgram<R> program, List<Inputs> inputs) {
         if (inputs.size() != 3) {
             throw new IllegalArgumentException("three input feeds, one per party, got " + inputs.size());
         }

@@ -11,12 +11,12 @@ import io.yaostream.core.net.NettyTransport;
 import io.yaostream.core.net.PeerCertificate;
 import io.yaostream.core.net.PeerIdentity;
 import io.yaostream.core.net.TlsFiles;
+import io.yaostream.core.net.SimulatedNetwork;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.ot.ReceiverFirstBaseOt;
 import io.yaostream.core.protocol.Handshake;
 import io.yaostream.core.plain.CostContext;
 import io.yaostream.core.plain.PlainContext;
-import io.yaostream.core.program.Program;
 import io.yaostream.core.program.ProgramCosts;
 import io.yaostream.core.twoparty.GarblerOpening;
 import io.yaostream.core.twoparty.HelloGate;
@@ -221,13 +221,36 @@ public final class TwoParty {
     }
 
     /**
-     * Any transport options (frame sizes, in-flight bytes, ...).
+     * Received data arrives as over a simulated line of this rate and one-way latency (on top of the real link), to
+     * try a program over a wide-area link on one machine. Only this party's incoming direction is simulated; set it at
+     * both parties for both directions.
      *
-     * @param options every transport option, replacing the timeout and TLS set before; a peer certificate named before
-     *     ({@link #peerCertificate}) stays unless {@code options} name another
+     * @param line {@code RATE[,LATENCY]}: {@code 100mbit,30ms}, {@code 1gbit,5ms}, {@code 10mbit} (no latency);
+     *     {@code none} for the link as it is
+     * @return a new configuration; this one is unchanged
+     * @throws IllegalArgumentException if {@code line} is malformed (the message names the part and the accepted form)
+     */
+    public TwoParty simulatedNetwork(String line) {
+        return transport(transport.withNetwork(SimulatedNetwork.parse(line)));
+    }
+
+    /**
+     * Where the one-line notices of the transport go (a stranger's connection dropped, TLS without a named peer):
+     * the {@code io.yaostream.net} logger by default.
+     *
+     * @param sink takes each notice, one line, from the transport's threads
      * @return a new configuration; this one is unchanged
      */
-    public TwoParty transport(TransportOptions options) {
+    public TwoParty notices(Consumer<String> sink) {
+        return transport(transport.withNotices(java.util.Objects.requireNonNull(sink, "sink")));
+    }
+
+    /**
+     * Every transport option at once (frame sizes, in-flight bytes, ...), for back ends and tests, through {@link
+     * io.yaostream.internal.CoreBridge#transport(TwoParty, TransportOptions)}. A peer certificate named before
+     * ({@link #peerCertificate}) stays unless {@code options} name another.
+     */
+    TwoParty transport(TransportOptions options) {
         // A peer certificate named before stays unless these options name another: replacing the timeout or the frame
         // sizes must not quietly unbind the link.
         TransportOptions o = options.peer() == null && transport.peer() != null ? options.withPeer(transport.peer()) : options;
@@ -245,12 +268,10 @@ public final class TwoParty {
     }
 
     /**
-     * Circuits known before the run, compared in the handshake (others are compared when first called).
-     *
-     * @param circuits the circuits, the same at both parties (copied)
-     * @return a new configuration; this one is unchanged
+     * Circuits known before the run, compared in the handshake (others are compared when first called): for the
+     * command line's circuit runs, through {@link io.yaostream.internal.CoreBridge#circuits(TwoParty, List)}.
      */
-    public TwoParty circuits(List<CompiledCircuit> circuits) {
+    TwoParty circuits(List<CompiledCircuit> circuits) {
         return new TwoParty(role, host, port, listen, scheme, kernel, transport, name, List.copyOf(circuits), progress, onResult);
     }
 
@@ -291,7 +312,7 @@ public final class TwoParty {
      *     scheme, name or circuits), or the inputs do not match what the program takes
      * @throws io.yaostream.core.ot.PeerFault if the peer sends what the protocol does not allow
      */
-    public <R> Result<R> run(Program<R> program, Inputs inputs) {
+    public <R> Result<R> run(SecureProgram<R> program, Inputs inputs) {
         beforeConnecting();
         if (listen) {
             try (NettyTransport.Listener listener = listener()) {
@@ -316,7 +337,7 @@ public final class TwoParty {
      * @throws io.yaostream.core.net.ChannelException if the peer cannot be reached in time, or a connection fails
      * @throws io.yaostream.core.program.ProtocolException if the handshake finds that the parties disagree
      */
-    public <R> List<Result<R>> runSessions(int sessions, Program<R> program, Supplier<Inputs> inputs) {
+    public <R> List<Result<R>> runSessions(int sessions, SecureProgram<R> program, Supplier<Inputs> inputs) {
         if (sessions < 1) {
             throw new IllegalArgumentException("sessions: at least 1, got " + sessions);
         }
@@ -462,7 +483,7 @@ public final class TwoParty {
      * Takes the peer from {@code listener}: the first connection whose hello agrees with this party's (strangers are
      * refused and the wait goes on, see {@link HelloGate}); then the listener stops accepting and the session runs.
      */
-    private <R> Result<R> runTaking(NettyTransport.Listener listener, Program<R> program, Inputs inputs) {
+    private <R> Result<R> runTaking(NettyTransport.Listener listener, SecureProgram<R> program, Inputs inputs) {
         Setup setup = setup(role, name, true);
         Channel channel = take(listener, YaoSession.hello(role.core(), setup.config()), setup);
         listener.stopAccepting();
@@ -486,23 +507,23 @@ public final class TwoParty {
      *     scheme, name or circuits), or the inputs do not match what the program takes
      * @throws io.yaostream.core.ot.PeerFault if the peer sends what the protocol does not allow
      */
-    <R> Result<R> run(Party role, Channel channel, Program<R> program, Inputs inputs) {
+    <R> Result<R> run(Party role, Channel channel, SecureProgram<R> program, Inputs inputs) {
         try (channel) {
             return session(role, channel, program, inputs, name);
         }
     }
 
     /** One session over {@code channel} under the handshake name {@code sessionName}; the caller closes the channel. */
-    <R> Result<R> session(Party role, Channel channel, Program<R> program, Inputs inputs, String sessionName) {
+    <R> Result<R> session(Party role, Channel channel, SecureProgram<R> program, Inputs inputs, String sessionName) {
         return session(role, channel, program, inputs, setup(role, sessionName, false), false);
     }
 
     /** As above with its setup made; {@code helloExchanged} where a listening party took the channel by its hello ({@link HelloGate}). */
-    private <R> Result<R> session(Party role, Channel channel, Program<R> program, Inputs inputs, Setup setup,
+    private <R> Result<R> session(Party role, Channel channel, SecureProgram<R> program, Inputs inputs, Setup setup,
                                   boolean helloExchanged) {
         YaoSession session = new YaoSession(role.core(), channel, setup.config(), setup.random(), helloExchanged, setup.opening());
         progress.accept(session::andGatesSoFar);
-        return Result.of(session.run(program, inputs.feed(), r -> onResult.accept(Result.of(r, setup.config()))), setup.config());
+        return Result.of(session.run(EngineProgram.of(program), inputs.feed(), r -> onResult.accept(Result.of(r, setup.config()))), setup.config());
     }
 
     /**
@@ -558,7 +579,7 @@ public final class TwoParty {
      * @return what each party got
      * @throws RuntimeException the evaluator's failure if it failed, else the garbler's, once both have ended
      */
-    public <R> Both<R> runBoth(Program<R> program, Inputs garblerInputs, Inputs evaluatorInputs) {
+    public <R> Both<R> runBoth(SecureProgram<R> program, Inputs garblerInputs, Inputs evaluatorInputs) {
         try (NettyTransport.Listener listener = NettyTransport.listen("127.0.0.1", 0, transport)) {
             BothParties.Results<Result<R>> r = BothParties.run(
                     () -> run(Party.GARBLER, listener.accept(), program, garblerInputs),
@@ -576,10 +597,10 @@ public final class TwoParty {
      * @param evaluatorInputs the evaluator's inputs
      * @return the costs a real run would report, as the evaluator counts them
      */
-    public <R> Costs estimate(Program<R> program, Inputs garblerInputs, Inputs evaluatorInputs) {
+    public <R> Costs estimate(SecureProgram<R> program, Inputs garblerInputs, Inputs evaluatorInputs) {
         Kernel k = Kernels.create(Kernels.JAVA);
         CostContext ctx = new CostContext(io.yaostream.core.circuit.Party.EVALUATOR, Schemes.byName(scheme), new ReceiverFirstBaseOt(k), name, circuits, garblerInputs.feed(), evaluatorInputs.feed());
-        program.run(ctx);
+        EngineProgram.of(program).run(ctx);
         return Costs.of(ctx.costs());
     }
 
@@ -594,7 +615,7 @@ public final class TwoParty {
      * @param evaluatorInputs the evaluator's inputs
      * @return what the program returns at {@code viewer}
      */
-    public static <R> R plain(Program<R> program, Party viewer, Inputs garblerInputs, Inputs evaluatorInputs) {
-        return program.run(new PlainContext(viewer.core(), garblerInputs.feed(), evaluatorInputs.feed()));
+    public static <R> R plain(SecureProgram<R> program, Party viewer, Inputs garblerInputs, Inputs evaluatorInputs) {
+        return EngineProgram.of(program).run(new PlainContext(viewer.core(), garblerInputs.feed(), evaluatorInputs.feed()));
     }
 }

@@ -13,14 +13,14 @@ public final class Internals {
     }
 
     public static <R> Result<R> run(TwoParty config, Party role, Channel channel, Program<R> program, Inputs inputs) {
-        return config.run(role, channel, program, inputs);
+        return config.run(role, channel, new EngineProgram<>(program), inputs);
     }
 
     public static <R> ThreeParty.Result<R> run(ThreeParty config, ThreeLinks links, Program<R> program, Inputs inputs) {
-        return config.run(links, program, inputs);
+        return config.run(links, new EngineProgram<>(program), inputs);
     }
 
     public static <R> List<ThreeParty.Outcome<R>> runAll(ThreeParty config, ThreeLinks[] links, Program<R> program, List<Inputs> inputs) {
-        return config.runAll(links, program, inputs);
+        return config.runAll(links, new EngineProgram<>(program), inputs);
     }
 }

@@ -23,7 +23,8 @@ public final class Runs {
     private Runs() {
     }
 
-    public static <R> Both<R> garbled(String scheme, String name, Program<R> program, Supplier<Inputs> garbler, Supplier<Inputs> evaluator) {
+    public static <R> Both<R> garbled(String scheme, String name, SecureProgram<R> secure, Supplier<Inputs> garbler, Supplier<Inputs> evaluator) {
+        Program<R> program = EngineProgram.of(secure);
         MemoryChannel[] ends = MemoryChannel.pair(30_000);
         CompletableFuture<YaoSession.Result<R>> g = CompletableFuture.supplyAsync(() -> {
             try (MemoryChannel end = ends[0]) {

@@ -10,6 +10,7 @@ import io.yaostream.core.plain.CostContext;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.ProgramCosts;
+import io.yaostream.internal.CoreBridge;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -191,7 +192,7 @@ class TypedValuesTest {
         List<BitString> a = values(1);
         List<BitString> b = values(2);
         for (Party viewer : Party.values()) {
-            assertEquals(expected(a, b, viewer), ALL_OPS.run(new PlainContext(io.yaostream.core.circuit.Party.valueOf(viewer.name()), InputFeed.of(a), InputFeed.of(b))), viewer.key());
+            assertEquals(expected(a, b, viewer), CoreBridge.engine(ALL_OPS).run(new PlainContext(io.yaostream.core.circuit.Party.valueOf(viewer.name()), InputFeed.of(a), InputFeed.of(b))), viewer.key());
         }
     }
 
@@ -205,7 +206,7 @@ class TypedValuesTest {
         assertEquals(expected(a, b, Party.EVALUATOR), run.evaluator().value());
         CostContext cost = new CostContext(io.yaostream.core.circuit.Party.GARBLER, Schemes.byName(scheme), new EcBaseOt(1, new JavaKernel()), "ops", List.of(),
                 InputFeed.of(a), InputFeed.of(b));
-        assertEquals(expected(a, b, Party.GARBLER), ALL_OPS.run(cost));
+        assertEquals(expected(a, b, Party.GARBLER), CoreBridge.engine(ALL_OPS).run(cost));
         ProgramCosts counted = cost.costs();
         assertEquals(run.evaluator().costs(), counted); // the garbler has its result before it reads the last ahead chunk
         assertEquals(run.garbler().bytesSent(), counted.bytesToEvaluator());
@@ -226,9 +227,9 @@ class TypedValuesTest {
         for (int i = 0; i < 10_000; i++) {
             ones.add(BitString.of(1, 24));
         }
-        sum.run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.none(), InputFeed.of(ones))); // the first run compiles
+        CoreBridge.engine(sum).run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.none(), InputFeed.of(ones))); // the first run compiles
         int before = CircuitCache.size();
-        BigInteger r = sum.run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.none(), InputFeed.of(ones)));
+        BigInteger r = CoreBridge.engine(sum).run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.none(), InputFeed.of(ones)));
         assertEquals(before, CircuitCache.size(), "no circuit compiled on a second run");
         assertEquals(BigInteger.valueOf(10_000), r);
     }
@@ -238,21 +239,21 @@ class TypedValuesTest {
         int k = 3;
         SecureProgram<BigInteger> p = c -> c.apply((b, x) -> b.add(x, b.constant(k, 8)), c.uint(Party.GARBLER, 8)).asUInt().reveal();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> p.run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.of(BitString.of(4, 8)), InputFeed.none())));
+                () -> CoreBridge.engine(p).run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.of(BitString.of(4, 8)), InputFeed.none())));
         assertTrue(e.getMessage().contains("captures variables"), e.getMessage());
         SecureProgram<BigInteger> keyed = c -> c.apply(List.of("add constant", k), (b, x) -> b.add(x, b.constant(k, 8)),
                 c.uint(Party.GARBLER, 8)).asUInt().reveal();
-        assertEquals(BigInteger.valueOf(7), keyed.run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.of(BitString.of(4, 8)), InputFeed.none())));
+        assertEquals(BigInteger.valueOf(7), CoreBridge.engine(keyed).run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.of(BitString.of(4, 8)), InputFeed.none())));
     }
 
     @Test
     void mismatchedWidthsAreRefusedWithTheirWidths() {
         SecureProgram<BigInteger> p = c -> c.uint(Party.GARBLER, 8).add(c.uint(Party.EVALUATOR, 9)).reveal();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> p.run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.of(BitString.of(1, 8)), InputFeed.of(BitString.of(1, 9)))));
+                () -> CoreBridge.engine(p).run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.of(BitString.of(1, 8)), InputFeed.of(BitString.of(1, 9)))));
         assertEquals("add: operand widths differ: 8 and 9 bits", e.getMessage());
         Optional<BigInteger> none = Optional.empty();
-        assertEquals(none, ((SecureProgram<Optional<BigInteger>>) c -> c.uint(Party.GARBLER, 4).revealTo(Party.EVALUATOR))
+        assertEquals(none, CoreBridge.engine((SecureProgram<Optional<BigInteger>>) c -> c.uint(Party.GARBLER, 4).revealTo(Party.EVALUATOR))
                 .run(new PlainContext(io.yaostream.core.circuit.Party.GARBLER, InputFeed.of(BitString.of(1, 4)), InputFeed.none())));
     }
 }

@@ -1,7 +1,18 @@
 package io.yaostream.internal;
 
+import io.yaostream.Computation;
 import io.yaostream.Inputs;
+import io.yaostream.SecureProgram;
+import io.yaostream.SubCircuit;
+import io.yaostream.ThreeParty;
+import io.yaostream.TwoParty;
+import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.Program;
+import io.yaostream.core.program.ProgramContext;
+
+import java.util.List;
 
 import java.util.Objects;
 
@@ -30,6 +41,78 @@ public final class CoreBridge {
          * @return the feed as inputs
          */
         Inputs inputs(InputFeed feed);
+
+        /**
+         * See {@link CoreBridge#program}.
+         *
+         * @param program the engine's program
+         * @param <R> the result
+         * @return the program as the API runs it
+         */
+        <R> SecureProgram<R> program(Program<R> program);
+
+        /**
+         * See {@link CoreBridge#engine}.
+         *
+         * @param program a program
+         * @param <R> the result
+         * @return the program as the engine runs it
+         */
+        <R> Program<R> engine(SecureProgram<R> program);
+
+        /**
+         * See {@link CoreBridge#context}.
+         *
+         * @param c a computation
+         * @return its context
+         */
+        ProgramContext context(Computation c);
+
+        /**
+         * See {@link CoreBridge#transport(TwoParty, TransportOptions)}.
+         *
+         * @param party a configuration
+         * @param options the options
+         * @return a new configuration
+         */
+        TwoParty transport(TwoParty party, TransportOptions options);
+
+        /**
+         * See {@link CoreBridge#transport(ThreeParty, TransportOptions)}.
+         *
+         * @param party a configuration
+         * @param options the options
+         * @return a new configuration
+         */
+        ThreeParty transport(ThreeParty party, TransportOptions options);
+
+        /**
+         * See {@link CoreBridge#circuits(TwoParty, List)}.
+         *
+         * @param party a configuration
+         * @param circuits the circuits
+         * @return a new configuration
+         */
+        TwoParty circuits(TwoParty party, List<CompiledCircuit> circuits);
+
+        /**
+         * See {@link CoreBridge#circuits(ThreeParty, List)}.
+         *
+         * @param party a configuration
+         * @param circuits the circuits
+         * @return a new configuration
+         */
+        ThreeParty circuits(ThreeParty party, List<CompiledCircuit> circuits);
+
+        /**
+         * See {@link CoreBridge#circuit}.
+         *
+         * @param definition what identifies the circuit besides the widths
+         * @param widths the inputs' widths
+         * @param body builds the circuit
+         * @return the compiled circuit
+         */
+        CompiledCircuit circuit(Object definition, int[] widths, SubCircuit.Many body);
     }
 
     private static volatile Access access;
@@ -82,5 +165,97 @@ public final class CoreBridge {
      */
     public static Inputs inputs(InputFeed feed) {
         return api().inputs(feed);
+    }
+
+    /**
+     * A program written against the engine's context, to run through the API's run methods: the engine runs the
+     * program itself, with no typed computation around it.
+     *
+     * @param program the engine's program
+     * @param <R> the result
+     * @return the program as the API's run methods take it
+     */
+    public static <R> SecureProgram<R> program(Program<R> program) {
+        return api().program(program);
+    }
+
+    /**
+     * What the engine runs for a program: the engine's own program if {@link #program} made it, else the typed
+     * program over a fresh computation on the context it is given. For back ends that run a session themselves.
+     *
+     * @param program a program
+     * @param <R> the result
+     * @return the program as the engine's sessions and back ends take it
+     */
+    public static <R> Program<R> engine(SecureProgram<R> program) {
+        return api().engine(program);
+    }
+
+    /**
+     * The engine's context a computation runs on, for what the typed values do not cover.
+     *
+     * @param c a computation
+     * @return the context its typed values run on
+     */
+    public static ProgramContext context(Computation c) {
+        return api().context(c);
+    }
+
+    /**
+     * Every transport option at once (frame sizes, in-flight bytes, notices, a simulated network, the peer's
+     * identity). A peer certificate named before stays unless {@code options} name another.
+     *
+     * @param party a configuration
+     * @param options every transport option, replacing the timeout and TLS set before
+     * @return a new configuration; {@code party} is unchanged
+     */
+    public static TwoParty transport(TwoParty party, TransportOptions options) {
+        return api().transport(party, options);
+    }
+
+    /**
+     * Every transport option at once, for three parties.
+     *
+     * @param party a configuration
+     * @param options every transport option, replacing the timeout and TLS set before
+     * @return a new configuration; {@code party} is unchanged
+     */
+    public static ThreeParty transport(ThreeParty party, TransportOptions options) {
+        return api().transport(party, options);
+    }
+
+    /**
+     * Circuits known before the run, compared in the handshake (others are compared when first called).
+     *
+     * @param party a configuration
+     * @param circuits the circuits, the same at both parties (copied)
+     * @return a new configuration; {@code party} is unchanged
+     */
+    public static TwoParty circuits(TwoParty party, List<CompiledCircuit> circuits) {
+        return api().circuits(party, circuits);
+    }
+
+    /**
+     * Circuits known before the run, compared in the handshake, for three parties.
+     *
+     * @param party a configuration
+     * @param circuits the circuits, the same at all three parties (copied)
+     * @return a new configuration; {@code party} is unchanged
+     */
+    public static ThreeParty circuits(ThreeParty party, List<CompiledCircuit> circuits) {
+        return api().circuits(party, circuits);
+    }
+
+    /**
+     * The circuit {@code body} builds on inputs of {@code widths} bits, compiled once per JVM for {@code definition}
+     * (the API's cache of sub-circuits): for one-hot modules, whose bodies call standard sub-circuits.
+     *
+     * @param definition names everything {@code body} depends on besides the widths, compared by {@code equals}
+     * @param widths bits of each input, in order
+     * @param body builds the circuit, on the first request only
+     * @return the compiled circuit, the same instance for equal definitions and widths
+     */
+    public static CompiledCircuit circuit(Object definition, int[] widths, SubCircuit.Many body) {
+        return api().circuit(definition, widths, body);
     }
 }

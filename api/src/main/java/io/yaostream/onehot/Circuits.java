@@ -1,6 +1,5 @@
 package io.yaostream.onehot;
 
-import io.yaostream.CircuitCache;
 import io.yaostream.SubCircuit;
 import io.yaostream.compiler.dsl.Bit;
 import io.yaostream.compiler.dsl.Bits;
@@ -9,6 +8,7 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.GarblerKnown;
 import io.yaostream.core.program.OneHotGates;
 import io.yaostream.core.program.Secret;
+import io.yaostream.internal.CoreBridge;
 
 import java.math.BigInteger;
 
@@ -29,7 +29,7 @@ final class Circuits {
         for (int i = 0; i < args.length; i++) {
             widths[i] = args[i].width();
         }
-        return g.context().call(CircuitCache.get(key, widths, body), args);
+        return g.context().call(CoreBridge.circuit(key, widths, body), args);
     }
 
     /** {@link #call} of a circuit with one output. */

@@ -1,7 +1,6 @@
 package io.yaostream.onehot;
 
 import io.yaostream.BitVector;
-import io.yaostream.CircuitCache;
 import io.yaostream.SecretValue;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.core.bits.BitString;
@@ -13,6 +12,7 @@ import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.program.TruthTable;
+import io.yaostream.internal.CoreBridge;
 
 import java.util.List;
 import java.util.random.RandomGenerator;
@@ -150,7 +150,7 @@ public final class GfInverse implements OneHotModule {
 
     /** [a == 0] on n bits: the cached standard circuit of n − 1 AND gates. */
     static CompiledCircuit isZero(int n) {
-        return CircuitCache.get(List.of("gf is zero"), new int[] {n}, (b, x) -> new Bits[] {GfCircuits.isZero(b, x[0])});
+        return CoreBridge.circuit(List.of("gf is zero"), new int[] {n}, (b, x) -> new Bits[] {GfCircuits.isZero(b, x[0])});
     }
 
     /** Uniform over the 2^n − 1 non-zero elements: rejection of 0. */

@@ -6,6 +6,7 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.Party;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
+import io.yaostream.internal.CoreBridge;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -43,7 +44,7 @@ class AesSBoxTest {
             }
             return out;
         };
-        assertEquals(want, program.run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(all), InputFeed.none())));
+        assertEquals(want, CoreBridge.engine(program).run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(all), InputFeed.none())));
     }
 
     /**

@@ -12,6 +12,7 @@ import io.yaostream.core.program.OneHotGates;
 import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.program.TruthTable;
+import io.yaostream.internal.CoreBridge;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ class GfInverseTest {
             }
             return out;
         };
-        List<BitString> got = program.run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.none(), InputFeed.of(all)));
+        List<BitString> got = CoreBridge.engine(program).run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.none(), InputFeed.of(all)));
         assertEquals(BitString.zeros(8), got.get(0));
         for (int a = 1; a < 256; a++) {
             long inv = got.get(a).toLong();
@@ -153,7 +154,7 @@ class GfInverseTest {
             }
             return null;
         };
-        program.run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.none(), InputFeed.of(Collections.nCopies(calls, a))));
+        CoreBridge.engine(program).run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.none(), InputFeed.of(Collections.nCopies(calls, a))));
         return observed.reveals;
     }
 

@@ -6,6 +6,7 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.Party;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
+import io.yaostream.internal.CoreBridge;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -85,7 +86,7 @@ class GfMultiplyTest {
             }
             return out;
         };
-        assertEquals(want, program.run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(as), InputFeed.of(bs))));
+        assertEquals(want, CoreBridge.engine(program).run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(as), InputFeed.of(bs))));
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.yaostream.core.kernel.JavaKernel;
 import io.yaostream.core.ot.EcBaseOt;
 import io.yaostream.core.plain.CostContext;
 import io.yaostream.core.program.InputFeed;
+import io.yaostream.internal.CoreBridge;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -86,7 +87,7 @@ class MatrixProductTest {
                 .revealTo(Party.EVALUATOR).orElse(null);
         CostContext cost = new CostContext(io.yaostream.core.circuit.Party.EVALUATOR, Schemes.byName("half-gates"), new EcBaseOt(1, new JavaKernel()), "matrix",
                 List.of(), InputFeed.of(a), InputFeed.of(b));
-        assertEquals(module.definition(a, b)[0], program.run(cost));
+        assertEquals(module.definition(a, b)[0], CoreBridge.engine(program).run(cost));
         assertEquals(6_056, outerProductCiphertexts(d, d, 6));
         long ciphertexts = 775_168;
         assertEquals(d * outerProductCiphertexts(d, d, 6), ciphertexts);

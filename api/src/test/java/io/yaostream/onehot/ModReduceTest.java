@@ -7,6 +7,7 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.Party;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
+import io.yaostream.internal.CoreBridge;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;
@@ -146,7 +147,7 @@ class ModReduceTest {
                 }
                 return null;
             };
-            program.run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(Collections.nCopies(runs, BitString.of(a, 32))), InputFeed.of()));
+            CoreBridge.engine(program).run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(Collections.nCopies(runs, BitString.of(a, 32))), InputFeed.of()));
             assertEquals(runs, watched.calls.size());
             List<BitString> revealed = new ArrayList<>();
             List<BitString> coloured = new ArrayList<>();

@@ -10,6 +10,7 @@ import io.yaostream.core.circuit.Party;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.OneHotModule;
+import io.yaostream.internal.CoreBridge;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +67,7 @@ final class ModuleChecks {
             }
             return out;
         };
-        assertEquals(want, program.run(new PlainContext(Party.EVALUATOR, InputFeed.of(garbler), InputFeed.of(evaluator))), what + " plaintext");
+        assertEquals(want, CoreBridge.engine(program).run(new PlainContext(Party.EVALUATOR, InputFeed.of(garbler), InputFeed.of(evaluator))), what + " plaintext");
         for (String scheme : SCHEMES) {
             Runs.Both<List<BitString>> both = Runs.garbled(scheme, "module", program, () -> Inputs.bits(garbler), () -> Inputs.bits(evaluator));
             assertEquals(want, both.evaluator().value(), what + " " + scheme);

@@ -11,6 +11,7 @@ import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.ProgramCosts;
+import io.yaostream.internal.CoreBridge;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -60,7 +61,7 @@ final class ModuleRuns {
 
     /** On the plaintext back end, which also checks every module call against its definition. */
     static List<BigInteger> plain(List<BitString> as, List<BitString> bs, Op op) {
-        return program(as.get(0).width(), bs.get(0).width(), as.size(), op)
+        return CoreBridge.engine(program(as.get(0).width(), bs.get(0).width(), as.size(), op))
                 .run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(as), InputFeed.of(bs)));
     }
 

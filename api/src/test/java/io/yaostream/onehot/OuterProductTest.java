@@ -7,6 +7,7 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.Party;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
+import io.yaostream.internal.CoreBridge;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -53,7 +54,7 @@ class OuterProductTest {
                 bs.add(random(rnd, m));
                 want.add(module.definition(as.get(r), bs.get(r))[0]);
             }
-            assertEquals(want, program(n, m, module, reps).run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(as), InputFeed.of(bs))));
+            assertEquals(want, CoreBridge.engine(program(n, m, module, reps)).run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(as), InputFeed.of(bs))));
             for (String scheme : List.of("half-gates", "grr3")) {
                 Runs.Both<List<BitString>> both = Runs.garbled(scheme, "outer", program(n, m, module, reps), () -> Inputs.bits(as),
                         () -> Inputs.bits(bs));

@@ -7,6 +7,7 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.Party;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.InputFeed;
+import io.yaostream.internal.CoreBridge;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;
@@ -169,7 +170,7 @@ class PowerTest {
                 }
                 return null;
             };
-            program.run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(Collections.nCopies(runs, BitString.of(a, 32))), InputFeed.of()));
+            CoreBridge.engine(program).run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(Collections.nCopies(runs, BitString.of(a, 32))), InputFeed.of()));
             List<BitString> revealed = new ArrayList<>();
             for (List<BitString> call : watched.calls) {
                 assertEquals(1, call.size(), "one reveal per call");

@@ -13,6 +13,7 @@ import io.yaostream.core.net.TestCertificates;
 import io.yaostream.core.net.TlsFiles;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.shard.ShardLinks;
+import io.yaostream.internal.CoreBridge;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,12 +46,12 @@ class ShardStrangersTest {
     }
 
     private static CompletableFuture<Sharded<BigInteger>> garbler(TransportOptions options, int port) {
-        return CompletableFuture.supplyAsync(() -> TwoParty.garbler().transport(options).name("m").listen("127.0.0.1", port).shards(2)
+        return CompletableFuture.supplyAsync(() -> CoreBridge.transport(TwoParty.garbler(), options).name("m").listen("127.0.0.1", port).shards(2)
                 .run(i -> ShardsTest.shard(2), ShardsTest.slices(G, 2), ShardsTest.combine(2)));
     }
 
     private static Sharded<BigInteger> evaluator(TransportOptions options, int port) {
-        return TwoParty.evaluator().transport(options).name("m").connect("127.0.0.1", port).shards(2)
+        return CoreBridge.transport(TwoParty.evaluator(), options).name("m").connect("127.0.0.1", port).shards(2)
                 .run(i -> ShardsTest.shard(2), ShardsTest.slices(E, 2), ShardsTest.combine(2));
     }
 
@@ -76,7 +77,7 @@ class ShardStrangersTest {
         CompletableFuture<Sharded<BigInteger>> g = garbler(options, port);
 
         SecureProgram<Object> one = c -> c.garbler().uint(8).add(c.evaluator().uint(8)).reveal();
-        Throwable oneSession = failureOf(() -> TwoParty.evaluator().transport(options).connect("127.0.0.1", port).run(one, Inputs.of(2, 8)));
+        Throwable oneSession = failureOf(() -> CoreBridge.transport(TwoParty.evaluator(), options).connect("127.0.0.1", port).run(one, Inputs.of(2, 8)));
         assertTrue(oneSession.getMessage().contains("refused: the listening party runs 2 shards, the connecting one a single session"),
                 oneSession.getMessage());
         Throwable otherK = failureOf(() -> ShardLinks.connecting("127.0.0.1", port, options, 3).open(0));
@@ -91,7 +92,7 @@ class ShardStrangersTest {
 
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch go = new CountDownLatch(1);
-        CompletableFuture<Sharded<BigInteger>> e = CompletableFuture.supplyAsync(() -> TwoParty.evaluator().transport(options).name("m")
+        CompletableFuture<Sharded<BigInteger>> e = CompletableFuture.supplyAsync(() -> CoreBridge.transport(TwoParty.evaluator(), options).name("m")
                 .connect("127.0.0.1", port).shards(2).run(i -> c -> {
                     started.countDown();
                     try {
@@ -189,7 +190,7 @@ class ShardStrangersTest {
         int port = ShardsTest.freePort();
         CompletableFuture<Sharded<BigInteger>> g = garbler(Pki.options(base, pki.garbler(), "the evaluator", pki.evaluator()), port);
         long start = System.nanoTime();
-        Throwable e = failureOf(() -> TwoParty.evaluator().transport(Pki.options(base, pki.evaluator(), "the garbler", pki.garbler()))
+        Throwable e = failureOf(() -> CoreBridge.transport(TwoParty.evaluator(), Pki.options(base, pki.evaluator(), "the garbler", pki.garbler()))
                 .name("m").connect("127.0.0.1", port).shards(3).run(i -> ShardsTest.shard(1), i -> Inputs.of(new long[] {1}, 20),
                         ShardsTest.combine(3)));
         assertTrue(e.getMessage().contains("refused: the listening party runs 2 shards, the connecting one 3"), e.getMessage());

@@ -16,6 +16,7 @@ import io.yaostream.core.program.ProtocolException;
 import io.yaostream.core.shard.ShardException;
 import io.yaostream.core.shard.ShardLinks;
 import io.yaostream.core.shard.ShardRunner;
+import io.yaostream.internal.CoreBridge;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -208,7 +209,7 @@ class ShardsTest {
             }
         };
         long start = System.nanoTime();
-        Shards.Both<BigInteger> both = TwoParty.garbler().timeout(Duration.ofSeconds(20)).name("minimum test").transport(TransportOptions.defaults()
+        Shards.Both<BigInteger> both = CoreBridge.transport(TwoParty.garbler().timeout(Duration.ofSeconds(20)).name("minimum test"), TransportOptions.defaults()
                 .withTimeout(Duration.ofSeconds(20)).withNotices(notices::add)).shards(k).runBoth(counted, slices(g, k), slices(e, k), combine(k));
         double seconds = (System.nanoTime() - start) / 1e9;
         assertEquals(expected, both.garbler().value().longValue());
@@ -258,11 +259,11 @@ class ShardsTest {
         List<String> notices = new CopyOnWriteArrayList<>();
         TransportOptions quiet = TransportOptions.defaults().withTimeout(timeout).withNotices(notices::add);
         int port = freePort();
-        CompletableFuture<Sharded<BigInteger>> gs = CompletableFuture.supplyAsync(() -> TwoParty.garbler().transport(quiet).name("m")
+        CompletableFuture<Sharded<BigInteger>> gs = CompletableFuture.supplyAsync(() -> CoreBridge.transport(TwoParty.garbler(), quiet).name("m")
                 .listen("127.0.0.1", port).shards(garblerShards)
                 .run(i -> shard(bounds(g.length, garblerShards, i)[1] - bounds(g.length, garblerShards, i)[0]), slices(g, garblerShards),
                         combine(garblerShards)));
-        CompletableFuture<Sharded<BigInteger>> es = CompletableFuture.supplyAsync(() -> TwoParty.evaluator().transport(quiet).name("m")
+        CompletableFuture<Sharded<BigInteger>> es = CompletableFuture.supplyAsync(() -> CoreBridge.transport(TwoParty.evaluator(), quiet).name("m")
                 .connect("127.0.0.1", port).shards(evaluatorShards)
                 .run(evaluatorShard, slices(e, evaluatorShards), combine(evaluatorShards)));
         return new Sides<>(gs, es, notices);
@@ -329,9 +330,9 @@ class ShardsTest {
         int port = freePort();
         java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
         java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
-        CompletableFuture<Sharded<BigInteger>> g = CompletableFuture.supplyAsync(() -> TwoParty.garbler().transport(options).name("m")
+        CompletableFuture<Sharded<BigInteger>> g = CompletableFuture.supplyAsync(() -> CoreBridge.transport(TwoParty.garbler(), options).name("m")
                 .listen("127.0.0.1", port).shards(2).run(i -> shard(2), slices(v, 2), combine(2)));
-        CompletableFuture<Sharded<BigInteger>> e = CompletableFuture.supplyAsync(() -> TwoParty.evaluator().transport(options).name("m")
+        CompletableFuture<Sharded<BigInteger>> e = CompletableFuture.supplyAsync(() -> CoreBridge.transport(TwoParty.evaluator(), options).name("m")
                 .connect("127.0.0.1", port).shards(2).run(i -> c -> {
                     started.countDown();
                     try {
@@ -356,9 +357,9 @@ class ShardsTest {
         TransportOptions options = TransportOptions.defaults().withTimeout(Duration.ofSeconds(3)).withNotices(n -> { });
         int port = freePort();
         SecureProgram<Object> one = c -> c.garbler().uint(8).add(c.evaluator().uint(8)).reveal();
-        CompletableFuture<Sharded<List<Object>>> g = CompletableFuture.supplyAsync(() -> TwoParty.garbler().transport(options)
+        CompletableFuture<Sharded<List<Object>>> g = CompletableFuture.supplyAsync(() -> CoreBridge.transport(TwoParty.garbler(), options)
                 .listen("127.0.0.1", port).shards(2).run(i -> one, i -> Inputs.of(1, 8)));
-        CompletableFuture<Object> e = CompletableFuture.supplyAsync(() -> TwoParty.evaluator().transport(options)
+        CompletableFuture<Object> e = CompletableFuture.supplyAsync(() -> CoreBridge.transport(TwoParty.evaluator(), options)
                 .connect("127.0.0.1", port).run(one, Inputs.of(2, 8)));
         assertTrue(failureOf(g).getMessage().contains("the peer runs one session, this party a sharded run"), failureOf(g).getMessage());
         assertTrue(failureOf(e).getMessage().contains("refused: the listening party runs 2 shards, the connecting one a single session"),
@@ -370,9 +371,9 @@ class ShardsTest {
         TransportOptions options = TransportOptions.defaults().withTimeout(Duration.ofSeconds(3)).withNotices(n -> { });
         int port = freePort();
         SecureProgram<Object> one = c -> c.garbler().uint(8).add(c.evaluator().uint(8)).reveal();
-        CompletableFuture<Object> g = CompletableFuture.supplyAsync(() -> TwoParty.garbler().transport(options)
+        CompletableFuture<Object> g = CompletableFuture.supplyAsync(() -> CoreBridge.transport(TwoParty.garbler(), options)
                 .listen("127.0.0.1", port).run(one, Inputs.of(1, 8)));
-        CompletableFuture<Sharded<List<Object>>> e = CompletableFuture.supplyAsync(() -> TwoParty.evaluator().transport(options)
+        CompletableFuture<Sharded<List<Object>>> e = CompletableFuture.supplyAsync(() -> CoreBridge.transport(TwoParty.evaluator(), options)
                 .connect("127.0.0.1", port).shards(3).run(i -> one, i -> Inputs.of(2, 8)));
         assertTrue(failureOf(g).getMessage().contains("the peer runs a sharded computation, this party one session"), failureOf(g).getMessage());
         assertTrue(failureOf(e).getMessage().contains("the peer runs one session, this party a sharded run"), failureOf(e).getMessage());
@@ -388,9 +389,9 @@ class ShardsTest {
         long[] e = {58, 31, 12, 77};
         int port = freePort();
         TransportOptions quiet = TransportOptions.defaults().withTimeout(Duration.ofSeconds(20)).withNotices(n -> { });
-        CompletableFuture<Sharded<BigInteger>> gs = CompletableFuture.supplyAsync(() -> TwoParty.garbler().transport(quiet.withTls(gTls))
+        CompletableFuture<Sharded<BigInteger>> gs = CompletableFuture.supplyAsync(() -> CoreBridge.transport(TwoParty.garbler(), quiet.withTls(gTls))
                 .name("m").listen("127.0.0.1", port).shards(3).run(i -> shard(bounds(4, 3, i)[1] - bounds(4, 3, i)[0]), slices(g, 3), combine(3)));
-        Sharded<BigInteger> es = TwoParty.evaluator().transport(quiet.withTls(eTls)).name("m").connect("127.0.0.1", port).shards(3)
+        Sharded<BigInteger> es = CoreBridge.transport(TwoParty.evaluator(), quiet.withTls(eTls)).name("m").connect("127.0.0.1", port).shards(3)
                 .run(i -> shard(bounds(4, 3, i)[1] - bounds(4, 3, i)[0]), slices(e, 3), combine(3));
         assertEquals(12, es.value().longValue());
         assertEquals(12, gs.get().value().longValue());

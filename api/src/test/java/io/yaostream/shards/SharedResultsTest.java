@@ -51,7 +51,8 @@ class SharedResultsTest {
     }
 
     /** Both parties over an in-memory pair, the garbler's randomness fresh from SecureRandom each time. */
-    private static <R> YaoSession.Result<R>[] both(String scheme, Program<R> program, Inputs garbler, Inputs evaluator) {
+    private static <R> YaoSession.Result<R>[] both(String scheme, SecureProgram<R> secure, Inputs garbler, Inputs evaluator) {
+        Program<R> program = CoreBridge.engine(secure);
         MemoryChannel[] ends = MemoryChannel.pair(30_000);
         CompletableFuture<YaoSession.Result<R>> g = CompletableFuture.supplyAsync(() -> {
             try (MemoryChannel end = ends[0]) {
@@ -151,15 +152,15 @@ class SharedResultsTest {
     void plaintextSharesCombineAndHaveTheShape() {
         for (int run = 0; run < 20; run++) {
             long seed = new SecureRandom().nextLong();
-            Shared g = SUM.run(new PlainContext(Party.GARBLER, CoreBridge.feed(Inputs.of(run, 16)), CoreBridge.feed(Inputs.of(1000, 16))).shareMasks(new SplittableRandom(seed)));
-            Shared e = SUM.run(new PlainContext(Party.EVALUATOR, CoreBridge.feed(Inputs.of(run, 16)), CoreBridge.feed(Inputs.of(1000, 16))).shareMasks(new SplittableRandom(seed)));
+            Shared g = CoreBridge.engine(SUM).run(new PlainContext(Party.GARBLER, CoreBridge.feed(Inputs.of(run, 16)), CoreBridge.feed(Inputs.of(1000, 16))).shareMasks(new SplittableRandom(seed)));
+            Shared e = CoreBridge.engine(SUM).run(new PlainContext(Party.EVALUATOR, CoreBridge.feed(Inputs.of(run, 16)), CoreBridge.feed(Inputs.of(1000, 16))).shareMasks(new SplittableRandom(seed)));
             assertEquals(16, g.width());
             assertEquals(io.yaostream.Party.EVALUATOR, e.party());
             assertEquals(run + 1000, Shared.combine(g, e).toLong());
         }
         CostContext cost = new CostContext(Party.EVALUATOR, Schemes.byName("half-gates"), new EcBaseOt(1, new JavaKernel()), "p", List.of(),
                 CoreBridge.feed(Inputs.of(1, 16)), CoreBridge.feed(Inputs.of(2, 16)));
-        assertEquals(16, SUM.run(cost).width());
+        assertEquals(16, CoreBridge.engine(SUM).run(cost).width());
     }
 
     private static Costs costs(ProgramCosts c) {

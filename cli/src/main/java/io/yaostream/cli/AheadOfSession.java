@@ -1,11 +1,13 @@
 package io.yaostream.cli;
 
+import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.plain.PlainContext;
 import io.yaostream.core.program.Program;
 import io.yaostream.core.program.Secret;
+import io.yaostream.internal.CoreBridge;
 
 /**
  * Work a one-shot command does while its JVM is still starting the session (the transport, the kernel, the peer's
@@ -25,10 +27,10 @@ final class AheadOfSession {
     }
 
     /** Starts the run on a daemon thread and returns at once (with the thread, which no one needs to wait for). */
-    static Thread start(Program<?> program) {
+    static Thread start(SecureProgram<?> program) {
         Thread t = new Thread(() -> {
             try {
-                program.run(new Capped());
+                CoreBridge.engine(program).run(new Capped());
             } catch (Throwable e) { // optional work; a daemon thread would print what it let through
                 // Stopped at the cap, or the program failed on zeros: the session runs on its own either way.
             }

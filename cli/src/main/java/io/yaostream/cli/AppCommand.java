@@ -12,6 +12,7 @@ import io.yaostream.cli.bench.HeapPeak;
 import io.yaostream.cli.bench.ProcessCpu;
 import io.yaostream.Party;
 import io.yaostream.core.program.InputFeed;
+import io.yaostream.internal.CoreBridge;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -129,7 +130,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
             if (role != null || peer.listenPort != null || peer.connectTo != null || peer.bind != null) {
                 throw usage("--demo runs both parties: leave out --role, --listen, --bind and --connect");
             }
-            TwoParty base = TwoParty.garbler().scheme(scheme).transport(network.transport("demo", spec.commandLine().getErr()));
+            TwoParty base = CoreBridge.transport(TwoParty.garbler().scheme(scheme), network.transport("demo", spec.commandLine().getErr()));
             if (kernelOption.kernel != null) {
                 base = base.kernel(kernelOption.kernel);
             }
@@ -150,7 +151,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
             throw usage("--role: " + e.getMessage());
         }
         peer.checkOneSide();
-        TwoParty me = TwoParty.as(party).scheme(scheme).transport(network.twoParty(party, spec.commandLine().getErr()));
+        TwoParty me = CoreBridge.transport(TwoParty.as(party).scheme(scheme), network.twoParty(party, spec.commandLine().getErr()));
         if (peer.listens()) {
             me = me.listen(peer.bindAddress(), peer.listenPort());
         } else {

@@ -16,6 +16,7 @@ import io.yaostream.core.ot.OtExtensionSender;
 import io.yaostream.fixtures.BundledCircuits;
 import io.yaostream.fixtures.OtSessionPair;
 import io.yaostream.fixtures.WideAndCircuit;
+import io.yaostream.internal.CoreBridge;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -350,7 +351,7 @@ final class BenchCommand {
             }
             if (network != null) {
                 try {
-                    config = config.transport(io.yaostream.core.net.TransportOptions.defaults()
+                    config = CoreBridge.transport(config, io.yaostream.core.net.TransportOptions.defaults()
                             .withNetwork(io.yaostream.core.net.SimulatedNetwork.parse(network)));
                 } catch (IllegalArgumentException e) {
                     throw new UsageError("--network: " + e.getMessage());

@@ -14,6 +14,7 @@ import io.yaostream.core.program.Program;
 import io.yaostream.core.threeparty.ThreePartyCircuit;
 import io.yaostream.examples.SharedKeyAes;
 import io.yaostream.fixtures.BundledCircuits;
+import io.yaostream.internal.CoreBridge;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -112,9 +113,8 @@ final class Demo3Command implements Callable<Integer> {
             heading = "circuit " + circuitFile;
         }
         TransportOptions transport = TransportOptions.defaults().withNetwork(simulated);
-        List<ThreeParty.Outcome<List<Optional<BitString>>>> outcomes = ThreeParty.as(1).scheme(s.name()).kernel(kernelOption.kernel)
-                .transport(transport).name(name).circuits(declared)
-                .runAll(program, List.of(Inputs.bits(feeds.get(0)), Inputs.bits(feeds.get(1)), Inputs.bits(feeds.get(2))));
+        List<ThreeParty.Outcome<List<Optional<BitString>>>> outcomes = CoreBridge.circuits(CoreBridge.transport(ThreeParty.as(1).scheme(s.name()).kernel(kernelOption.kernel), transport).name(name), declared)
+                .runAll(CoreBridge.program(program), List.of(Inputs.bits(feeds.get(0)), Inputs.bits(feeds.get(1)), Inputs.bits(feeds.get(2))));
         for (ThreeParty.Outcome<?> o : outcomes) {
             if (o.failure() != null) {
                 throw new UserError("P" + o.party() + ": " + o.failure().getMessage());

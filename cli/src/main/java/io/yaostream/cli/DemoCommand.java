@@ -13,6 +13,7 @@ import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.RepeatProgram;
 import io.yaostream.fixtures.BundledCircuits;
+import io.yaostream.internal.CoreBridge;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -81,14 +82,13 @@ public final class DemoCommand implements Callable<Integer> {
         List<String> values = circuitFile == null ? List.of(FIPS197_KEY, FIPS197_PLAINTEXT) : in.values();
         BitString[] inputs = CircuitArgument.parseInputs(c, values, msbFirst);
         Kernel kernel = kernelOption.create();
-        TwoParty config = TwoParty.evaluator().scheme(s.name()).kernel(kernelOption.kernel)
-                .transport(TransportOptions.defaults().withNetwork(simulated))
-                .name(RunCommand.programName(repeat)).circuits(List.of(c));
+        TwoParty config = CoreBridge.circuits(CoreBridge.transport(TwoParty.evaluator().scheme(s.name()).kernel(kernelOption.kernel), TransportOptions.defaults().withNetwork(simulated))
+                .name(RunCommand.programName(repeat)), List.of(c));
         RunStatistics.Progress progress = new RunStatistics.Progress();
         TwoParty.Both<List<Optional<BitString>>> both;
         try (RunStatistics stats = new RunStatistics(progress, repeat * c.counts().and(), spec.commandLine().getErr())) {
             RepeatProgram program = new RepeatProgram(c, repeat);
-            both = config.progress(progress).runBoth(program, Inputs.bits(owned(c, inputs, Party.GARBLER)),
+            both = config.progress(progress).runBoth(CoreBridge.program(program), Inputs.bits(owned(c, inputs, Party.GARBLER)),
                     Inputs.bits(owned(c, inputs, Party.EVALUATOR)));
         }
         Result<List<Optional<BitString>>> g = both.garbler();

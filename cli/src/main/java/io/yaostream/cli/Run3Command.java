@@ -10,6 +10,7 @@ import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.threeparty.ThreePartyCircuit;
+import io.yaostream.internal.CoreBridge;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -90,8 +91,8 @@ final class Run3Command implements Callable<Integer> {
         RunStatistics.Progress progress = new RunStatistics.Progress();
         ThreeParty.Result<List<Optional<BitString>>> r;
         try (RunStatistics stats = new RunStatistics(progress, repeat * c.counts().and(), spec.commandLine().getErr())) {
-            ThreeParty me = ThreeParty.as(party).scheme(s.name()).kernel(kernelOption.kernel).transport(transport).bind(bind)
-                    .name(program.name()).circuits(List.of(c)).progress(progress);
+            ThreeParty me = CoreBridge.circuits(CoreBridge.transport(ThreeParty.as(party).scheme(s.name()).kernel(kernelOption.kernel), transport).bind(bind)
+                    .name(program.name()), List.of(c)).progress(progress);
             for (java.util.Map.Entry<Integer, String> e : peerCertificates.entrySet()) {
                 me = me.peerCertificate(e.getKey(), e.getValue());
             }
@@ -101,7 +102,7 @@ final class Run3Command implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new UserError(e.getMessage());
             }
-            r = me.run(addresses, program, Inputs.bits(mine));
+            r = me.run(addresses, CoreBridge.program(program), Inputs.bits(mine));
         }
         Optional<BitString>[] results = ThreePartyOptions.results(r.value());
         long peak = RunStatistics.peakHeapBytes();

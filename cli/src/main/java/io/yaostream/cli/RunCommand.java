@@ -15,6 +15,7 @@ import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.RepeatProgram;
+import io.yaostream.internal.CoreBridge;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -108,8 +109,8 @@ final class RunCommand implements Callable<Integer> {
         if (kernel.name().equals(io.yaostream.core.kernel.Kernels.NATIVE) && !c.isStreamed()) {
             JitChoice.c1Only();
         }
-        TwoParty config = side.scheme(s.name()).kernel(kernelOption.kernel).transport(transport)
-                .name(programName(repeat)).circuits(List.of(c));
+        TwoParty config = CoreBridge.circuits(CoreBridge.transport(side.scheme(s.name()).kernel(kernelOption.kernel), transport)
+                .name(programName(repeat)), List.of(c));
         if (shards.on()) {
             return runSharded(config, party, c, repeat, mine, s, kernel, transport);
         }
@@ -130,7 +131,7 @@ final class RunCommand implements Callable<Integer> {
                         msbFirst, o.andGates(), o.bytesSent(), o.seconds(), RunStatistics.peakHeapBytes(), extra,
                         Report.networkNote(transport.network(), "on what it received"));
                 spec.commandLine().getOut().flush();
-            }).run(new RepeatProgram(c, repeat), Inputs.bits(mine));
+            }).run(CoreBridge.program(new RepeatProgram(c, repeat)), Inputs.bits(mine));
         }
         return 0;
     }
@@ -145,7 +146,7 @@ final class RunCommand implements Callable<Integer> {
         List<Optional<BitString>> none = java.util.Collections.nCopies(c.outputs().size(), Optional.empty());
         java.util.function.IntFunction<SecureProgram<List<Optional<BitString>>>> shard = i -> {
             long times = repeat / k + (i < repeat % k ? 1 : 0);
-            return times == 0 ? ctx -> none : ctx -> new RepeatProgram(c, times).run(ctx.context());
+            return times == 0 ? ctx -> none : CoreBridge.program(new RepeatProgram(c, times));
         };
         Sharded<List<List<Optional<BitString>>>> r = config.shards(k).run(shard, i -> Inputs.bits(mine));
         List<Optional<BitString>> outputs = null;
@@ -186,11 +187,11 @@ final class RunCommand implements Callable<Integer> {
             try (Link kept = config.open()) {
                 linkSetup = kept.setupSeconds();
                 for (int i = 0; i < sessions; i++) {
-                    results.add(kept.run(program, Inputs.bits(mine)));
+                    results.add(kept.run(CoreBridge.program(program), Inputs.bits(mine)));
                 }
             }
         } else {
-            results = config.runSessions(sessions, program, () -> Inputs.bits(mine));
+            results = config.runSessions(sessions, CoreBridge.program(program), () -> Inputs.bits(mine));
         }
         int i = 0;
         for (Result<List<Optional<BitString>>> o : results) {

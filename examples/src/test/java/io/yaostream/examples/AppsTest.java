@@ -2,6 +2,7 @@ package io.yaostream.examples;
 
 import io.yaostream.Inputs;
 import io.yaostream.Result;
+import io.yaostream.SecureProgram;
 import io.yaostream.Costs;
 import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
@@ -10,6 +11,7 @@ import io.yaostream.core.garble.Schemes;
 import io.yaostream.core.kernel.Kernels;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
+import io.yaostream.internal.CoreBridge;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -51,7 +53,7 @@ class AppsTest {
     }
 
     /** Runs garbled, checks each party's view against plaintext and the cost back end; returns the evaluator's run. */
-    private static <R> Result<R> garbled(String scheme, String kernel, String name, Program<R> program,
+    private static <R> Result<R> garbled(String scheme, String kernel, String name, SecureProgram<R> program,
                                                       Supplier<Inputs> g, Supplier<Inputs> e) {
         TwoParty config = TwoParty.garbler().scheme(scheme).kernel(kernel).name(name);
         TwoParty.Both<R> both = config.runBoth(program, g.get(), e.get());
@@ -178,8 +180,8 @@ class AppsTest {
             BitString block = Aes.toBits(HEX.parseHex(v[1]));
             BitString[] plain = new io.yaostream.core.plain.PlainEvaluator().evaluate(flat, new BitString[] {keys, block});
             assertEquals(v[2], HEX.formatHex(Aes.toBytes(plain[0])));
-            TwoParty.Both<List<java.util.Optional<BitString>>> both = TwoParty.garbler().name("flat").circuits(List.of(flat))
-                    .runBoth(new io.yaostream.core.program.RepeatProgram(flat, 3), Inputs.bits(keys), Inputs.bits(block));
+            TwoParty.Both<List<java.util.Optional<BitString>>> both = CoreBridge.circuits(TwoParty.garbler().name("flat"), List.of(flat))
+                    .runBoth(CoreBridge.program(new io.yaostream.core.program.RepeatProgram(flat, 3)), Inputs.bits(keys), Inputs.bits(block));
             assertEquals(v[2], HEX.formatHex(Aes.toBytes(both.evaluator().value().get(0).orElseThrow())));
             assertEquals(3 * 5_120, both.evaluator().andGates());
         }

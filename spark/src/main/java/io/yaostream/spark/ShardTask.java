@@ -136,7 +136,7 @@ final class ShardTask<T> extends AbstractFunction1<scala.collection.Iterator<T>,
             YaoSession.Config config = YaoSession.Config.of(scheme, kernel, job.name() + " shard " + shard + " of " + shards, List.of());
             Channel own = channel;
             channel = null; // the run closes it
-            YaoSession.Result<?> r = YaoSession.runOver(role, own, config, job.program(shape), CoreBridge.feed(inputs.inputs()));
+            YaoSession.Result<?> r = YaoSession.runOver(role, own, config, CoreBridge.engine(job.program(shape)), CoreBridge.feed(inputs.inputs()));
             SparkRun.ShardCosts costs = new SparkRun.ShardCosts(shard, garblerRows, evaluatorRows, r.andGates(), r.costs().bytes(), r.seconds());
             Object value = r.value();
             if (value instanceof Shared s) {

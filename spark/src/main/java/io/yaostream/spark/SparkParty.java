@@ -487,7 +487,7 @@ public final class SparkParty {
         YaoSession.Result<R> combined;
         try {
             YaoSession.Config config = YaoSession.Config.of(scheme, Kernels.create(), job.name() + " combine of " + shards, List.of());
-            combined = YaoSession.runOver(role, free, config, combine, CoreBridge.feed(Inputs.of(shares)));
+            combined = YaoSession.runOver(role, free, config, CoreBridge.engine(combine), CoreBridge.feed(Inputs.of(shares)));
         } catch (RuntimeException e) {
             throw new SecureSparkException("the combining session: " + e.getMessage(), e);
         }

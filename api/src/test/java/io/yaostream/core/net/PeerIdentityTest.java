@@ -92,7 +92,7 @@ class PeerIdentityTest {
     }
 
     private TwoParty party(Party role, TlsFiles tls) {
-        return TwoParty.as(role).kernel("java").transport(options.withTls(tls)).name(program.name()).circuits(List.of(circuit));
+        return CoreBridge.circuits(CoreBridge.transport(TwoParty.as(role).kernel("java"), options.withTls(tls)).name(program.name()), List.of(circuit));
     }
 
     /**
@@ -107,18 +107,18 @@ class PeerIdentityTest {
         TlsFiles mallory = pki.party("mallory");
         int port = freePort();
         CompletableFuture<Result<List<Optional<BitString>>>> g = CompletableFuture.supplyAsync(() ->
-                party(Party.GARBLER, garbler).peerCertificate(pem(evaluator)).listen("127.0.0.1", port).run(program, garblerIn));
+                party(Party.GARBLER, garbler).peerCertificate(pem(evaluator)).listen("127.0.0.1", port).run(CoreBridge.program(program), garblerIn));
         ChannelException refused = assertThrows(ChannelException.class, () -> party(Party.EVALUATOR, mallory)
-                .connect("127.0.0.1", port).run(program, evaluatorIn));
+                .connect("127.0.0.1", port).run(CoreBridge.program(program), evaluatorIn));
         assertTrue(refused.getMessage().contains("TLS handshake failed: the peer refused this party's certificate"), refused.getMessage());
         String line = "TLS handshake failed: the peer presented " + subject(mallory) + ", not the evaluator's certificate " + subject(evaluator);
         assertTrue(notices.stream().anyMatch(n -> n.matches("dropped connection from 127\\.0\\.0\\.1:\\d+: .*") && n.endsWith(line)),
                 notices.toString());
 
         Result<List<Optional<BitString>>> e = party(Party.EVALUATOR, evaluator).peerCertificate(pem(garbler))
-                .connect("127.0.0.1", port).run(program, evaluatorIn);
-        assertEquals(TwoParty.plain(program, Party.EVALUATOR, garblerIn, evaluatorIn), e.value());
-        assertEquals(TwoParty.plain(program, Party.GARBLER, garblerIn, evaluatorIn), g.get(30, TimeUnit.SECONDS).value());
+                .connect("127.0.0.1", port).run(CoreBridge.program(program), evaluatorIn);
+        assertEquals(TwoParty.plain(CoreBridge.program(program), Party.EVALUATOR, garblerIn, evaluatorIn), e.value());
+        assertEquals(TwoParty.plain(CoreBridge.program(program), Party.GARBLER, garblerIn, evaluatorIn), g.get(30, TimeUnit.SECONDS).value());
     }
 
     /**
@@ -132,9 +132,9 @@ class PeerIdentityTest {
         int port = freePort();
         long start = System.nanoTime();
         CompletableFuture<Result<List<Optional<BitString>>>> g = CompletableFuture.supplyAsync(() ->
-                party(Party.GARBLER, garbler).peerCertificate(pem(evaluator)).listen("127.0.0.1", port).run(program, garblerIn));
+                party(Party.GARBLER, garbler).peerCertificate(pem(evaluator)).listen("127.0.0.1", port).run(CoreBridge.program(program), garblerIn));
         assertThrows(RuntimeException.class, () -> party(Party.EVALUATOR, evaluator).scheme("grr3").peerCertificate(pem(garbler))
-                .connect("127.0.0.1", port).run(program, evaluatorIn));
+                .connect("127.0.0.1", port).run(CoreBridge.program(program), evaluatorIn));
         java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class, () -> g.get(30, TimeUnit.SECONDS));
         assertEquals("handshake mismatch: the peer uses scheme grr3, this party half-gates", e.getCause().getMessage());
         assertTrue((System.nanoTime() - start) / 1e9 < TIMEOUT.toSeconds() / 2.0, "the garbler ended at once, not at its timeout");
@@ -149,7 +149,7 @@ class PeerIdentityTest {
         try (NettyTransport.Listener impostor = NettyTransport.listen("127.0.0.1", 0, options.withTls(mallory))) {
             long start = System.nanoTime();
             ChannelException refused = assertThrows(ChannelException.class, () -> party(Party.EVALUATOR, evaluator)
-                    .peerCertificate(pem(garbler)).connect("127.0.0.1", impostor.port()).run(program, evaluatorIn));
+                    .peerCertificate(pem(garbler)).connect("127.0.0.1", impostor.port()).run(CoreBridge.program(program), evaluatorIn));
             assertEquals("cannot connect to 127.0.0.1:" + impostor.port() + ": TLS handshake failed: the peer presented " + subject(mallory)
                     + ", not the garbler's certificate " + subject(garbler), refused.getMessage());
             assertTrue((System.nanoTime() - start) / 1e9 < 10, "refused at once, not after retrying");
@@ -164,15 +164,15 @@ class PeerIdentityTest {
         String fingerprint = "sha256:" + PeerCertificate.of(evaluator.certificate()).fingerprint();
         int port = freePort();
         CompletableFuture<Result<List<Optional<BitString>>>> g = CompletableFuture.supplyAsync(() ->
-                party(Party.GARBLER, garbler).peerCertificate(fingerprint).listen("127.0.0.1", port).run(program, garblerIn));
+                party(Party.GARBLER, garbler).peerCertificate(fingerprint).listen("127.0.0.1", port).run(CoreBridge.program(program), garblerIn));
         String wrong = "sha256:" + "00".repeat(32);
         ChannelException refused = assertThrows(ChannelException.class, () -> party(Party.EVALUATOR, evaluator).peerCertificate(wrong)
-                .connect("127.0.0.1", port).run(program, evaluatorIn));
+                .connect("127.0.0.1", port).run(CoreBridge.program(program), evaluatorIn));
         assertTrue(refused.getMessage().endsWith("not the garbler's certificate SHA-256 00:00:00:00:…:00:00"), refused.getMessage());
         Result<List<Optional<BitString>>> e = party(Party.EVALUATOR, evaluator)
                 .peerCertificate("sha256:" + PeerCertificate.of(garbler.certificate()).fingerprint().replace(":", ""))
-                .connect("127.0.0.1", port).run(program, evaluatorIn);
-        assertEquals(TwoParty.plain(program, Party.EVALUATOR, garblerIn, evaluatorIn), e.value());
+                .connect("127.0.0.1", port).run(CoreBridge.program(program), evaluatorIn);
+        assertEquals(TwoParty.plain(CoreBridge.program(program), Party.EVALUATOR, garblerIn, evaluatorIn), e.value());
         g.get(30, TimeUnit.SECONDS);
     }
 
@@ -208,8 +208,7 @@ class PeerIdentityTest {
     private final ThreePartyCircuit threeProgram = new ThreePartyCircuit(three, 1);
 
     private ThreeParty threeParty(int p, TlsFiles[] tls) {
-        ThreeParty config = ThreeParty.as(p).kernel("java").name(threeProgram.name()).circuits(List.of(three))
-                .transport(options.withTls(tls[p - 1]));
+        ThreeParty config = CoreBridge.transport(CoreBridge.circuits(ThreeParty.as(p).kernel("java").name(threeProgram.name()), List.of(three)), options.withTls(tls[p - 1]));
         for (int q = 1; q <= 3; q++) {
             if (q != p) {
                 config = config.peerCertificate(q, pem(tls[q - 1]));
@@ -228,7 +227,7 @@ class PeerIdentityTest {
 
     private CompletableFuture<ThreeParty.Result<List<Optional<BitString>>>> start(int p, TlsFiles[] tls,
                                                                                          List<InetSocketAddress> addresses, Inputs in) {
-        return CompletableFuture.supplyAsync(() -> threeParty(p, tls).run(addresses, threeProgram, in));
+        return CompletableFuture.supplyAsync(() -> threeParty(p, tls).run(addresses, CoreBridge.program(threeProgram), in));
     }
 
     /**
@@ -287,7 +286,7 @@ class PeerIdentityTest {
         try (NettyTransport.Listener impostor = NettyTransport.listen("127.0.0.1", 0, options.withTls(mallory))) {
             List<InetSocketAddress> addresses = List.of(loopback(freePort()), loopback(freePort()), loopback(impostor.port()));
             ChannelException e = assertThrows(ChannelException.class, () -> threeParty(2, tls)
-                    .timeout(Duration.ofSeconds(3)).run(addresses, threeProgram, Inputs.bits(List.of())));
+                    .timeout(Duration.ofSeconds(3)).run(addresses, CoreBridge.program(threeProgram), Inputs.bits(List.of())));
             assertTrue(e.getMessage().startsWith("link to P3: cannot connect to 127.0.0.1:" + impostor.port() + ": TLS handshake failed: the"
                     + " peer presented " + subject(mallory) + ", not P3's certificate " + subject(tls[2])), e.getMessage());
         }
@@ -298,7 +297,7 @@ class PeerIdentityTest {
     void certificatesThatCouldPoseAsEachOtherAreRefused() throws Exception {
         TlsFiles[] tls = {pki.party("p1"), pki.party("p2"), pki.party("p3")};
         List<InetSocketAddress> addresses = List.of(loopback(1), loopback(2), loopback(3));
-        ThreeParty p3 = ThreeParty.as(3).transport(options.withTls(tls[2]));
+        ThreeParty p3 = CoreBridge.transport(ThreeParty.as(3), options.withTls(tls[2]));
         IllegalArgumentException same = assertThrows(IllegalArgumentException.class,
                 () -> p3.peerCertificate(1, pem(tls[0])).peerCertificate(2, pem(tls[0])).checkLinks(addresses));
         assertEquals("P1 and P2 are given the same certificate: each party needs a certificate of its own, or one could pose as the other",

@@ -240,18 +240,18 @@ class StrayConnectionsTest {
         CompiledCircuit c = TestCircuits.random(new Random(17), 500);
         RepeatProgram program = new RepeatProgram(c, 3);
         Inputs zeros = CoreBridge.inputs(BitString::zeros);
-        TwoParty base = TwoParty.garbler().kernel("java").transport(options).name(program.name()).circuits(List.of(c));
+        TwoParty base = CoreBridge.circuits(CoreBridge.transport(TwoParty.garbler().kernel("java"), options).name(program.name()), List.of(c));
         CompletableFuture<Result<List<Optional<BitString>>>> garbler = CompletableFuture.supplyAsync(
-                () -> base.listen("127.0.0.1", 0).run(program, zeros));
+                () -> base.listen("127.0.0.1", 0).run(CoreBridge.program(program), zeros));
         String listening = awaitNotice(n -> n.startsWith("listening on "));
         int port = Integer.parseInt(listening.substring(listening.lastIndexOf(':') + 1));
         assertEquals("listening on 127.0.0.1:" + port, listening);
         try (Socket probe = stray(port, HTTP_GET); Socket silent = stray(port, new byte[0])) {
             awaitNotice(n -> n.contains("HTTP"));
-            Result<List<Optional<BitString>>> evaluator = TwoParty.as(Party.EVALUATOR).kernel("java").transport(options)
-                    .name(program.name()).circuits(List.of(c)).connect("127.0.0.1", port).run(program, zeros);
-            assertEquals(TwoParty.plain(program, Party.EVALUATOR, zeros, zeros), evaluator.value());
-            assertEquals(TwoParty.plain(program, Party.GARBLER, zeros, zeros), garbler.get(30, TimeUnit.SECONDS).value());
+            Result<List<Optional<BitString>>> evaluator = CoreBridge.circuits(CoreBridge.transport(TwoParty.as(Party.EVALUATOR).kernel("java"), options)
+                    .name(program.name()), List.of(c)).connect("127.0.0.1", port).run(CoreBridge.program(program), zeros);
+            assertEquals(TwoParty.plain(CoreBridge.program(program), Party.EVALUATOR, zeros, zeros), evaluator.value());
+            assertEquals(TwoParty.plain(CoreBridge.program(program), Party.GARBLER, zeros, zeros), garbler.get(30, TimeUnit.SECONDS).value());
         }
     }
 
@@ -306,12 +306,12 @@ class StrayConnectionsTest {
             }
             awaitNotice(n -> n.contains("made room"));
             CompletableFuture<Result<List<Optional<BitString>>>> garbler = CompletableFuture.supplyAsync(() ->
-                    Internals.run(TwoParty.as(Party.GARBLER).kernel("java").transport(options).name(program.name()).circuits(List.of(c)),
+                    Internals.run(CoreBridge.circuits(CoreBridge.transport(TwoParty.as(Party.GARBLER).kernel("java"), options).name(program.name()), List.of(c)),
                             Party.GARBLER, l.accept(), program, garblerIn));
-            Result<List<Optional<BitString>>> evaluator = TwoParty.as(Party.EVALUATOR).kernel("java").transport(options)
-                    .name(program.name()).circuits(List.of(c)).connect("127.0.0.1", port).run(program, evaluatorIn);
-            assertEquals(TwoParty.plain(program, Party.EVALUATOR, garblerIn, evaluatorIn), evaluator.value());
-            assertEquals(TwoParty.plain(program, Party.GARBLER, garblerIn, evaluatorIn), garbler.get(30, TimeUnit.SECONDS).value());
+            Result<List<Optional<BitString>>> evaluator = CoreBridge.circuits(CoreBridge.transport(TwoParty.as(Party.EVALUATOR).kernel("java"), options)
+                    .name(program.name()), List.of(c)).connect("127.0.0.1", port).run(CoreBridge.program(program), evaluatorIn);
+            assertEquals(TwoParty.plain(CoreBridge.program(program), Party.EVALUATOR, garblerIn, evaluatorIn), evaluator.value());
+            assertEquals(TwoParty.plain(CoreBridge.program(program), Party.GARBLER, garblerIn, evaluatorIn), garbler.get(30, TimeUnit.SECONDS).value());
         } finally {
             for (Socket s : silent) {
                 s.close();
@@ -334,8 +334,8 @@ class StrayConnectionsTest {
             port = probe.getLocalPort();
         }
         CompletableFuture<Result<List<Optional<BitString>>>> garbler = CompletableFuture.supplyAsync(() ->
-                TwoParty.as(Party.GARBLER).kernel("java").transport(patient).name(program.name()).circuits(List.of(c))
-                        .listen("127.0.0.1", port).run(program, zeros));
+                CoreBridge.circuits(CoreBridge.transport(TwoParty.as(Party.GARBLER).kernel("java"), patient).name(program.name()), List.of(c))
+                        .listen("127.0.0.1", port).run(CoreBridge.program(program), zeros));
         Channel otherScheme = NettyTransport.connect("127.0.0.1", port, patient);
         Handshake.send(otherScheme, new Handshake.Hello(io.yaostream.core.circuit.Party.EVALUATOR, "grr3", program.name(), Handshake.digest(List.of(c))));
         otherScheme.flush();
@@ -361,10 +361,10 @@ class StrayConnectionsTest {
             awaitNotice(n -> n.contains(": the peer runs a sharded computation, this party one session"));
             silent = NettyTransport.connect("127.0.0.1", port, patient);
 
-            Result<List<Optional<BitString>>> evaluator = TwoParty.as(Party.EVALUATOR).kernel("java").transport(patient)
-                    .name(program.name()).circuits(List.of(c)).connect("127.0.0.1", port).run(program, zeros);
-            assertEquals(TwoParty.plain(program, Party.EVALUATOR, zeros, zeros), evaluator.value());
-            assertEquals(TwoParty.plain(program, Party.GARBLER, zeros, zeros), garbler.get(30, TimeUnit.SECONDS).value());
+            Result<List<Optional<BitString>>> evaluator = CoreBridge.circuits(CoreBridge.transport(TwoParty.as(Party.EVALUATOR).kernel("java"), patient)
+                    .name(program.name()), List.of(c)).connect("127.0.0.1", port).run(CoreBridge.program(program), zeros);
+            assertEquals(TwoParty.plain(CoreBridge.program(program), Party.EVALUATOR, zeros, zeros), evaluator.value());
+            assertEquals(TwoParty.plain(CoreBridge.program(program), Party.GARBLER, zeros, zeros), garbler.get(30, TimeUnit.SECONDS).value());
             assertTrue(notices.stream().anyMatch(n -> n.matches("refused a connection from 127\\.0\\.0\\.1:\\d+: handshake mismatch: the peer"
                     + " uses scheme grr3, this party half-gates")), notices.toString());
         } finally {

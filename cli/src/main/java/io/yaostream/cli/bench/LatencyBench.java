@@ -1,5 +1,6 @@
 package io.yaostream.cli.bench;
 
+import io.yaostream.SecureProgram;
 import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.Link;
@@ -15,6 +16,7 @@ import io.yaostream.core.program.RepeatProgram;
 import io.yaostream.examples.Aes;
 import io.yaostream.examples.Hamming;
 import io.yaostream.examples.Millionaires;
+import io.yaostream.internal.CoreBridge;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -65,7 +67,7 @@ public final class LatencyBench {
      * An application: the program and the name its handshake compares, the circuits both parties declare before it,
      * and its inputs, drawn afresh for every execution so the plaintext check sees many.
      */
-    public record App(String key, String name, Program<?> program, List<CompiledCircuit> circuits, Function<SplittableRandom, Draw> inputs) {
+    public record App(String key, String name, SecureProgram<?> program, List<CompiledCircuit> circuits, Function<SplittableRandom, Draw> inputs) {
     }
 
     /** One execution as the evaluator saw it. */
@@ -105,7 +107,7 @@ public final class LatencyBench {
             // One compression of the evaluator's 512-bit block; the circuit is declared so the handshake compares it.
             case "sha-256" -> {
                 CompiledCircuit sha = Sha256Circuit.build(io.yaostream.core.circuit.Party.EVALUATOR);
-                yield new App(key, "sha-256 1 block", new RepeatProgram(sha, 1), List.of(sha),
+                yield new App(key, "sha-256 1 block", CoreBridge.program(new RepeatProgram(sha, 1)), List.of(sha),
                         r -> new Draw(List.of(), List.of(AppsBench.random(r, 512))));
             }
             default -> throw new IllegalArgumentException("unknown app '" + key + "' (known: " + String.join(", ", APPS) + ")");
@@ -126,7 +128,7 @@ public final class LatencyBench {
         SplittableRandom rnd = new SplittableRandom(Objects.hash(app.key(), mode, latencyMs));
         String where = app.key() + " " + mode.key() + " at " + latencyMs + " ms";
         List<Execution> timed = new ArrayList<>();
-        TwoParty config = TwoParty.garbler().name(app.name()).circuits(app.circuits()).transport(transport);
+        TwoParty config = CoreBridge.transport(CoreBridge.circuits(TwoParty.garbler().name(app.name()), app.circuits()), transport);
         Link.Pair link = mode == Mode.KEPT ? config.openBoth() : null; // kept: opened once, before the executions
         try {
             for (int i = 0; i < warmup + runs; i++) {

@@ -8,6 +8,7 @@ import io.yaostream.UInt;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.Party;
 import io.yaostream.core.program.InputFeed;
+import io.yaostream.internal.CoreBridge;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -154,7 +155,7 @@ public final class OneHotBench {
 
             @Override
             public TwoParty apply(TwoParty config) {
-                return config.transport(io.yaostream.core.net.TransportOptions.defaults().withNetwork(network));
+                return CoreBridge.transport(config, io.yaostream.core.net.TransportOptions.defaults().withNetwork(network));
             }
         };
     }

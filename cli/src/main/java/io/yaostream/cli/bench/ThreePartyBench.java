@@ -11,6 +11,7 @@ import io.yaostream.core.plain.PlainEvaluator;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.core.program.Program;
 import io.yaostream.examples.SharedKeyAes;
+import io.yaostream.internal.CoreBridge;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -97,8 +98,8 @@ public final class ThreePartyBench {
     private static Row run(Case c, String scheme, String kernel, int runs) {
         SplittableRandom rnd = new SplittableRandom();
         String name = c.name() + " x" + c.times();
-        ThreeParty three = ThreeParty.as(1).scheme(scheme).name(name).circuits(List.of(c.circuit()));
-        TwoParty two = TwoParty.garbler().scheme(scheme).name(name).circuits(List.of(c.circuit()));
+        ThreeParty three = CoreBridge.circuits(ThreeParty.as(1).scheme(scheme).name(name), List.of(c.circuit()));
+        TwoParty two = CoreBridge.circuits(TwoParty.garbler().scheme(scheme).name(name), List.of(c.circuit()));
         if (kernel != null) {
             three = three.kernel(kernel);
             two = two.kernel(kernel);
@@ -152,7 +153,7 @@ public final class ThreePartyBench {
     private static List<ThreeParty.Result<List<Optional<BitString>>>> threeParty(ThreeParty config, Case c, SplittableRandom rnd) {
         BitString[] in = inputs(c, rnd);
         BitString expected = c.expected(in);
-        List<ThreeParty.Outcome<List<Optional<BitString>>>> outcomes = config.runAll(c.program(true),
+        List<ThreeParty.Outcome<List<Optional<BitString>>>> outcomes = config.runAll(CoreBridge.program(c.program(true)),
                 List.of(Inputs.bits(in[0]), Inputs.bits(in[1]), Inputs.bits(in[2])));
         List<ThreeParty.Result<List<Optional<BitString>>>> results = new ArrayList<>();
         for (ThreeParty.Outcome<List<Optional<BitString>>> o : outcomes) {
@@ -168,7 +169,7 @@ public final class ThreePartyBench {
     private static TwoParty.Both<List<Optional<BitString>>> twoParty(TwoParty config, Case c, SplittableRandom rnd) {
         BitString[] in = inputs(c, rnd);
         BitString expected = c.expected(in);
-        TwoParty.Both<List<Optional<BitString>>> both = config.runBoth(c.program(false), Inputs.bits(in[0]), Inputs.bits(in[1], in[2]));
+        TwoParty.Both<List<Optional<BitString>>> both = config.runBoth(CoreBridge.program(c.program(false)), Inputs.bits(in[0]), Inputs.bits(in[1], in[2]));
         check(c, "the garbler", both.garbler().value(), expected);
         check(c, "the evaluator", both.evaluator().value(), expected);
         return both;
