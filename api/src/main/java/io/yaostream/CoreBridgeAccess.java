@@ -1,6 +1,7 @@
 package io.yaostream;
 
 import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.OneHotModule;
 import io.yaostream.internal.CoreBridge;
 
 /** The API package's side of {@link CoreBridge}: its conversions stay package-private here. */
@@ -20,5 +21,10 @@ final class CoreBridgeAccess implements CoreBridge.Access {
     @Override
     public Inputs inputs(InputFeed feed) {
         return Inputs.from(feed);
+    }
+
+    @Override
+    public BitVector[] module(Computation computation, OneHotModule module, SecretValue... args) {
+        return computation.module(module, args);
     }
 }
