@@ -398,16 +398,17 @@ public final class Computation {
     }
 
     /**
-     * A one-hot garbling module (HK21, {@link OneHotModule}) on {@code args}, one bit vector per output. Needs a
-     * scheme with one-hot garbling (half-gates or grr3); the plaintext back end checks the module against its
-     * definition on every call.
+     * A one-hot garbling module (HK21, {@link OneHotModule}) on {@code args}, one bit vector per output: for the
+     * one-hot functions of {@code io.yaostream.onehot}, through {@link io.yaostream.internal.CoreBridge#module}.
+     * Needs a scheme with one-hot garbling (half-gates or grr3); the plaintext back end checks the module against
+     * its definition on every call.
      *
      * @param module the module, which fixes the widths it takes
      * @param args its inputs, in order
      * @return its outputs, in order
      * @throws IllegalArgumentException if a value belongs to another computation
      */
-    public BitVector[] module(OneHotModule module, SecretValue... args) {
+    BitVector[] module(OneHotModule module, SecretValue... args) {
         widths(args);
         Secret[] out = ctx.module(module, secrets(args));
         BitVector[] v = new BitVector[out.length];

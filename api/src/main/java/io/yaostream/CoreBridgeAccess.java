@@ -3,6 +3,7 @@ package io.yaostream;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.Program;
 import io.yaostream.core.program.ProgramContext;
 import io.yaostream.internal.CoreBridge;
@@ -66,5 +67,10 @@ final class CoreBridgeAccess implements CoreBridge.Access {
     @Override
     public CompiledCircuit circuit(Object definition, int[] widths, SubCircuit.Many body) {
         return CircuitCache.get(definition, widths, body);
+    }
+
+    @Override
+    public BitVector[] module(Computation computation, OneHotModule module, SecretValue... args) {
+        return computation.module(module, args);
     }
 }

@@ -74,15 +74,6 @@ public abstract class SecretValue {
         return new Shared(computation.party(), computation.context().share(secret));
     }
 
-    /**
-     * The secret as the back end holds it, for {@link io.yaostream.core.program.ProgramContext} calls.
-     *
-     * @return the back end's secret, shared with this value (not a copy)
-     */
-    public final Secret secret() {
-        return secret;
-    }
-
     final void sameComputation(SecretValue other) {
         if (other.computation != computation) {
             throw new IllegalArgumentException("the values belong to different computations");

@@ -1,7 +1,9 @@
 package io.yaostream.internal;
 
+import io.yaostream.BitVector;
 import io.yaostream.Computation;
 import io.yaostream.Inputs;
+import io.yaostream.SecretValue;
 import io.yaostream.SecureProgram;
 import io.yaostream.SubCircuit;
 import io.yaostream.ThreeParty;
@@ -9,17 +11,18 @@ import io.yaostream.TwoParty;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
+import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.Program;
 import io.yaostream.core.program.ProgramContext;
 
 import java.util.List;
-
 import java.util.Objects;
 
 /**
- * The one door between the API's types and the engine's, for yaostream's own command line, Spark back end, benches
- * and tests. It is not part of the API: the API's packages name no engine type in a public signature (a test keeps
- * it so), this class does, and it may change in any release. A program never needs it.
+ * The one door between the API's types and the engine's, for yaostream's own one-hot functions
+ * ({@code io.yaostream.onehot}), command line, Spark back end, benches and tests. It is not part of the API: the
+ * API's packages name no engine type in a public signature (a test keeps it so), this class does, and it may change
+ * in any release. A program never needs it.
  *
  * <p>The API package installs the one {@link Access} when it loads, so the conversions stay package-private there.
  */
@@ -113,6 +116,16 @@ public final class CoreBridge {
          * @return the compiled circuit
          */
         CompiledCircuit circuit(Object definition, int[] widths, SubCircuit.Many body);
+
+        /**
+         * See {@link CoreBridge#module}.
+         *
+         * @param computation the computation the arguments belong to
+         * @param module the module
+         * @param args its inputs, in order
+         * @return its outputs, in order
+         */
+        BitVector[] module(Computation computation, OneHotModule module, SecretValue... args);
     }
 
     private static volatile Access access;
@@ -257,5 +270,21 @@ public final class CoreBridge {
      */
     public static CompiledCircuit circuit(Object definition, int[] widths, SubCircuit.Many body) {
         return api().circuit(definition, widths, body);
+    }
+
+    /**
+     * A one-hot garbling module (HK21, {@link OneHotModule}) on {@code args}, one bit vector per output: how the
+     * one-hot functions of {@code io.yaostream.onehot}, and tests of modules, run a module in a computation. Needs a
+     * scheme with one-hot garbling (half-gates or grr3); the plaintext back end checks the module against its
+     * definition on every call.
+     *
+     * @param computation the computation the arguments belong to
+     * @param module the module, which fixes the widths it takes
+     * @param args its inputs, in order
+     * @return its outputs, in order
+     * @throws IllegalArgumentException if a value belongs to another computation
+     */
+    public static BitVector[] module(Computation computation, OneHotModule module, SecretValue... args) {
+        return api().module(computation, module, args);
     }
 }

@@ -11,6 +11,7 @@ import io.yaostream.core.program.GarblerKnown;
 import io.yaostream.core.program.OneHotGates;
 import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.Secret;
+import io.yaostream.internal.CoreBridge;
 
 /**
  * The AES S-box (FIPS-197 SubBytes, §5.1.1) with one-hot garbling (HK21 §7.6): the inverse in GF(2^8)
@@ -19,7 +20,7 @@ import io.yaostream.core.program.Secret;
  * Boyar–Peralta circuit of {@link #standard} (32 AND gates). With grr3 the zero test's 7 AND gates cost 3
  * ciphertexts each: 1,041 bytes, against 1,536.
  */
-public final class AesSBox implements OneHotModule {
+public final class AesSBox {
     /** Output bit i of the affine map XORs input bits i, i + 4, i + 5, i + 6, i + 7 (mod 8). */
     private static final int[][] AFFINE = new int[8][];
     /** Its inverse: bits i + 2, i + 5, i + 7 (mod 8), then 0x05. */
@@ -34,10 +35,8 @@ public final class AesSBox implements OneHotModule {
         }
     }
 
-    /** One instance serves every call: the inverse's truth table is built once. */
-    private static final AesSBox INSTANCE = new AesSBox();
-
-    private final GfInverse inverse = new GfInverse(BinaryField.AES);
+    private AesSBox() {
+    }
 
     /**
      * S(x) of the 8-bit {@code x}, bit 0 the least significant.
@@ -47,7 +46,7 @@ public final class AesSBox implements OneHotModule {
      * @throws IllegalArgumentException if {@code x} is not 8 bits wide
      */
     public static BitVector of(SecretValue x) {
-        return x.computation().module(INSTANCE, x)[0];
+        return CoreBridge.module(x.computation(), Module.INSTANCE, x)[0];
     }
 
     /**
@@ -59,31 +58,6 @@ public final class AesSBox implements OneHotModule {
      */
     public static BitVector standard(SecretValue x) {
         return x.computation().apply(SBoxes::aes, x);
-    }
-
-    @Override
-    public String name() {
-        return "aes s-box";
-    }
-
-    @Override
-    public int[] outputWidths(int... in) {
-        if (in.length != 1 || in[0] != 8) {
-            throw new IllegalArgumentException(name() + " takes one 8-bit operand");
-        }
-        return new int[] {8};
-    }
-
-    @Override
-    public Secret[] body(OneHotGates g, Secret... in) {
-        Secret inv = g.context().module(inverse, in[0])[0];
-        Secret constant = g.constant(GarblerKnown.publicValue(BitString.of(AFFINE_CONSTANT, 8)));
-        return new Secret[] {g.context().xor(Gf2Linear.apply(g, inv, AFFINE), constant)};
-    }
-
-    @Override
-    public BitString[] definition(BitString... in) {
-        return new BitString[] {BitString.of(sBox((int) in[0].toLong()), 8)};
     }
 
     /** S(x) in plaintext, from its definition: the affine map of x^-1. */
@@ -118,13 +92,49 @@ public final class AesSBox implements OneHotModule {
         return Bits.of(out);
     }
 
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof AesSBox;
-    }
+    /** The module itself, for the engine's one-hot SPI: the inverse, then the affine map. */
+    static final class Module implements OneHotModule {
+        /** One instance serves every call: the inverse's truth table is built once. */
+        private static final Module INSTANCE = new Module();
 
-    @Override
-    public int hashCode() {
-        return AesSBox.class.hashCode();
+        private final GfInverse.Module inverse = new GfInverse.Module(BinaryField.AES);
+
+        Module() {
+        }
+
+        @Override
+        public String name() {
+            return "aes s-box";
+        }
+
+        @Override
+        public int[] outputWidths(int... in) {
+            if (in.length != 1 || in[0] != 8) {
+                throw new IllegalArgumentException(name() + " takes one 8-bit operand");
+            }
+            return new int[] {8};
+        }
+
+        @Override
+        public Secret[] body(OneHotGates g, Secret... in) {
+            Secret inv = g.context().module(inverse, in[0])[0];
+            Secret constant = g.constant(GarblerKnown.publicValue(BitString.of(AFFINE_CONSTANT, 8)));
+            return new Secret[] {g.context().xor(Gf2Linear.apply(g, inv, AFFINE), constant)};
+        }
+
+        @Override
+        public BitString[] definition(BitString... in) {
+            return new BitString[] {BitString.of(sBox((int) in[0].toLong()), 8)};
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Module;
+        }
+
+        @Override
+        public int hashCode() {
+            return Module.class.hashCode();
+        }
     }
 }

@@ -35,34 +35,8 @@ import java.util.random.RandomGenerator;
  * ciphertexts and one byte, 929 bytes, as HK21 §7.6 reports; for GF(2^16) 30 + 46 + 46 = 122 ciphertexts and two
  * bytes, HK21 B.4.1's 122.
  */
-public final class GfInverse implements OneHotModule {
-    private final BinaryField field;
-    private final int n;
-    private final int[][] reduction;
-    private final TruthTable identity;
-    private final TruthTable inverse;
-
-    /** The inverse in AES's field GF(2^8). */
-    public GfInverse() {
-        this(BinaryField.AES);
-    }
-
-    /**
-     * The inverse in {@code field}, 0 for 0.
-     *
-     * @param field the field, of degree n at most 16 (the one-hot gate's table has 2^n rows)
-     * @throws IllegalArgumentException for a field of degree above 16
-     */
-    public GfInverse(BinaryField field) {
-        if (field.degree() > OneHotGates.MAX_ONE_HOT_BITS) {
-            throw new IllegalArgumentException("a one-hot inverse in " + field + ": its gate's table has 2^n rows, n up to "
-                    + OneHotGates.MAX_ONE_HOT_BITS);
-        }
-        this.field = field;
-        this.n = field.degree();
-        this.reduction = field.productFromOuter();
-        this.identity = TruthTable.identity(n);
-        this.inverse = TruthTable.of(n, n, field::inverse);
+public final class GfInverse {
+    private GfInverse() {
     }
 
     /**
@@ -85,7 +59,7 @@ public final class GfInverse implements OneHotModule {
      * @throws IllegalArgumentException if the degree is above 16 or {@code a} is not n bits wide
      */
     public static BitVector of(SecretValue a, BinaryField field) {
-        return a.computation().module(new GfInverse(field), a)[0];
+        return CoreBridge.module(a.computation(), new Module(field), a)[0];
     }
 
     /**
@@ -116,65 +90,96 @@ public final class GfInverse implements OneHotModule {
         return a.computation().apply(List.of("gf inverse, Itoh-Tsujii", field), (b, x) -> GfCircuits.inverse(b, x, field), a);
     }
 
-    @Override
-    public String name() {
-        return "gf(2^" + n + ") inverse mod 0x" + Long.toHexString(field.polynomial());
-    }
+    /** The module itself, for the engine's one-hot SPI: the inverse in one field. */
+    static final class Module implements OneHotModule {
+        private final BinaryField field;
+        private final int n;
+        private final int[][] reduction;
+        private final TruthTable identity;
+        private final TruthTable inverse;
 
-    @Override
-    public int[] outputWidths(int... in) {
-        if (in.length != 1 || in[0] != n) {
-            throw new IllegalArgumentException(name() + " takes one " + n + "-bit operand");
+        /** The inverse in AES's field GF(2^8). */
+        Module() {
+            this(BinaryField.AES);
         }
-        return new int[] {n};
-    }
 
-    @Override
-    public Secret[] body(OneHotGates g, Secret... in) {
-        ProgramContext ctx = g.context();
-        Secret a = in[0];
-        Secret z = ctx.call(isZero(n), a)[0];
-        Secret nonZero = Gf2Linear.xorIntoBit0(g, a, z);
-        GarblerKnown alpha = g.sample(n, rnd -> uniformNonZero(rnd, n));
-        Secret alphaShared = g.constant(alpha);
-        // a'·α, the garbler knowing α: (a' ⊕ γ) ⊗ α by one gate on the colour-masked a', then ⊕ γ ⊗ α.
-        Masked coloured = g.color(nonZero);
-        Secret maskedOuter = g.oneHot(coloured, alphaShared, identity);
-        Secret outer = ctx.xor(maskedOuter, g.constant(coloured.mask().combine(alpha, n * n, OuterProduct::outer)));
-        Masked shown = g.reveal(Gf2Linear.apply(g, outer, reduction));
-        // (a'·α)^-1 ⊗ α from the revealed a'·α, then its field product: a'^-1.
-        Secret inverseOuter = g.oneHot(shown, alphaShared, inverse);
-        Secret result = Gf2Linear.apply(g, inverseOuter, reduction);
-        return new Secret[] {Gf2Linear.xorIntoBit0(g, result, z)};
-    }
+        /**
+         * The inverse in {@code field}, 0 for 0.
+         *
+         * @param field the field, of degree n at most 16 (the one-hot gate's table has 2^n rows)
+         * @throws IllegalArgumentException for a field of degree above 16
+         */
+        Module(BinaryField field) {
+            if (field.degree() > OneHotGates.MAX_ONE_HOT_BITS) {
+                throw new IllegalArgumentException("a one-hot inverse in " + field + ": its gate's table has 2^n rows, n up to "
+                        + OneHotGates.MAX_ONE_HOT_BITS);
+            }
+            this.field = field;
+            this.n = field.degree();
+            this.reduction = field.productFromOuter();
+            this.identity = TruthTable.identity(n);
+            this.inverse = TruthTable.of(n, n, field::inverse);
+        }
 
-    /** [a == 0] on n bits: the cached standard circuit of n − 1 AND gates. */
-    static CompiledCircuit isZero(int n) {
-        return CoreBridge.circuit(List.of("gf is zero"), new int[] {n}, (b, x) -> new Bits[] {GfCircuits.isZero(b, x[0])});
-    }
+        @Override
+        public String name() {
+            return "gf(2^" + n + ") inverse mod 0x" + Long.toHexString(field.polynomial());
+        }
 
-    /** Uniform over the 2^n − 1 non-zero elements: rejection of 0. */
-    static BitString uniformNonZero(RandomGenerator rnd, int n) {
-        long v;
-        do {
-            v = rnd.nextLong() & ((1L << n) - 1);
-        } while (v == 0);
-        return BitString.of(v, n);
-    }
+        @Override
+        public int[] outputWidths(int... in) {
+            if (in.length != 1 || in[0] != n) {
+                throw new IllegalArgumentException(name() + " takes one " + n + "-bit operand");
+            }
+            return new int[] {n};
+        }
 
+        @Override
+        public Secret[] body(OneHotGates g, Secret... in) {
+            ProgramContext ctx = g.context();
+            Secret a = in[0];
+            Secret z = ctx.call(isZero(n), a)[0];
+            Secret nonZero = Gf2Linear.xorIntoBit0(g, a, z);
+            GarblerKnown alpha = g.sample(n, rnd -> uniformNonZero(rnd, n));
+            Secret alphaShared = g.constant(alpha);
+            // a'·α, the garbler knowing α: (a' ⊕ γ) ⊗ α by one gate on the colour-masked a', then ⊕ γ ⊗ α.
+            Masked coloured = g.color(nonZero);
+            Secret maskedOuter = g.oneHot(coloured, alphaShared, identity);
+            Secret outer = ctx.xor(maskedOuter, g.constant(coloured.mask().combine(alpha, n * n, OuterProduct.Module::outer)));
+            Masked shown = g.reveal(Gf2Linear.apply(g, outer, reduction));
+            // (a'·α)^-1 ⊗ α from the revealed a'·α, then its field product: a'^-1.
+            Secret inverseOuter = g.oneHot(shown, alphaShared, inverse);
+            Secret result = Gf2Linear.apply(g, inverseOuter, reduction);
+            return new Secret[] {Gf2Linear.xorIntoBit0(g, result, z)};
+        }
 
-    @Override
-    public BitString[] definition(BitString... in) {
-        return new BitString[] {BitString.of(field.inverse(in[0].toLong()), n)};
-    }
+        /** [a == 0] on n bits: the cached standard circuit of n − 1 AND gates. */
+        static CompiledCircuit isZero(int n) {
+            return CoreBridge.circuit(List.of("gf is zero"), new int[] {n}, (b, x) -> new Bits[] {GfCircuits.isZero(b, x[0])});
+        }
 
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof GfInverse i && i.field.equals(field);
-    }
+        /** Uniform over the 2^n − 1 non-zero elements: rejection of 0. */
+        static BitString uniformNonZero(RandomGenerator rnd, int n) {
+            long v;
+            do {
+                v = rnd.nextLong() & ((1L << n) - 1);
+            } while (v == 0);
+            return BitString.of(v, n);
+        }
 
-    @Override
-    public int hashCode() {
-        return field.hashCode();
+        @Override
+        public BitString[] definition(BitString... in) {
+            return new BitString[] {BitString.of(field.inverse(in[0].toLong()), n)};
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Module i && i.field.equals(field);
+        }
+
+        @Override
+        public int hashCode() {
+            return field.hashCode();
+        }
     }
 }

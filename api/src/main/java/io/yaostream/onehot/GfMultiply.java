@@ -6,6 +6,7 @@ import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.OneHotGates;
 import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.Secret;
+import io.yaostream.internal.CoreBridge;
 
 import java.util.List;
 
@@ -17,37 +18,8 @@ import java.util.List;
  * HK21 reports, against 48 AND gates (1,536 bytes) for {@link #standard}, the paper's "best available standard
  * circuit"; full recursive Karatsuba would need only 27 AND gates (864 bytes), which that baseline did not use.
  */
-public final class GfMultiply implements OneHotModule {
-    private final BinaryField field;
-    private final int k;
-    private final OuterProduct outer;
-    private final int[][] reduction;
-
-    /** One instance per field and k, so the reduction map is computed once. */
-    private static final java.util.Map<Object, GfMultiply> INSTANCES = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /**
-     * Multiplication in AES's field, GF(2^8) modulo x^8 + x^4 + x^3 + x + 1, chunks of {@code k} bits.
-     *
-     * @param k bits of the outer product's chunks, 1 to 16
-     * @throws IllegalArgumentException if {@code k} is outside 1 to 16
-     */
-    public GfMultiply(int k) {
-        this(BinaryField.AES, k);
-    }
-
-    /**
-     * Multiplication in {@code field}, chunks of {@code k} bits.
-     *
-     * @param field the field
-     * @param k bits of the outer product's chunks, 1 to 16
-     * @throws IllegalArgumentException if {@code k} is outside 1 to 16
-     */
-    public GfMultiply(BinaryField field, int k) {
-        this.outer = new OuterProduct(k); // checks k
-        this.field = field;
-        this.k = k;
-        this.reduction = field.productFromOuter();
+public final class GfMultiply {
+    private GfMultiply() {
     }
 
     /**
@@ -74,7 +46,8 @@ public final class GfMultiply implements OneHotModule {
      * @throws IllegalArgumentException if {@code k} is outside 1 to 16, or an operand is not n bits wide
      */
     public static BitVector of(SecretValue a, SecretValue b, BinaryField field, int k) {
-        return a.computation().module(INSTANCES.computeIfAbsent(java.util.List.of(field, k), key -> new GfMultiply(field, k)), a, b)[0];
+        Module module = Module.INSTANCES.computeIfAbsent(List.of(field, k), key -> new Module(field, k));
+        return CoreBridge.module(a.computation(), module, a, b)[0];
     }
 
     /**
@@ -100,46 +73,72 @@ public final class GfMultiply implements OneHotModule {
         return a.computation().apply(List.of("gf multiply, standard", field), (bld, x, y) -> GfCircuits.multiply(bld, x, y, field), a, b);
     }
 
-    /**
-     * The field this module multiplies in.
-     *
-     * @return the field
-     */
-    public BinaryField field() {
-        return field;
-    }
+    /** The module itself, for the engine's one-hot SPI: multiplication in one field, k-bit chunks. */
+    static final class Module implements OneHotModule {
+        private final BinaryField field;
+        private final int k;
+        private final OuterProduct.Module outer;
+        private final int[][] reduction;
 
-    @Override
-    public String name() {
-        return "gf(2^" + field.degree() + ") multiply mod 0x" + Long.toHexString(field.polynomial()) + " (k = " + k + ")";
-    }
+        /** One instance per field and k, so the reduction map is computed once. */
+        private static final java.util.Map<Object, Module> INSTANCES = new java.util.concurrent.ConcurrentHashMap<>();
 
-    @Override
-    public int[] outputWidths(int... in) {
-        if (in.length != 2 || in[0] != field.degree() || in[1] != field.degree()) {
-            throw new IllegalArgumentException(name() + " takes two " + field.degree() + "-bit operands");
+        /**
+         * Multiplication in AES's field, GF(2^8) modulo x^8 + x^4 + x^3 + x + 1, chunks of {@code k} bits.
+         *
+         * @param k bits of the outer product's chunks, 1 to 16
+         * @throws IllegalArgumentException if {@code k} is outside 1 to 16
+         */
+        Module(int k) {
+            this(BinaryField.AES, k);
         }
-        return new int[] {field.degree()};
-    }
 
-    @Override
-    public Secret[] body(OneHotGates g, Secret... in) {
-        Secret product = g.context().module(outer, in[0], in[1])[0];
-        return new Secret[] {Gf2Linear.apply(g, product, reduction)};
-    }
+        /**
+         * Multiplication in {@code field}, chunks of {@code k} bits.
+         *
+         * @param field the field
+         * @param k bits of the outer product's chunks, 1 to 16
+         * @throws IllegalArgumentException if {@code k} is outside 1 to 16
+         */
+        Module(BinaryField field, int k) {
+            this.outer = new OuterProduct.Module(k); // checks k
+            this.field = field;
+            this.k = k;
+            this.reduction = field.productFromOuter();
+        }
 
-    @Override
-    public BitString[] definition(BitString... in) {
-        return new BitString[] {BitString.of(field.multiply(in[0].toLong(), in[1].toLong()), field.degree())};
-    }
+        @Override
+        public String name() {
+            return "gf(2^" + field.degree() + ") multiply mod 0x" + Long.toHexString(field.polynomial()) + " (k = " + k + ")";
+        }
 
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof GfMultiply m && m.field.equals(field) && m.k == k;
-    }
+        @Override
+        public int[] outputWidths(int... in) {
+            if (in.length != 2 || in[0] != field.degree() || in[1] != field.degree()) {
+                throw new IllegalArgumentException(name() + " takes two " + field.degree() + "-bit operands");
+            }
+            return new int[] {field.degree()};
+        }
 
-    @Override
-    public int hashCode() {
-        return 31 * field.hashCode() + k;
+        @Override
+        public Secret[] body(OneHotGates g, Secret... in) {
+            Secret product = g.context().module(outer, in[0], in[1])[0];
+            return new Secret[] {Gf2Linear.apply(g, product, reduction)};
+        }
+
+        @Override
+        public BitString[] definition(BitString... in) {
+            return new BitString[] {BitString.of(field.multiply(in[0].toLong(), in[1].toLong()), field.degree())};
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Module m && m.field.equals(field) && m.k == k;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * field.hashCode() + k;
+        }
     }
 }

@@ -9,6 +9,7 @@ import io.yaostream.core.program.OneHotGates;
 import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.program.Secret;
+import io.yaostream.internal.CoreBridge;
 
 import java.util.List;
 
@@ -26,33 +27,8 @@ import java.util.List;
  * 2nm of AND gates, a ratio of at most k = 6, and the trees' 2(k − 1) a chunk keep it below. The paper's 6.2 is a
  * measurement of its implementation, not this count.
  */
-public final class MatrixProduct implements OneHotModule {
-    private final int n;
-    private final int l;
-    private final int m;
-    private final OuterProduct outer;
-    private final int k;
-
-    /**
-     * The product of an {@code n} x {@code l} and an {@code l} x {@code m} matrix, outer products of k-bit chunks.
-     *
-     * @param n rows of A, at least 1
-     * @param l columns of A and rows of B, at least 1
-     * @param m columns of B, at least 1
-     * @param k bits of the outer product's chunks, 1 to 16
-     * @throws IllegalArgumentException if a dimension is below 1 or {@code k} is outside 1 to 16
-     * @throws ArithmeticException if n·l·m overflows an {@code int}
-     */
-    public MatrixProduct(int n, int l, int m, int k) {
-        if (n < 1 || l < 1 || m < 1) {
-            throw new IllegalArgumentException("matrix dimensions " + n + " x " + l + " x " + m + ": each at least 1");
-        }
-        Math.multiplyExact(Math.multiplyExact(n, l), m); // the widths below must not overflow
-        this.n = n;
-        this.l = l;
-        this.m = m;
-        this.k = k;
-        this.outer = new OuterProduct(k);
+public final class MatrixProduct {
+    private MatrixProduct() {
     }
 
     /**
@@ -69,7 +45,7 @@ public final class MatrixProduct implements OneHotModule {
      *     wide as its matrix
      */
     public static BitVector of(SecretValue a, SecretValue b, int n, int l, int m, int k) {
-        return a.computation().module(new MatrixProduct(n, l, m, k), a, b)[0];
+        return CoreBridge.module(a.computation(), new Module(n, l, m, k), a, b)[0];
     }
 
     /**
@@ -85,7 +61,7 @@ public final class MatrixProduct implements OneHotModule {
      * @throws IllegalArgumentException if a dimension is below 1, or an operand is not as wide as its matrix
      */
     public static BitVector standard(SecretValue a, SecretValue b, int n, int l, int m) {
-        new MatrixProduct(n, l, m, 1).outputWidths(a.width(), b.width()); // checks the widths
+        new Module(n, l, m, 1).outputWidths(a.width(), b.width()); // checks the widths
         BitVector sum = null;
         for (int t = 0; t < l; t++) {
             BitVector product = a.computation().apply(List.of("outer product, AND gates"), MatrixProduct::andOuterProduct,
@@ -114,55 +90,86 @@ public final class MatrixProduct implements OneHotModule {
         return from;
     }
 
-    @Override
-    public String name() {
-        return "matrix product " + n + " x " + l + " x " + m + " (k = " + k + ")";
-    }
+    /** The module itself, for the engine's one-hot SPI: the product of an n x l and an l x m matrix, k-bit chunks. */
+    static final class Module implements OneHotModule {
+        private final int n;
+        private final int l;
+        private final int m;
+        private final OuterProduct.Module outer;
+        private final int k;
 
-    @Override
-    public int[] outputWidths(int... in) {
-        if (in.length != 2 || in[0] != n * l || in[1] != l * m) {
-            throw new IllegalArgumentException(name() + " takes an " + n + " x " + l + " matrix (" + n * l + " bits) and an " + l + " x "
-                    + m + " matrix (" + l * m + " bits)");
-        }
-        return new int[] {n * m};
-    }
-
-    @Override
-    public Secret[] body(OneHotGates g, Secret... in) {
-        ProgramContext ctx = g.context();
-        Secret sum = null;
-        for (int t = 0; t < l; t++) {
-            Secret col = Secret.pick(in[0], column(n, l, t), null);
-            Secret row = in[1].slice(t * m, (t + 1) * m);
-            Secret product = ctx.module(outer, col, row)[0];
-            sum = sum == null ? product : ctx.xor(sum, product);
-        }
-        return new Secret[] {sum};
-    }
-
-    @Override
-    public BitString[] definition(BitString... in) {
-        boolean[] c = new boolean[n * m];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < m; j++) {
-                boolean v = false;
-                for (int t = 0; t < l; t++) {
-                    v ^= in[0].get(i * l + t) && in[1].get(t * m + j);
-                }
-                c[i * m + j] = v;
+        /**
+         * The product of an {@code n} x {@code l} and an {@code l} x {@code m} matrix, outer products of k-bit chunks.
+         *
+         * @param n rows of A, at least 1
+         * @param l columns of A and rows of B, at least 1
+         * @param m columns of B, at least 1
+         * @param k bits of the outer product's chunks, 1 to 16
+         * @throws IllegalArgumentException if a dimension is below 1 or {@code k} is outside 1 to 16
+         * @throws ArithmeticException if n·l·m overflows an {@code int}
+         */
+        Module(int n, int l, int m, int k) {
+            if (n < 1 || l < 1 || m < 1) {
+                throw new IllegalArgumentException("matrix dimensions " + n + " x " + l + " x " + m + ": each at least 1");
             }
+            Math.multiplyExact(Math.multiplyExact(n, l), m); // the widths below must not overflow
+            this.n = n;
+            this.l = l;
+            this.m = m;
+            this.k = k;
+            this.outer = new OuterProduct.Module(k);
         }
-        return new BitString[] {BitString.fromBits(c)};
-    }
 
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof MatrixProduct p && p.n == n && p.l == l && p.m == m && p.k == k;
-    }
+        @Override
+        public String name() {
+            return "matrix product " + n + " x " + l + " x " + m + " (k = " + k + ")";
+        }
 
-    @Override
-    public int hashCode() {
-        return ((31 * n + l) * 31 + m) * 31 + k;
+        @Override
+        public int[] outputWidths(int... in) {
+            if (in.length != 2 || in[0] != n * l || in[1] != l * m) {
+                throw new IllegalArgumentException(name() + " takes an " + n + " x " + l + " matrix (" + n * l + " bits) and an " + l + " x "
+                        + m + " matrix (" + l * m + " bits)");
+            }
+            return new int[] {n * m};
+        }
+
+        @Override
+        public Secret[] body(OneHotGates g, Secret... in) {
+            ProgramContext ctx = g.context();
+            Secret sum = null;
+            for (int t = 0; t < l; t++) {
+                Secret col = Secret.pick(in[0], column(n, l, t), null);
+                Secret row = in[1].slice(t * m, (t + 1) * m);
+                Secret product = ctx.module(outer, col, row)[0];
+                sum = sum == null ? product : ctx.xor(sum, product);
+            }
+            return new Secret[] {sum};
+        }
+
+        @Override
+        public BitString[] definition(BitString... in) {
+            boolean[] c = new boolean[n * m];
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < m; j++) {
+                    boolean v = false;
+                    for (int t = 0; t < l; t++) {
+                        v ^= in[0].get(i * l + t) && in[1].get(t * m + j);
+                    }
+                    c[i * m + j] = v;
+                }
+            }
+            return new BitString[] {BitString.fromBits(c)};
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Module p && p.n == n && p.l == l && p.m == m && p.k == k;
+        }
+
+        @Override
+        public int hashCode() {
+            return ((31 * n + l) * 31 + m) * 31 + k;
+        }
     }
 }

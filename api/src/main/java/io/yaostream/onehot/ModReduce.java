@@ -12,6 +12,7 @@ import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.ProgramContext;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.program.TruthTable;
+import io.yaostream.internal.CoreBridge;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -61,30 +62,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>When l is a power of two the result is a's low bits, and when l ≥ 2^n it is a itself: both free.
  */
-public final class ModReduce implements OneHotModule {
-    private final long l;
-    private final int k;
-    private final int outBits;
-    /** The chunks' tables, per l, k and input width: computed once, both parties compute them alike. */
-    private static final Map<List<Object>, Plan> PLANS = new ConcurrentHashMap<>();
-
-    /**
-     * a mod {@code l} (2 ≤ l &lt; 2^62), chunks of at most {@code k} bits.
-     *
-     * @param l the public modulus, 2 to 2^62 − 1
-     * @param k bits of a chunk of the masked value, 1 to 16
-     * @throws IllegalArgumentException if {@code l} or {@code k} is out of range
-     */
-    public ModReduce(long l, int k) {
-        if (l < 2 || l >= 1L << 62) {
-            throw new IllegalArgumentException("modulus l = " + l + ": 2 to 2^62 - 1");
-        }
-        if (k < 1 || k > OneHotGates.MAX_ONE_HOT_BITS) {
-            throw new IllegalArgumentException("chunk size k = " + k + ": 1 to " + OneHotGates.MAX_ONE_HOT_BITS);
-        }
-        this.l = l;
-        this.k = k;
-        this.outBits = 64 - Long.numberOfLeadingZeros(l - 1);
+public final class ModReduce {
+    private ModReduce() {
     }
 
     /**
@@ -97,7 +76,7 @@ public final class ModReduce implements OneHotModule {
      * @throws IllegalArgumentException if {@code l} or {@code k} is out of range
      */
     public static UInt of(SecretValue a, long l, int k) {
-        return a.computation().module(new ModReduce(l, k), a)[0].asUInt();
+        return CoreBridge.module(a.computation(), new Module(l, k), a)[0].asUInt();
     }
 
     /**
@@ -151,113 +130,141 @@ public final class ModReduce implements OneHotModule {
         }, a).asUInt();
     }
 
-    @Override
-    public String name() {
-        return "mod " + l + " (k = " + k + ")";
-    }
+    /** The module itself, for the engine's one-hot SPI: a mod l, chunks of at most k bits. */
+    static final class Module implements OneHotModule {
+        private final long l;
+        private final int k;
+        private final int outBits;
+        /** The chunks' tables, per l, k and input width: computed once, both parties compute them alike. */
+        private static final Map<List<Object>, Plan> PLANS = new ConcurrentHashMap<>();
 
-    @Override
-    public int[] outputWidths(int... in) {
-        return new int[] {outBits};
-    }
-
-    @Override
-    public Secret[] body(OneHotGates g, Secret... in) {
-        Secret a = in[0];
-        int n = a.width();
-        if (Long.bitCount(l) == 1 && outBits <= n) {
-            return new Secret[] {a.slice(0, outBits)};
-        }
-        if (n < 63 && l >= 1L << n) {
-            return new Secret[] {Secret.concat(a, Circuits.publicValue(g, BigInteger.ZERO, outBits - n))};
-        }
-        Plan plan = PLANS.computeIfAbsent(List.of(l, k, n), key -> plan(n));
-        BigInteger ll = BigInteger.valueOf(l);
-        GarblerKnown alpha = g.uniform(n);
-        Secret sum = Circuits.call1(g, "onehot mod add", (b, x) -> new Bits[] {b.addWithCarry(x[0], x[1])}, a, g.constant(alpha));
-        Masked u = g.reveal(sum.slice(0, n));
-        Masked w = g.color(sum.slice(n, n + 1));
-
-        List<Secret> terms = new ArrayList<>();
-        terms.add(u.secret().slice(0, plan.low));
-        for (int i = 0; i < plan.tables.length; i++) {
-            int from = plan.offsets[i];
-            terms.add(g.lookup(u.slice(from, from + plan.tables[i].inBits()), plan.tables[i]));
-        }
-        // γ_0 = −α mod l and γ_1 = (2^n − α) mod l: the garbler's term is γ_w = γ_ρ ⊕ (w ⊕ ρ)·(γ_0 ⊕ γ_1).
-        BigInteger wrap = BigInteger.ONE.shiftLeft(n).mod(ll);
-        GarblerKnown both = alpha.combine(w.mask(), 2 * outBits, (av, rho) -> {
-            BigInteger g0 = av.toBigInteger().negate().mod(ll);
-            BigInteger g1 = g0.add(wrap).mod(ll);
-            BigInteger seen = rho.get(0) ? g1 : g0;
-            return BitString.of(seen.or(g0.xor(g1).shiftLeft(outBits)), 2 * outBits);
-        });
-        ProgramContext ctx = g.context();
-        Secret flip = g.oneHot(w, g.constant(both.slice(outBits, 2 * outBits)), TruthTable.identity(1));
-        terms.add(ctx.xor(g.constant(both.slice(0, outBits)), flip));
-        return new Secret[] {Circuits.call1(g, List.of("onehot mod sum", l, k, n), (b, t) -> new Bits[] {sum(b, t, plan)},
-                terms.toArray(new Secret[0]))};
-    }
-
-    /** The terms' sum mod l: added smallest bounds first, then reduced once. */
-    private Bits sum(CircuitBuilder b, Bits[] terms, Plan plan) {
-        BigInteger ll = BigInteger.valueOf(l);
-        List<BoundedArithmetic.Value> values = new ArrayList<>();
-        for (int i = 0; i < terms.length; i++) {
-            values.add(BoundedArithmetic.Value.of(terms[i], plan.maxima[i]));
-        }
-        while (values.size() > 1) {
-            values.sort((x, y) -> x.max().compareTo(y.max()));
-            values.add(BoundedArithmetic.add(b, values.remove(0), values.remove(0)));
-        }
-        return Circuits.resize(BoundedArithmetic.reduce(b, values.get(0), ll).bits(), outBits);
-    }
-
-    /**
-     * How an n-bit value is cut: its low {@code low} bits as they are, then chunks at {@code offsets} with their
-     * tables; {@code maxima} bound the terms (the low bits, each table's largest entry, the garbler's term).
-     */
-    private record Plan(int low, int[] offsets, TruthTable[] tables, BigInteger[] maxima) {
-    }
-
-    private Plan plan(int n) {
-        int low = Math.min(n, outBits);
-        int rest = n - low;
-        int chunks = (rest + k - 1) / k;
-        int[] offsets = new int[chunks];
-        TruthTable[] tables = new TruthTable[chunks];
-        BigInteger[] maxima = new BigInteger[chunks + 2];
-        maxima[0] = BigInteger.ONE.shiftLeft(low).subtract(BigInteger.ONE);
-        BigInteger ll = BigInteger.valueOf(l);
-        int at = low;
-        for (int i = 0; i < chunks; i++) {
-            int size = rest / chunks + (i < rest % chunks ? 1 : 0);
-            long weight = BigInteger.ONE.shiftLeft(at).mod(ll).longValue();
-            offsets[i] = at;
-            tables[i] = TruthTable.of(size, outBits, c -> BigInteger.valueOf(c).multiply(BigInteger.valueOf(weight)).mod(ll).longValue());
-            long max = 0;
-            for (int c = 0; c < 1 << size; c++) {
-                max = Math.max(max, tables[i].row(c));
+        /**
+         * a mod {@code l} (2 ≤ l &lt; 2^62), chunks of at most {@code k} bits.
+         *
+         * @param l the public modulus, 2 to 2^62 − 1
+         * @param k bits of a chunk of the masked value, 1 to 16
+         * @throws IllegalArgumentException if {@code l} or {@code k} is out of range
+         */
+        Module(long l, int k) {
+            if (l < 2 || l >= 1L << 62) {
+                throw new IllegalArgumentException("modulus l = " + l + ": 2 to 2^62 - 1");
             }
-            maxima[i + 1] = BigInteger.valueOf(max);
-            at += size;
+            if (k < 1 || k > OneHotGates.MAX_ONE_HOT_BITS) {
+                throw new IllegalArgumentException("chunk size k = " + k + ": 1 to " + OneHotGates.MAX_ONE_HOT_BITS);
+            }
+            this.l = l;
+            this.k = k;
+            this.outBits = 64 - Long.numberOfLeadingZeros(l - 1);
         }
-        maxima[chunks + 1] = ll.subtract(BigInteger.ONE);
-        return new Plan(low, offsets, tables, maxima);
-    }
 
-    @Override
-    public BitString[] definition(BitString... in) {
-        return new BitString[] {BitString.of(in[0].toBigInteger().mod(BigInteger.valueOf(l)), outBits)};
-    }
+        @Override
+        public String name() {
+            return "mod " + l + " (k = " + k + ")";
+        }
 
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof ModReduce m && m.l == l && m.k == k;
-    }
+        @Override
+        public int[] outputWidths(int... in) {
+            return new int[] {outBits};
+        }
 
-    @Override
-    public int hashCode() {
-        return Long.hashCode(l) * 31 + k;
+        @Override
+        public Secret[] body(OneHotGates g, Secret... in) {
+            Secret a = in[0];
+            int n = a.width();
+            if (Long.bitCount(l) == 1 && outBits <= n) {
+                return new Secret[] {a.slice(0, outBits)};
+            }
+            if (n < 63 && l >= 1L << n) {
+                return new Secret[] {Secret.concat(a, Circuits.publicValue(g, BigInteger.ZERO, outBits - n))};
+            }
+            Plan plan = PLANS.computeIfAbsent(List.of(l, k, n), key -> plan(n));
+            BigInteger ll = BigInteger.valueOf(l);
+            GarblerKnown alpha = g.uniform(n);
+            Secret sum = Circuits.call1(g, "onehot mod add", (b, x) -> new Bits[] {b.addWithCarry(x[0], x[1])}, a, g.constant(alpha));
+            Masked u = g.reveal(sum.slice(0, n));
+            Masked w = g.color(sum.slice(n, n + 1));
+
+            List<Secret> terms = new ArrayList<>();
+            terms.add(u.secret().slice(0, plan.low));
+            for (int i = 0; i < plan.tables.length; i++) {
+                int from = plan.offsets[i];
+                terms.add(g.lookup(u.slice(from, from + plan.tables[i].inBits()), plan.tables[i]));
+            }
+            // γ_0 = −α mod l and γ_1 = (2^n − α) mod l: the garbler's term is γ_w = γ_ρ ⊕ (w ⊕ ρ)·(γ_0 ⊕ γ_1).
+            BigInteger wrap = BigInteger.ONE.shiftLeft(n).mod(ll);
+            GarblerKnown both = alpha.combine(w.mask(), 2 * outBits, (av, rho) -> {
+                BigInteger g0 = av.toBigInteger().negate().mod(ll);
+                BigInteger g1 = g0.add(wrap).mod(ll);
+                BigInteger seen = rho.get(0) ? g1 : g0;
+                return BitString.of(seen.or(g0.xor(g1).shiftLeft(outBits)), 2 * outBits);
+            });
+            ProgramContext ctx = g.context();
+            Secret flip = g.oneHot(w, g.constant(both.slice(outBits, 2 * outBits)), TruthTable.identity(1));
+            terms.add(ctx.xor(g.constant(both.slice(0, outBits)), flip));
+            return new Secret[] {Circuits.call1(g, List.of("onehot mod sum", l, k, n), (b, t) -> new Bits[] {sum(b, t, plan)},
+                    terms.toArray(new Secret[0]))};
+        }
+
+        /** The terms' sum mod l: added smallest bounds first, then reduced once. */
+        private Bits sum(CircuitBuilder b, Bits[] terms, Plan plan) {
+            BigInteger ll = BigInteger.valueOf(l);
+            List<BoundedArithmetic.Value> values = new ArrayList<>();
+            for (int i = 0; i < terms.length; i++) {
+                values.add(BoundedArithmetic.Value.of(terms[i], plan.maxima[i]));
+            }
+            while (values.size() > 1) {
+                values.sort((x, y) -> x.max().compareTo(y.max()));
+                values.add(BoundedArithmetic.add(b, values.remove(0), values.remove(0)));
+            }
+            return Circuits.resize(BoundedArithmetic.reduce(b, values.get(0), ll).bits(), outBits);
+        }
+
+        /**
+         * How an n-bit value is cut: its low {@code low} bits as they are, then chunks at {@code offsets} with their
+         * tables; {@code maxima} bound the terms (the low bits, each table's largest entry, the garbler's term).
+         */
+        private record Plan(int low, int[] offsets, TruthTable[] tables, BigInteger[] maxima) {
+        }
+
+        private Plan plan(int n) {
+            int low = Math.min(n, outBits);
+            int rest = n - low;
+            int chunks = (rest + k - 1) / k;
+            int[] offsets = new int[chunks];
+            TruthTable[] tables = new TruthTable[chunks];
+            BigInteger[] maxima = new BigInteger[chunks + 2];
+            maxima[0] = BigInteger.ONE.shiftLeft(low).subtract(BigInteger.ONE);
+            BigInteger ll = BigInteger.valueOf(l);
+            int at = low;
+            for (int i = 0; i < chunks; i++) {
+                int size = rest / chunks + (i < rest % chunks ? 1 : 0);
+                long weight = BigInteger.ONE.shiftLeft(at).mod(ll).longValue();
+                offsets[i] = at;
+                tables[i] = TruthTable.of(size, outBits, c -> BigInteger.valueOf(c).multiply(BigInteger.valueOf(weight)).mod(ll).longValue());
+                long max = 0;
+                for (int c = 0; c < 1 << size; c++) {
+                    max = Math.max(max, tables[i].row(c));
+                }
+                maxima[i + 1] = BigInteger.valueOf(max);
+                at += size;
+            }
+            maxima[chunks + 1] = ll.subtract(BigInteger.ONE);
+            return new Plan(low, offsets, tables, maxima);
+        }
+
+        @Override
+        public BitString[] definition(BitString... in) {
+            return new BitString[] {BitString.of(in[0].toBigInteger().mod(BigInteger.valueOf(l)), outBits)};
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Module m && m.l == l && m.k == k;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(l) * 31 + k;
+        }
     }
 }

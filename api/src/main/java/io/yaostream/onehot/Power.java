@@ -12,6 +12,7 @@ import io.yaostream.core.program.OneHotGates;
 import io.yaostream.core.program.OneHotModule;
 import io.yaostream.core.program.Secret;
 import io.yaostream.core.program.TruthTable;
+import io.yaostream.internal.CoreBridge;
 
 import java.math.BigInteger;
 import java.util.List;
@@ -59,25 +60,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * (x ↦ x − α is a bijection), so independent of a; the gates and the circuits reveal nothing. Requirement 1:
  * the identities above hold for every α, so the output is l^a mod 2^n whatever the mask.
  */
-public final class Power implements OneHotModule {
-    private final long l;
-    private final int k;
-    /** Per l, k and input width: the exponent's modulus and the chunks' tables, computed once alike by both parties. */
-    private static final Map<List<Object>, Plan> PLANS = new ConcurrentHashMap<>();
-
-    /**
-     * l^a mod 2^n (any l, taken mod 2^n), exponent chunks of at most {@code k} bits.
-     *
-     * @param l the public base
-     * @param k bits of a chunk of the masked exponent, 1 to 16
-     * @throws IllegalArgumentException if {@code k} is outside 1 to 16
-     */
-    public Power(long l, int k) {
-        if (k < 1 || k > OneHotGates.MAX_ONE_HOT_BITS) {
-            throw new IllegalArgumentException("chunk size k = " + k + ": 1 to " + OneHotGates.MAX_ONE_HOT_BITS);
-        }
-        this.l = l;
-        this.k = k;
+public final class Power {
+    private Power() {
     }
 
     /**
@@ -90,7 +74,7 @@ public final class Power implements OneHotModule {
      * @throws IllegalArgumentException if {@code k} is outside 1 to 16, or {@code a} is not 1 to 64 bits wide
      */
     public static UInt of(long l, SecretValue a, int k) {
-        return a.computation().module(new Power(l, k), a)[0].asUInt();
+        return CoreBridge.module(a.computation(), new Module(l, k), a)[0].asUInt();
     }
 
     /**
@@ -145,169 +129,192 @@ public final class Power implements OneHotModule {
         }, a).asUInt();
     }
 
-    @Override
-    public String name() {
-        return l + "^a mod 2^n (k = " + k + ")";
-    }
+    /** The module itself, for the engine's one-hot SPI: l^a mod 2^n, exponent chunks of at most k bits. */
+    static final class Module implements OneHotModule {
+        private final long l;
+        private final int k;
+        /** Per l, k and input width: the exponent's modulus and the chunks' tables, computed once alike by both parties. */
+        private static final Map<List<Object>, Plan> PLANS = new ConcurrentHashMap<>();
 
-    @Override
-    public int[] outputWidths(int... in) {
-        if (in[0] < 1 || in[0] > 64) {
-            throw new IllegalArgumentException(name() + ": exponents of 1 to 64 bits, not " + in[0]);
-        }
-        return new int[] {in[0]};
-    }
-
-    @Override
-    public Secret[] body(OneHotGates g, Secret... in) {
-        Secret a = in[0];
-        int n = a.width();
-        outputWidths(n);
-        Plan plan = PLANS.computeIfAbsent(List.of(l, k, n), key -> plan(n));
-        Secret odd = oddPower(g, a, plan);
-        if (plan.shift == 0) {
-            return new Secret[] {odd};
-        }
-        int s = plan.shift;
-        if (!plan.odd.equals(BigInteger.ONE)) {
-            return new Secret[] {Circuits.call1(g, List.of("onehot power shift", s),
-                    (b, x) -> new Bits[] {shifted(b, x[1], x[0], s)}, a, odd)};
-        }
-        // l a power of two: 2^(s·a) has its bit at a multiple of s, so the circuit gives those bits only (the others,
-        // constant 0, would cost a label each as outputs).
-        int t = (n + s - 1) / s;
-        Secret at = Circuits.call1(g, List.of("onehot power of two", s), (b, x) -> {
-            Bits all = shifted(b, Circuits.constant(b, BigInteger.ONE, x[0].width()), x[0], s);
-            Bit[] kept = new Bit[t];
-            for (int i = 0; i < t; i++) {
-                kept[i] = all.bit(i * s);
+        /**
+         * l^a mod 2^n (any l, taken mod 2^n), exponent chunks of at most {@code k} bits.
+         *
+         * @param l the public base
+         * @param k bits of a chunk of the masked exponent, 1 to 16
+         * @throws IllegalArgumentException if {@code k} is outside 1 to 16
+         */
+        Module(long l, int k) {
+            if (k < 1 || k > OneHotGates.MAX_ONE_HOT_BITS) {
+                throw new IllegalArgumentException("chunk size k = " + k + ": 1 to " + OneHotGates.MAX_ONE_HOT_BITS);
             }
-            return new Bits[] {Bits.of(kept)};
-        }, a);
-        int[] from = new int[n];
-        for (int j = 0; j < n; j++) {
-            from[j] = j % s == 0 ? j / s : -1;
+            this.l = l;
+            this.k = k;
         }
-        return new Secret[] {Secret.pick(at, from, Circuits.publicValue(g, BigInteger.ZERO, 1))};
-    }
 
-    /** ⟦o^a mod 2^n⟧ for the odd part o of l, as the class comment says. */
-    private static Secret oddPower(OneHotGates g, Secret a, Plan plan) {
-        int n = a.width();
-        int e = plan.exponentBits;
-        BigInteger mod = BigInteger.ONE.shiftLeft(n);
-        if (e == 0) {
-            return Circuits.publicValue(g, BigInteger.ONE, n);
+        @Override
+        public String name() {
+            return l + "^a mod 2^n (k = " + k + ")";
         }
-        GarblerKnown alpha = g.uniform(e);
-        Secret masked = Circuits.call1(g, "onehot power subtract", (b, x) -> new Bits[] {b.subtract(x[0], x[1])}, a.slice(0, e),
-                g.constant(alpha));
-        Masked u = g.reveal(masked);
-        Secret product = g.constant(alpha.map(n, v -> BitString.of(plan.odd.modPow(v.toBigInteger(), mod), n)));
-        for (int i = 0; i < plan.tables.length; i++) {
-            // P·(1 + 2^t·D) = P + 2^t·(P·D): the low t bits stay, the others gain the low w bits of (P mod 2^w)·D.
-            int t = plan.ones[i];
-            int w = n - t;
-            int from = plan.offsets[i];
-            Secret partials = g.oneHot(u.slice(from, from + plan.tables[i].inBits()), product.slice(0, w), plan.tables[i]);
-            Secret high = ColumnSum.of(g, partials, w, w, w, product.slice(t, n));
-            product = Secret.concat(product.slice(0, t), high);
-        }
-        return product;
-    }
 
-    /**
-     * z·(v·2^(s·a)) mod 2^n, z = [a &lt; ⌈n/s⌉]: a barrel shifter over a's low bits (level i shifts by s·2^i where
-     * a_i is set) and the zero test of a against the bound.
-     */
-    private static Bits shifted(CircuitBuilder b, Bits v, Bits a, int s) {
-        int n = v.width();
-        int t = (n + s - 1) / s;
-        int bits = 32 - Integer.numberOfLeadingZeros(t - 1);
-        Bits low = a.slice(0, Math.min(bits, a.width()));
-        Bit zero = b.constant(false);
-        for (int i = 0; i < low.width(); i++) {
-            long by = (long) s << i;
-            Bit[] next = new Bit[n];
-            for (int j = 0; j < n; j++) {
-                Bit moved = j >= by ? v.bit((int) (j - by)) : zero;
-                next[j] = b.mux(low.bit(i), moved, v.bit(j));
+        @Override
+        public int[] outputWidths(int... in) {
+            if (in[0] < 1 || in[0] > 64) {
+                throw new IllegalArgumentException(name() + ": exponents of 1 to 64 bits, not " + in[0]);
             }
-            v = Bits.of(next);
+            return new int[] {in[0]};
         }
-        Bit small = b.constant(true);
-        if (bits < a.width()) {
-            Bits high = a.slice(bits, a.width());
-            small = b.equal(high, Circuits.constant(b, BigInteger.ZERO, high.width()));
-        }
-        if (t < 1 << bits) {
-            small = b.and(small, b.lessThan(low, Circuits.constant(b, BigInteger.valueOf(t), low.width())));
-        }
-        Bit[] out = new Bit[n];
-        for (int j = 0; j < n; j++) {
-            out[j] = b.and(small, v.bit(j));
-        }
-        return Bits.of(out);
-    }
 
-    /**
-     * For n-bit exponents: l mod 2^n = 2^shift·odd with odd odd (or 1 when l ≡ 0, shift = n); the order of odd is
-     * 2^exponentBits; chunks of the masked exponent at {@code offsets}, whose powers odd^(c·2^offset) are all
-     * 1 + 2^ones·D(c): the tables give D in n − ones bits.
-     */
-    private record Plan(int shift, BigInteger odd, int exponentBits, int[] offsets, int[] ones, TruthTable[] tables) {
-    }
-
-    private Plan plan(int n) {
-        BigInteger mod = BigInteger.ONE.shiftLeft(n);
-        BigInteger ln = BigInteger.valueOf(l).mod(mod);
-        int shift = ln.signum() == 0 ? n : ln.getLowestSetBit();
-        BigInteger odd = ln.signum() == 0 ? BigInteger.ONE : ln.shiftRight(shift);
-        int e = 0;
-        for (BigInteger p = odd; !p.equals(BigInteger.ONE); p = p.multiply(p).mod(mod)) {
-            e++;
-        }
-        // k-bit chunks from the bottom, the last one shorter: the higher a chunk, the more low bits its powers share
-        // with 1, so the shorter chunk is where its product is cheapest anyway.
-        int chunks = (e + k - 1) / k;
-        int[] offsets = new int[chunks];
-        int[] ones = new int[chunks];
-        TruthTable[] tables = new TruthTable[chunks];
-        for (int i = 0; i < chunks; i++) {
-            int from = i * k;
-            int size = Math.min(k, e - from);
-            BigInteger[] powers = new BigInteger[1 << size];
-            int t = n;
-            for (int c = 0; c < powers.length; c++) {
-                powers[c] = odd.modPow(BigInteger.valueOf(c).shiftLeft(from), mod);
-                BigInteger less = powers[c].subtract(BigInteger.ONE);
-                if (less.signum() != 0) {
-                    t = Math.min(t, less.getLowestSetBit());
+        @Override
+        public Secret[] body(OneHotGates g, Secret... in) {
+            Secret a = in[0];
+            int n = a.width();
+            outputWidths(n);
+            Plan plan = PLANS.computeIfAbsent(List.of(l, k, n), key -> plan(n));
+            Secret odd = oddPower(g, a, plan);
+            if (plan.shift == 0) {
+                return new Secret[] {odd};
+            }
+            int s = plan.shift;
+            if (!plan.odd.equals(BigInteger.ONE)) {
+                return new Secret[] {Circuits.call1(g, List.of("onehot power shift", s),
+                        (b, x) -> new Bits[] {shifted(b, x[1], x[0], s)}, a, odd)};
+            }
+            // l a power of two: 2^(s·a) has its bit at a multiple of s, so the circuit gives those bits only (the others,
+            // constant 0, would cost a label each as outputs).
+            int t = (n + s - 1) / s;
+            Secret at = Circuits.call1(g, List.of("onehot power of two", s), (b, x) -> {
+                Bits all = shifted(b, Circuits.constant(b, BigInteger.ONE, x[0].width()), x[0], s);
+                Bit[] kept = new Bit[t];
+                for (int i = 0; i < t; i++) {
+                    kept[i] = all.bit(i * s);
                 }
+                return new Bits[] {Bits.of(kept)};
+            }, a);
+            int[] from = new int[n];
+            for (int j = 0; j < n; j++) {
+                from[j] = j % s == 0 ? j / s : -1;
             }
-            // o^(c·2^from) ≠ 1 for c = 1 as from < e, so t < n.
-            int low = t;
-            offsets[i] = from;
-            ones[i] = t;
-            tables[i] = TruthTable.of(size, n - t, c -> powers[(int) c].subtract(BigInteger.ONE).shiftRight(low).longValue());
+            return new Secret[] {Secret.pick(at, from, Circuits.publicValue(g, BigInteger.ZERO, 1))};
         }
-        return new Plan(shift, odd, e, offsets, ones, tables);
-    }
 
-    @Override
-    public BitString[] definition(BitString... in) {
-        int n = in[0].width();
-        BigInteger mod = BigInteger.ONE.shiftLeft(n);
-        return new BitString[] {BitString.of(BigInteger.valueOf(l).mod(mod).modPow(in[0].toBigInteger(), mod), n)};
-    }
+        /** ⟦o^a mod 2^n⟧ for the odd part o of l, as the class comment says. */
+        private static Secret oddPower(OneHotGates g, Secret a, Plan plan) {
+            int n = a.width();
+            int e = plan.exponentBits;
+            BigInteger mod = BigInteger.ONE.shiftLeft(n);
+            if (e == 0) {
+                return Circuits.publicValue(g, BigInteger.ONE, n);
+            }
+            GarblerKnown alpha = g.uniform(e);
+            Secret masked = Circuits.call1(g, "onehot power subtract", (b, x) -> new Bits[] {b.subtract(x[0], x[1])}, a.slice(0, e),
+                    g.constant(alpha));
+            Masked u = g.reveal(masked);
+            Secret product = g.constant(alpha.map(n, v -> BitString.of(plan.odd.modPow(v.toBigInteger(), mod), n)));
+            for (int i = 0; i < plan.tables.length; i++) {
+                // P·(1 + 2^t·D) = P + 2^t·(P·D): the low t bits stay, the others gain the low w bits of (P mod 2^w)·D.
+                int t = plan.ones[i];
+                int w = n - t;
+                int from = plan.offsets[i];
+                Secret partials = g.oneHot(u.slice(from, from + plan.tables[i].inBits()), product.slice(0, w), plan.tables[i]);
+                Secret high = ColumnSum.of(g, partials, w, w, w, product.slice(t, n));
+                product = Secret.concat(product.slice(0, t), high);
+            }
+            return product;
+        }
 
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof Power p && p.l == l && p.k == k;
-    }
+        /**
+         * z·(v·2^(s·a)) mod 2^n, z = [a &lt; ⌈n/s⌉]: a barrel shifter over a's low bits (level i shifts by s·2^i where
+         * a_i is set) and the zero test of a against the bound.
+         */
+        private static Bits shifted(CircuitBuilder b, Bits v, Bits a, int s) {
+            int n = v.width();
+            int t = (n + s - 1) / s;
+            int bits = 32 - Integer.numberOfLeadingZeros(t - 1);
+            Bits low = a.slice(0, Math.min(bits, a.width()));
+            Bit zero = b.constant(false);
+            for (int i = 0; i < low.width(); i++) {
+                long by = (long) s << i;
+                Bit[] next = new Bit[n];
+                for (int j = 0; j < n; j++) {
+                    Bit moved = j >= by ? v.bit((int) (j - by)) : zero;
+                    next[j] = b.mux(low.bit(i), moved, v.bit(j));
+                }
+                v = Bits.of(next);
+            }
+            Bit small = b.constant(true);
+            if (bits < a.width()) {
+                Bits high = a.slice(bits, a.width());
+                small = b.equal(high, Circuits.constant(b, BigInteger.ZERO, high.width()));
+            }
+            if (t < 1 << bits) {
+                small = b.and(small, b.lessThan(low, Circuits.constant(b, BigInteger.valueOf(t), low.width())));
+            }
+            Bit[] out = new Bit[n];
+            for (int j = 0; j < n; j++) {
+                out[j] = b.and(small, v.bit(j));
+            }
+            return Bits.of(out);
+        }
 
-    @Override
-    public int hashCode() {
-        return Long.hashCode(l) * 31 + k;
+        /**
+         * For n-bit exponents: l mod 2^n = 2^shift·odd with odd odd (or 1 when l ≡ 0, shift = n); the order of odd is
+         * 2^exponentBits; chunks of the masked exponent at {@code offsets}, whose powers odd^(c·2^offset) are all
+         * 1 + 2^ones·D(c): the tables give D in n − ones bits.
+         */
+        private record Plan(int shift, BigInteger odd, int exponentBits, int[] offsets, int[] ones, TruthTable[] tables) {
+        }
+
+        private Plan plan(int n) {
+            BigInteger mod = BigInteger.ONE.shiftLeft(n);
+            BigInteger ln = BigInteger.valueOf(l).mod(mod);
+            int shift = ln.signum() == 0 ? n : ln.getLowestSetBit();
+            BigInteger odd = ln.signum() == 0 ? BigInteger.ONE : ln.shiftRight(shift);
+            int e = 0;
+            for (BigInteger p = odd; !p.equals(BigInteger.ONE); p = p.multiply(p).mod(mod)) {
+                e++;
+            }
+            // k-bit chunks from the bottom, the last one shorter: the higher a chunk, the more low bits its powers share
+            // with 1, so the shorter chunk is where its product is cheapest anyway.
+            int chunks = (e + k - 1) / k;
+            int[] offsets = new int[chunks];
+            int[] ones = new int[chunks];
+            TruthTable[] tables = new TruthTable[chunks];
+            for (int i = 0; i < chunks; i++) {
+                int from = i * k;
+                int size = Math.min(k, e - from);
+                BigInteger[] powers = new BigInteger[1 << size];
+                int t = n;
+                for (int c = 0; c < powers.length; c++) {
+                    powers[c] = odd.modPow(BigInteger.valueOf(c).shiftLeft(from), mod);
+                    BigInteger less = powers[c].subtract(BigInteger.ONE);
+                    if (less.signum() != 0) {
+                        t = Math.min(t, less.getLowestSetBit());
+                    }
+                }
+                // o^(c·2^from) ≠ 1 for c = 1 as from < e, so t < n.
+                int low = t;
+                offsets[i] = from;
+                ones[i] = t;
+                tables[i] = TruthTable.of(size, n - t, c -> powers[(int) c].subtract(BigInteger.ONE).shiftRight(low).longValue());
+            }
+            return new Plan(shift, odd, e, offsets, ones, tables);
+        }
+
+        @Override
+        public BitString[] definition(BitString... in) {
+            int n = in[0].width();
+            BigInteger mod = BigInteger.ONE.shiftLeft(n);
+            return new BitString[] {BitString.of(BigInteger.valueOf(l).mod(mod).modPow(in[0].toBigInteger(), mod), n)};
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Module p && p.l == l && p.k == k;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(l) * 31 + k;
+        }
     }
 }

@@ -55,18 +55,18 @@ class AesSBoxTest {
     @Test
     void aSampleThroughSessionsAt929Bytes() {
         List<BitString[]> sample = bytes(0x00, 0x01, 0x53, 0x10, 0x7f, 0x80, 0xc9, 0xff);
-        ModuleChecks.agrees(new AesSBox(), sample, scheme -> scheme.equals("half-gates") ? 929 : 1_041);
+        ModuleChecks.agrees(new AesSBox.Module(), sample, scheme -> scheme.equals("half-gates") ? 929 : 1_041);
         assertEquals(929, 16 * (14 + 22 + 22) + 1);
-        ModuleChecks.agrees("boyar-peralta s-box", in -> AesSBox.standard(in[0]), new AesSBox(), sample,
+        ModuleChecks.agrees("boyar-peralta s-box", in -> AesSBox.standard(in[0]), new AesSBox.Module(), sample,
                 scheme -> 32 * ModuleChecks.andBytes(scheme));
         assertEquals(1_024, 32 * ModuleChecks.andBytes("half-gates"));
         for (BitString[] x : sample) {
-            assertEquals(FIPS197[(int) x[0].toLong()], new AesSBox().definition(x)[0].toLong());
+            assertEquals(FIPS197[(int) x[0].toLong()], new AesSBox.Module().definition(x)[0].toLong());
         }
     }
 
     @Test
     void onlyBytes() {
-        assertThrows(IllegalArgumentException.class, () -> new AesSBox().outputWidths(7));
+        assertThrows(IllegalArgumentException.class, () -> new AesSBox.Module().outputWidths(7));
     }
 }

@@ -65,18 +65,18 @@ class GfInverseTest {
         // 929 bytes with half-gates (HK21 §7.6: 58 ciphertexts and a byte); grr3's AND gates take 3 ciphertexts.
         assertEquals(929, bytes(8, "half-gates"));
         assertEquals(1_041, bytes(8, "grr3"));
-        ModuleChecks.agrees(new GfInverse(), elements(8, 0, 1, 2, 0x53, 0x80, 0xff, 0xca), scheme -> bytes(8, scheme));
+        ModuleChecks.agrees(new GfInverse.Module(), elements(8, 0, 1, 2, 0x53, 0x80, 0xff, 0xca), scheme -> bytes(8, scheme));
     }
 
     @Test
     void otherFieldsUpToSixteenBits() {
         // x^4 + x + 1, every element; x^7 + x + 1; x^16 + x^5 + x^3 + x + 1, HK21 B.4.1's 122 ciphertexts and 2 bytes.
-        ModuleChecks.agrees(new GfInverse(new BinaryField(0x13)), elements(4, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        ModuleChecks.agrees(new GfInverse.Module(new BinaryField(0x13)), elements(4, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
                 scheme -> bytes(4, scheme));
-        ModuleChecks.agrees(new GfInverse(new BinaryField(0x83)), elements(7, 0, 1, 0x40, 0x7f, 0x35), scheme -> bytes(7, scheme));
+        ModuleChecks.agrees(new GfInverse.Module(new BinaryField(0x83)), elements(7, 0, 1, 0x40, 0x7f, 0x35), scheme -> bytes(7, scheme));
         assertEquals(122 * 16 + 2, bytes(16, "half-gates"));
-        ModuleChecks.agrees(new GfInverse(new BinaryField(0x1002b)), elements(16, 0, 0xbeef), scheme -> bytes(16, scheme));
-        assertThrows(IllegalArgumentException.class, () -> new GfInverse(new BinaryField(0x20000003fL)));
+        ModuleChecks.agrees(new GfInverse.Module(new BinaryField(0x1002b)), elements(16, 0, 0xbeef), scheme -> bytes(16, scheme));
+        assertThrows(IllegalArgumentException.class, () -> new GfInverse.Module(new BinaryField(0x20000003fL)));
     }
 
     @Test
@@ -86,15 +86,15 @@ class GfInverseTest {
             all.add(new BitString[] {BitString.of(a, 8)});
         }
         // AES's field: Boyar-Peralta's 32 AND gates and a linear map, 1,024 bytes.
-        ModuleChecks.agrees("standard gf(2^8) inverse", in -> GfInverse.standard(in[0]), new GfInverse(), all.subList(0, 64),
+        ModuleChecks.agrees("standard gf(2^8) inverse", in -> GfInverse.standard(in[0]), new GfInverse.Module(), all.subList(0, 64),
                 scheme -> 32 * ModuleChecks.andBytes(scheme));
         // Itoh-Tsujii elsewhere: x^(2^6 - 1) for GF(2^7) takes 3 schoolbook multiplications of 49 AND gates (j = 1, 2, 3,
         // 6), x^(2^3 - 1) for GF(2^4) 2 Karatsuba ones of 12 (j = 1, 2, 3); the first, x^2 · x, ANDs a few bits with
         // themselves (the bits of x^2 that are bits of x), which the compiler folds: 142 and 23.
         Random rnd = new Random(91);
-        ModuleChecks.agrees("itoh-tsujii gf(2^7)", in -> GfInverse.standard(in[0], new BinaryField(0x83)), new GfInverse(new BinaryField(0x83)),
+        ModuleChecks.agrees("itoh-tsujii gf(2^7)", in -> GfInverse.standard(in[0], new BinaryField(0x83)), new GfInverse.Module(new BinaryField(0x83)),
                 elements(7, 0, 1, 0x35, (int) random(rnd, 7).toLong()), scheme -> 142 * ModuleChecks.andBytes(scheme));
-        ModuleChecks.agrees("itoh-tsujii gf(2^4)", in -> GfInverse.standard(in[0], new BinaryField(0x13)), new GfInverse(new BinaryField(0x13)),
+        ModuleChecks.agrees("itoh-tsujii gf(2^4)", in -> GfInverse.standard(in[0], new BinaryField(0x13)), new GfInverse.Module(new BinaryField(0x13)),
                 elements(4, 0, 1, 2, 9, 15), scheme -> 23 * ModuleChecks.andBytes(scheme));
     }
 
@@ -109,7 +109,7 @@ class GfInverseTest {
     void theRevealedValueIsUniformOverTheNonZeroElementsWhateverTheInput() {
         int calls = 255 * 40;
         for (int a : new int[] {0, 1, 0x53}) {
-            List<BitString> seen = revealed(new GfInverse(), BitString.of(a, 8), calls);
+            List<BitString> seen = revealed(new GfInverse.Module(), BitString.of(a, 8), calls);
             assertEquals(calls, seen.size());
             assertEquals(0, seen.stream().filter(v -> v.toLong() == 0).count(), "a = " + a + ": 0 revealed");
             double chi2 = chiSquareOverNonZero(seen);
@@ -150,7 +150,7 @@ class GfInverseTest {
         SeenByEvaluator observed = new SeenByEvaluator(module);
         SecureProgram<Void> program = c -> {
             for (int i = 0; i < calls; i++) {
-                c.module(observed, c.bits(Party.EVALUATOR, 8));
+                CoreBridge.module(c, observed, c.bits(Party.EVALUATOR, 8));
             }
             return null;
         };

@@ -53,9 +53,9 @@ class GfMultiplyTest {
         assertEquals(704, 16 * outerProductCiphertexts(8, 8, 8));
         List<BitString[]> calls = operands(rnd, 8, 6);
         calls.add(new BitString[] {BitString.of(0x57, 8), BitString.of(0x83, 8)});
-        ModuleChecks.agrees(new GfMultiply(4), calls, scheme -> 896);
-        ModuleChecks.agrees(new GfMultiply(8), calls, scheme -> 704);
-        ModuleChecks.agrees("standard gf(2^8) multiply", in -> GfMultiply.standard(in[0], in[1]), new GfMultiply(4), calls,
+        ModuleChecks.agrees(new GfMultiply.Module(4), calls, scheme -> 896);
+        ModuleChecks.agrees(new GfMultiply.Module(8), calls, scheme -> 704);
+        ModuleChecks.agrees("standard gf(2^8) multiply", in -> GfMultiply.standard(in[0], in[1]), new GfMultiply.Module(4), calls,
                 scheme -> 48 * ModuleChecks.andBytes(scheme));
         assertEquals(1_536, 48 * ModuleChecks.andBytes("half-gates"));
     }
@@ -97,17 +97,17 @@ class GfMultiplyTest {
             BinaryField field = new BinaryField(p);
             int n = field.degree();
             for (int k : new int[] {1, 3, 6}) {
-                ModuleChecks.agrees(new GfMultiply(field, k), operands(rnd, n, 4), scheme -> 16 * outerProductCiphertexts(n, n, k));
+                ModuleChecks.agrees(new GfMultiply.Module(field, k), operands(rnd, n, 4), scheme -> 16 * outerProductCiphertexts(n, n, k));
             }
             long ands = n % 2 == 0 ? 3L * (n / 2) * (n / 2) : (long) n * n;
-            ModuleChecks.agrees("standard multiply in " + field, in -> GfMultiply.standard(in[0], in[1], field), new GfMultiply(field, 4),
+            ModuleChecks.agrees("standard multiply in " + field, in -> GfMultiply.standard(in[0], in[1], field), new GfMultiply.Module(field, 4),
                     operands(rnd, n, 4), scheme -> ands * ModuleChecks.andBytes(scheme));
         }
     }
 
     @Test
     void operandsOfAnotherWidthAreRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new GfMultiply(4).outputWidths(8, 7));
-        assertThrows(IllegalArgumentException.class, () -> new GfMultiply(0));
+        assertThrows(IllegalArgumentException.class, () -> new GfMultiply.Module(4).outputWidths(8, 7));
+        assertThrows(IllegalArgumentException.class, () -> new GfMultiply.Module(0));
     }
 }

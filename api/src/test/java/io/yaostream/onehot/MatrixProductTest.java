@@ -40,7 +40,7 @@ class MatrixProductTest {
             int n = t[0];
             int l = t[1];
             int m = t[2];
-            MatrixProduct module = new MatrixProduct(n, l, m, t[3]);
+            MatrixProduct.Module module = new MatrixProduct.Module(n, l, m, t[3]);
             long bytes = 16 * l * outerProductCiphertexts(n, m, t[3]);
             ModuleChecks.agrees(module, matrices(rnd, n, l, m, 2), scheme -> bytes);
         }
@@ -54,8 +54,8 @@ class MatrixProductTest {
             id[i * 8 + i] = true;
         }
         BitString b = random(rnd, 8 * 5);
-        assertEquals(b, new MatrixProduct(8, 8, 5, 6).definition(BitString.fromBits(id), b)[0]);
-        ModuleChecks.agrees(new MatrixProduct(8, 8, 5, 6), List.<BitString[]>of(new BitString[] {BitString.fromBits(id), b}),
+        assertEquals(b, new MatrixProduct.Module(8, 8, 5, 6).definition(BitString.fromBits(id), b)[0]);
+        ModuleChecks.agrees(new MatrixProduct.Module(8, 8, 5, 6), List.<BitString[]>of(new BitString[] {BitString.fromBits(id), b}),
                 scheme -> 16 * 8 * outerProductCiphertexts(8, 5, 6));
     }
 
@@ -67,7 +67,7 @@ class MatrixProductTest {
             int l = t[1];
             int m = t[2];
             ModuleChecks.agrees("standard " + n + "x" + l + "x" + m, in -> MatrixProduct.standard(in[0], in[1], n, l, m),
-                    new MatrixProduct(n, l, m, 6), matrices(rnd, n, l, m, 2), scheme -> n * l * m * ModuleChecks.andBytes(scheme));
+                    new MatrixProduct.Module(n, l, m, 6), matrices(rnd, n, l, m, 2), scheme -> n * l * m * ModuleChecks.andBytes(scheme));
         }
     }
 
@@ -82,7 +82,7 @@ class MatrixProductTest {
         Random rnd = new Random(73);
         BitString a = random(rnd, d * d);
         BitString b = random(rnd, d * d);
-        MatrixProduct module = new MatrixProduct(d, d, d, 6);
+        MatrixProduct.Module module = new MatrixProduct.Module(d, d, d, 6);
         SecureProgram<BitString> program = c -> MatrixProduct.of(c.bits(Party.GARBLER, d * d), c.bits(Party.EVALUATOR, d * d), d, d, d, 6)
                 .revealTo(Party.EVALUATOR).orElse(null);
         CostContext cost = new CostContext(io.yaostream.core.circuit.Party.EVALUATOR, Schemes.byName("half-gates"), new EcBaseOt(1, new JavaKernel()), "matrix",
@@ -102,8 +102,8 @@ class MatrixProductTest {
 
     @Test
     void dimensionsThatDoNotFitTheInputsAreRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new MatrixProduct(2, 3, 4, 6).outputWidths(6, 11));
-        assertThrows(IllegalArgumentException.class, () -> new MatrixProduct(0, 3, 4, 6));
-        assertThrows(IllegalArgumentException.class, () -> new MatrixProduct(2, 3, 4, 17));
+        assertThrows(IllegalArgumentException.class, () -> new MatrixProduct.Module(2, 3, 4, 6).outputWidths(6, 11));
+        assertThrows(IllegalArgumentException.class, () -> new MatrixProduct.Module(0, 3, 4, 6));
+        assertThrows(IllegalArgumentException.class, () -> new MatrixProduct.Module(2, 3, 4, 17));
     }
 }

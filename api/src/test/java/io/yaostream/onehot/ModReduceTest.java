@@ -140,10 +140,10 @@ class ModReduceTest {
         int runs = 3000;
         List<List<BitString>> seen = new ArrayList<>();
         for (long a : new long[] {0, 0xFFFF_FFF0L}) {
-            SeenByEvaluator watched = new SeenByEvaluator(new ModReduce(65521, 8));
+            SeenByEvaluator watched = new SeenByEvaluator(new ModReduce.Module(65521, 8));
             SecureProgram<Void> program = c -> {
                 for (int r = 0; r < runs; r++) {
-                    c.module(watched, c.bits(Party.GARBLER, 32));
+                    CoreBridge.module(c, watched, c.bits(Party.GARBLER, 32));
                 }
                 return null;
             };
@@ -168,9 +168,9 @@ class ModReduceTest {
 
     @Test
     void refusesModuliItCannotTake() {
-        assertThrows(IllegalArgumentException.class, () -> new ModReduce(1, 8));
-        assertThrows(IllegalArgumentException.class, () -> new ModReduce(1L << 62, 8));
-        assertThrows(IllegalArgumentException.class, () -> new ModReduce(65521, 0));
-        assertThrows(IllegalArgumentException.class, () -> new ModReduce(65521, 17));
+        assertThrows(IllegalArgumentException.class, () -> new ModReduce.Module(1, 8));
+        assertThrows(IllegalArgumentException.class, () -> new ModReduce.Module(1L << 62, 8));
+        assertThrows(IllegalArgumentException.class, () -> new ModReduce.Module(65521, 0));
+        assertThrows(IllegalArgumentException.class, () -> new ModReduce.Module(65521, 17));
     }
 }

@@ -41,7 +41,7 @@ final class ModuleChecks {
 
     /** The first output of {@code module} on each call's arguments: what the definition gives, on every back end. */
     static void agrees(OneHotModule module, List<BitString[]> calls, ToLongFunction<String> bytesPerCall) {
-        agrees(module.name(), args -> args[0].computation().module(module, args)[0], module, calls, bytesPerCall);
+        agrees(module.name(), args -> CoreBridge.module(args[0].computation(), module, args)[0], module, calls, bytesPerCall);
     }
 
     /** {@code f} (a module or a standard circuit) on each call's arguments: the module's definition, at the bytes given. */

@@ -150,8 +150,8 @@ class MultiplyTest {
 
     @Test
     void operandsOfTheLowHalfMustHaveOneWidth() {
-        assertThrows(IllegalArgumentException.class, () -> Multiply.lowHalf(6).outputWidths(8, 9));
-        assertThrows(IllegalArgumentException.class, () -> Multiply.lowHalf(0));
-        assertThrows(IllegalArgumentException.class, () -> Multiply.karatsubaProduct(6, 2));
+        assertThrows(IllegalArgumentException.class, () -> Multiply.Module.lowHalf(6).outputWidths(8, 9));
+        assertThrows(IllegalArgumentException.class, () -> Multiply.Module.lowHalf(0));
+        assertThrows(IllegalArgumentException.class, () -> Multiply.Module.karatsubaProduct(6, 2));
     }
 }

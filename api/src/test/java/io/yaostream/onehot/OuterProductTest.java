@@ -26,11 +26,11 @@ class OuterProductTest {
         return BitString.fromBits(b);
     }
 
-    private static SecureProgram<List<BitString>> program(int n, int m, OuterProduct module, int reps) {
+    private static SecureProgram<List<BitString>> program(int n, int m, OuterProduct.Module module, int reps) {
         return c -> {
             List<BitString> out = new ArrayList<>();
             for (int r = 0; r < reps; r++) {
-                out.add(c.module(module, c.bits(Party.GARBLER, n), c.bits(Party.EVALUATOR, m))[0].reveal());
+                out.add(CoreBridge.module(c, module, c.bits(Party.GARBLER, n), c.bits(Party.EVALUATOR, m))[0].reveal());
             }
             return out;
         };
@@ -44,7 +44,7 @@ class OuterProductTest {
         for (int[] t : cases) {
             int n = t[0];
             int m = t[1];
-            OuterProduct module = new OuterProduct(t[2], t[3]);
+            OuterProduct.Module module = new OuterProduct.Module(t[2], t[3]);
             int reps = 3;
             List<BitString> as = new ArrayList<>();
             List<BitString> bs = new ArrayList<>();

@@ -163,10 +163,10 @@ class PowerTest {
         int runs = 3000;
         List<List<BitString>> seen = new ArrayList<>();
         for (long a : new long[] {0, 0xFFFF_FFFFL}) {
-            SeenByEvaluator watched = new SeenByEvaluator(new Power(3, 8));
+            SeenByEvaluator watched = new SeenByEvaluator(new Power.Module(3, 8));
             SecureProgram<Void> program = c -> {
                 for (int r = 0; r < runs; r++) {
-                    c.module(watched, c.bits(Party.GARBLER, 32));
+                    CoreBridge.module(c, watched, c.bits(Party.GARBLER, 32));
                 }
                 return null;
             };
@@ -184,8 +184,8 @@ class PowerTest {
 
     @Test
     void refusesWhatItCannotTake() {
-        assertThrows(IllegalArgumentException.class, () -> new Power(3, 0));
-        assertThrows(IllegalArgumentException.class, () -> new Power(3, 17));
-        assertThrows(IllegalArgumentException.class, () -> new Power(3, 8).outputWidths(65));
+        assertThrows(IllegalArgumentException.class, () -> new Power.Module(3, 0));
+        assertThrows(IllegalArgumentException.class, () -> new Power.Module(3, 17));
+        assertThrows(IllegalArgumentException.class, () -> new Power.Module(3, 8).outputWidths(65));
     }
 }

@@ -16,7 +16,7 @@ import java.util.List;
         description = {"The one-hot garbling paper's modules (Heath-Kolesnikov, CCS 2021, its section 7 and Fig. 1) on this machine: "
                 + "for each module, bytes of garbled material and time per instance beside the standard circuit of the same "
                 + "function, in the same run, over TCP loopback and over a simulated network (the paper's 100 Mbit/s, 30 ms).",
-                "Both parties run in this process; every result is checked against the module's plaintext definition."})
+                "Both parties run in this process; every result is checked against the function's plaintext definition."})
 final class OneHotBenchCommand implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--modules", paramLabel = "M", split = ",",
             description = "Modules to run, comma-separated (default: all: outer-product, matrix, mul, gf-mul, sbox, mod, exp).")

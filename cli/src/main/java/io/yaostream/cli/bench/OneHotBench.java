@@ -24,8 +24,8 @@ import java.util.function.BinaryOperator;
  * both parties have their inputs until she has the XOR of all results (folded to 128 bits), as the difference
  * between a session of 2R instances and one of R, divided by R: so what a session costs once (the round trip that
  * starts it, the last message's latency, first-use compilation) does not count, as the paper's 1,000 instances a
- * session amortise it. Every run's result is checked against the
- * module's plaintext definition.
+ * session amortise it. Every run's result is checked against the function's plaintext definition, which
+ * {@link OneHotCases} writes independently of the module.
  */
 public final class OneHotBench {
     /** One line of the report: per-instance figures of the one-hot module and of the standard circuit. */

@@ -5,7 +5,9 @@ import io.yaostream.cli.bench.OneHotBench.Case;
 import io.yaostream.cli.bench.OneHotBench.Paper;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
+import io.yaostream.core.bits.BitString;
 import io.yaostream.onehot.AesSBox;
+import io.yaostream.onehot.BinaryField;
 import io.yaostream.onehot.GfMultiply;
 import io.yaostream.onehot.MatrixProduct;
 import io.yaostream.onehot.ModReduce;
@@ -13,15 +15,18 @@ import io.yaostream.onehot.Multiply;
 import io.yaostream.onehot.OuterProduct;
 import io.yaostream.onehot.Power;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The modules and sizes of the one-hot garbling paper's §7 (HK21), each with its standard circuit and its figures. */
+/**
+ * The modules and sizes of the one-hot garbling paper's §7 (HK21), each with its standard circuit, its figures and
+ * the function's plaintext definition, written here from the mathematics (not the modules' code) so that a run checks
+ * the library against an independent reference.
+ */
 public final class OneHotCases {
     /** The module names {@code bench onehot} knows, in the paper's order. */
     public static final List<String> MODULES = List.of("outer-product", "matrix", "mul", "gf-mul", "sbox", "mod", "exp");
-
-    private static final AesSBox SBOX = new AesSBox();
 
     private OneHotCases() {
     }
@@ -41,7 +46,7 @@ public final class OneHotCases {
                     cases.add(gfMultiply(8, Paper.figures(704, 1536, 0.111, 0.146)));
                 }
                 case "sbox" -> cases.add(new Case("sbox", 8, 8, 8, 0, 4000, 1000, (a, b) -> AesSBox.of(a), (a, b) -> AesSBox.standard(a),
-                        (a, b) -> SBOX.definition(a)[0], Paper.figures(929, 1024, 0.1058, 0.1036)));
+                        (a, b) -> BitString.of(sBox((int) a.toLong()), 8), Paper.figures(929, 1024, 0.1058, 0.1036)));
                 default -> throw new IllegalArgumentException("unknown module '" + m + "' (known: " + String.join(", ", MODULES) + ")");
             }
         }
@@ -50,24 +55,22 @@ public final class OneHotCases {
 
     /** HK21 Fig. 7: the 128 x 128-bit outer product, 6.2x less communication and 4.1x less time at k = 6. */
     static Case outerProduct(int bits, int k) {
-        OuterProduct module = new OuterProduct(k);
         return new Case("outer-product", bits, k, bits, bits, 20, 10, (a, b) -> OuterProduct.of(a, b, k), OneHotCases::andOuterProduct,
-                (a, b) -> module.definition(a, b)[0], Paper.ratios(6.2, 4.1));
+                (a, b) -> matrixProduct(a, b, bits, 1, bits), Paper.ratios(6.2, 4.1));
     }
 
     /** HK21 §7.3 and Fig. 9: the product of two 128 x 128 bit matrices, 6.2x less communication and 5x less time at k = 6. */
     static Case matrix(int n, int k) {
-        MatrixProduct module = new MatrixProduct(n, n, n, k);
         return new Case("matrix", n, k, n * n, n * n, 1, 1, (a, b) -> MatrixProduct.of(a, b, n, n, n, k),
-                (a, b) -> MatrixProduct.standard(a, b, n, n, n), (a, b) -> module.definition(a, b)[0],
+                (a, b) -> MatrixProduct.standard(a, b, n, n, n), (a, b) -> matrixProduct(a, b, n, n, n),
                 Paper.ratios(6.2, 5.0));
     }
 
     /** HK21 §7.4: the low 32 bits of a 32 x 32-bit product at k = 6: 21.3 KB against 32.0 KB, 2.32 ms against 3.20. */
     static Case multiply(int bits, int k) {
-        Multiply module = Multiply.lowHalf(k);
         return new Case("mul", bits, k, bits, bits, 400, 200, (a, b) -> Multiply.of(a, b, k).asBits(),
-                (a, b) -> Multiply.standard(a, b).asBits(), (a, b) -> module.definition(a, b)[0], Paper.figures(21.3 * 1024, 32.0 * 1024, 2.32, 3.20));
+                (a, b) -> Multiply.standard(a, b).asBits(), (a, b) -> lowBits(a.toBigInteger().multiply(b.toBigInteger()), bits),
+                Paper.figures(21.3 * 1024, 32.0 * 1024, 2.32, 3.20));
     }
 
     /**
@@ -75,10 +78,10 @@ public final class OneHotCases {
      * paper's 16 conditional subtractions; ours, narrower, is counted beside it.
      */
     static Case mod(int bits, long l, int k) {
-        ModReduce module = new ModReduce(l, k);
+        int outBits = 64 - Long.numberOfLeadingZeros(l - 1); // ⌈log2 l⌉
         return new Case("mod", bits, k, bits, 0, 400, 200, (a, b) -> ModReduce.of(a, l, k).asBits(),
                 (a, b) -> ModReduce.paperStandard(a, l).asBits(), (a, b) -> ModReduce.standard(a, l).asBits(),
-                (a, b) -> module.definition(a)[0], Paper.figures(10.5 * 1024, 35.1 * 1024, 1.08, 3.75));
+                (a, b) -> BitString.of(a.toBigInteger().mod(BigInteger.valueOf(l)), outBits), Paper.figures(10.5 * 1024, 35.1 * 1024, 1.08, 3.75));
     }
 
     /**
@@ -86,9 +89,10 @@ public final class OneHotCases {
      * against 101. The standard is the paper's 31 multiplications of general secrets; ours folds constants.
      */
     static Case exp(int bits, long l, int k) {
-        Power module = new Power(l, k);
+        BigInteger mod = BigInteger.ONE.shiftLeft(bits);
         return new Case("exp", bits, k, bits, 0, 40, 10, (a, b) -> Power.of(l, a, k).asBits(), (a, b) -> Power.paperStandard(l, a).asBits(),
-                (a, b) -> Power.standard(l, a).asBits(), (a, b) -> module.definition(a)[0], Paper.figures(87 * 1024, 1024 * 1024, 10.6, 101));
+                (a, b) -> Power.standard(l, a).asBits(), (a, b) -> BitString.of(BigInteger.valueOf(l).mod(mod).modPow(a.toBigInteger(), mod), bits),
+                Paper.figures(87 * 1024, 1024 * 1024, 10.6, 101));
     }
 
     /** The base of the exponentiation case. */
@@ -96,9 +100,44 @@ public final class OneHotCases {
 
     /** HK21 §7.5: multiplication in GF(2^8) modulo x^8 + x^4 + x^3 + x + 1. */
     static Case gfMultiply(int k, Paper paper) {
-        GfMultiply module = new GfMultiply(k);
         return new Case("gf-mul", 8, k, 8, 8, 4000, 1000, (a, b) -> GfMultiply.of(a, b, k), GfMultiply::standard,
-                (a, b) -> module.definition(a, b)[0], paper);
+                (a, b) -> BitString.of(BinaryField.AES.multiply(a.toLong(), b.toLong()), 8), paper);
+    }
+
+    /**
+     * A·B over GF(2) for an n x l matrix a and an l x m matrix b, row-major: bit i·m + j is the XOR over t of
+     * a_(i·l + t) AND b_(t·m + j). With l = 1, the outer product of an n-bit a and an m-bit b.
+     */
+    static BitString matrixProduct(BitString a, BitString b, int n, int l, int m) {
+        boolean[] c = new boolean[n * m];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < m; j++) {
+                boolean v = false;
+                for (int t = 0; t < l; t++) {
+                    v ^= a.get(i * l + t) && b.get(t * m + j);
+                }
+                c[i * m + j] = v;
+            }
+        }
+        return BitString.fromBits(c);
+    }
+
+    /** The low {@code bits} bits of a non-negative {@code v}. */
+    static BitString lowBits(BigInteger v, int bits) {
+        return BitString.of(v.mod(BigInteger.ONE.shiftLeft(bits)), bits);
+    }
+
+    /**
+     * The AES S-box (FIPS-197 §5.1.1): b = x^-1 in GF(2^8) (0 for 0), then b ⊕ rot(b, 1) ⊕ rot(b, 2) ⊕ rot(b, 3) ⊕
+     * rot(b, 4) ⊕ 0x63, rot a left rotation of the byte.
+     */
+    static int sBox(int x) {
+        int b = (int) BinaryField.AES.inverse(x);
+        int s = b ^ 0x63;
+        for (int r = 1; r <= 4; r++) {
+            s ^= (b << r | b >>> (8 - r)) & 0xff;
+        }
+        return s;
     }
 
     /** The outer product by AND gates: n·m of them. */
