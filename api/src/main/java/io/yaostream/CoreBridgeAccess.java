@@ -1,5 +1,6 @@
 package io.yaostream;
 
+import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.internal.CoreBridge;
 
@@ -20,5 +21,15 @@ final class CoreBridgeAccess implements CoreBridge.Access {
     @Override
     public Inputs inputs(InputFeed feed) {
         return Inputs.from(feed);
+    }
+
+    @Override
+    public BitString bits(Bits bits) {
+        return bits.core();
+    }
+
+    @Override
+    public Bits bits(BitString bits) {
+        return Bits.of(bits);
     }
 }

@@ -1,6 +1,8 @@
 package io.yaostream.internal;
 
+import io.yaostream.Bits;
 import io.yaostream.Inputs;
+import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.InputFeed;
 
 import java.util.Objects;
@@ -30,6 +32,22 @@ public final class CoreBridge {
          * @return the feed as inputs
          */
         Inputs inputs(InputFeed feed);
+
+        /**
+         * See {@link CoreBridge#bits(Bits)}.
+         *
+         * @param bits the API's bits
+         * @return the engine's bit string
+         */
+        BitString bits(Bits bits);
+
+        /**
+         * See {@link CoreBridge#bits(BitString)}.
+         *
+         * @param bits the engine's bit string
+         * @return the API's bits
+         */
+        Bits bits(BitString bits);
     }
 
     private static volatile Access access;
@@ -82,5 +100,26 @@ public final class CoreBridge {
      */
     public static Inputs inputs(InputFeed feed) {
         return api().inputs(feed);
+    }
+
+    /**
+     * The engine's bit string of the API's {@link Bits}: the same bits, with no copy.
+     *
+     * @param bits the API's bits
+     * @return the engine's bit string
+     */
+    public static BitString bits(Bits bits) {
+        return api().bits(bits);
+    }
+
+    /**
+     * The API's {@link Bits} of an engine's bit string, for a value the engine gave (a reveal of a {@code Program}, a
+     * plain evaluation) that goes on to the API ({@link Inputs#bits}, {@code Shared.of}).
+     *
+     * @param bits the engine's bit string
+     * @return the same bits as the API's, with no copy
+     */
+    public static Bits bits(BitString bits) {
+        return api().bits(bits);
     }
 }

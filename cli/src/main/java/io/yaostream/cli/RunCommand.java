@@ -1,6 +1,5 @@
 package io.yaostream.cli;
 
-import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.SecureProgram;
 import io.yaostream.Link;
@@ -130,7 +129,7 @@ final class RunCommand implements Callable<Integer> {
                         msbFirst, o.andGates(), o.bytesSent(), o.seconds(), RunStatistics.peakHeapBytes(), extra,
                         Report.networkNote(transport.network(), "on what it received"));
                 spec.commandLine().getOut().flush();
-            }).run(new RepeatProgram(c, repeat), Inputs.bits(mine));
+            }).run(new RepeatProgram(c, repeat), CircuitArgument.inputs(mine));
         }
         return 0;
     }
@@ -147,7 +146,7 @@ final class RunCommand implements Callable<Integer> {
             long times = repeat / k + (i < repeat % k ? 1 : 0);
             return times == 0 ? ctx -> none : ctx -> new RepeatProgram(c, times).run(ctx.context());
         };
-        Sharded<List<List<Optional<BitString>>>> r = config.shards(k).run(shard, i -> Inputs.bits(mine));
+        Sharded<List<List<Optional<BitString>>>> r = config.shards(k).run(shard, i -> CircuitArgument.inputs(mine));
         List<Optional<BitString>> outputs = null;
         for (int i = 0; i < k && i < repeat; i++) {
             List<Optional<BitString>> o = r.value().get(i);
@@ -186,11 +185,11 @@ final class RunCommand implements Callable<Integer> {
             try (Link kept = config.open()) {
                 linkSetup = kept.setupSeconds();
                 for (int i = 0; i < sessions; i++) {
-                    results.add(kept.run(program, Inputs.bits(mine)));
+                    results.add(kept.run(program, CircuitArgument.inputs(mine)));
                 }
             }
         } else {
-            results = config.runSessions(sessions, program, () -> Inputs.bits(mine));
+            results = config.runSessions(sessions, program, () -> CircuitArgument.inputs(mine));
         }
         int i = 0;
         for (Result<List<Optional<BitString>>> o : results) {
