@@ -1,7 +1,6 @@
 package io.yaostream;
 
 import io.yaostream.compiler.dsl.Bits;
-import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.program.Secret;
 
@@ -172,8 +171,8 @@ public final class BitVector extends SecretValue {
      *
      * @return the bits, which both parties learn
      */
-    public BitString reveal() {
-        return computation.context().reveal(secret, Receiver.BOTH).orElseThrow();
+    public io.yaostream.Bits reveal() {
+        return io.yaostream.Bits.of(computation.context().reveal(secret, Receiver.BOTH).orElseThrow());
     }
 
     /**
@@ -182,8 +181,8 @@ public final class BitVector extends SecretValue {
      * @param party the party that learns the bits
      * @return the bits at {@code party}, empty at the other party
      */
-    public Optional<BitString> revealTo(Party party) {
-        return computation.context().reveal(secret, Receiver.valueOf(party.name()));
+    public Optional<io.yaostream.Bits> revealTo(Party party) {
+        return computation.context().reveal(secret, Receiver.valueOf(party.name())).map(io.yaostream.Bits::of);
     }
 
     private BitVector of(Secret s) {

@@ -230,8 +230,8 @@ public final class Computation {
      * @param value the constant's bits
      * @return the bits as a secret value both parties know
      */
-    public BitVector constant(BitString value) {
-        return new BitVector(this, ctx.constant(value));
+    public BitVector constant(io.yaostream.Bits value) {
+        return new BitVector(this, ctx.constant(value.core()));
     }
 
     /**

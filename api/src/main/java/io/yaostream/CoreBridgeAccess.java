@@ -1,5 +1,6 @@
 package io.yaostream;
 
+import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
@@ -72,5 +73,15 @@ final class CoreBridgeAccess implements CoreBridge.Access {
     @Override
     public BitVector[] module(Computation computation, OneHotModule module, SecretValue... args) {
         return computation.module(module, args);
+    }
+
+    @Override
+    public BitString bits(Bits bits) {
+        return bits.core();
+    }
+
+    @Override
+    public Bits bits(BitString bits) {
+        return Bits.of(bits);
     }
 }

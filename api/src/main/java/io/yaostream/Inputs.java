@@ -99,7 +99,7 @@ public final class Inputs {
     public static Inputs of(List<Shared> shares) {
         List<BitString> bits = new ArrayList<>(shares.size());
         for (Shared s : shares) {
-            bits.add(s.bits());
+            bits.add(s.bits().core());
         }
         return values(bits);
     }
@@ -110,18 +110,22 @@ public final class Inputs {
      * @param values the private values
      * @return inputs of these values
      */
-    public static Inputs bits(BitString... values) {
-        return values(List.of(values));
+    public static Inputs bits(Bits... values) {
+        return bits(List.of(values));
     }
 
     /**
-     * These bit strings, in order, as {@link #bits(BitString...)}.
+     * These bit strings, in order, as {@link #bits(Bits...)}.
      *
      * @param values the private values
      * @return inputs of these values
      */
-    public static Inputs bits(List<BitString> values) {
-        return values(values);
+    public static Inputs bits(List<Bits> values) {
+        List<BitString> core = new ArrayList<>(values.size());
+        for (Bits b : values) {
+            core.add(b.core());
+        }
+        return values(core);
     }
 
     /**

@@ -1,7 +1,5 @@
 package io.yaostream;
 
-import io.yaostream.core.bits.BitString;
-
 /**
  * One party's share of a result that stayed secret ({@link SecretValue#share()}): the garbler's and the evaluator's
  * shares XOR to the value, and each alone is uniformly random, so neither party learns anything from its own. A
@@ -11,9 +9,9 @@ import io.yaostream.core.bits.BitString;
  */
 public final class Shared {
     private final Party party;
-    private final BitString bits;
+    private final Bits bits;
 
-    Shared(Party party, BitString bits) {
+    Shared(Party party, Bits bits) {
         this.party = party;
         this.bits = bits;
     }
@@ -26,7 +24,7 @@ public final class Shared {
      * @param bits the share's bits
      * @return the share
      */
-    public static Shared of(Party party, BitString bits) {
+    public static Shared of(Party party, Bits bits) {
         return new Shared(java.util.Objects.requireNonNull(party, "party"), java.util.Objects.requireNonNull(bits, "bits"));
     }
 
@@ -53,7 +51,7 @@ public final class Shared {
      *
      * @return the share's bits
      */
-    public BitString bits() {
+    public Bits bits() {
         return bits;
     }
 
@@ -65,7 +63,7 @@ public final class Shared {
      * @return the value
      * @throws IllegalArgumentException if the shares are not one of each party, or differ in width
      */
-    public static BitString combine(Shared garbler, Shared evaluator) {
+    public static Bits combine(Shared garbler, Shared evaluator) {
         if (garbler.party != Party.GARBLER || evaluator.party != Party.EVALUATOR) {
             throw new IllegalArgumentException("combine takes the garbler's share, then the evaluator's");
         }

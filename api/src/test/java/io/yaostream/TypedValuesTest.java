@@ -1,5 +1,6 @@
 package io.yaostream;
 
+import io.yaostream.internal.CoreBridge;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.Party;
@@ -172,6 +173,10 @@ class TypedValuesTest {
         return BitString.of(v.mod(BigInteger.ONE.shiftLeft(n)), n).toSignedBigInteger();
     }
 
+    private static Inputs inputs(List<BitString> values) {
+        return Inputs.bits(values.stream().map(CoreBridge::bits).toList());
+    }
+
     private static List<BitString> values(long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
         List<BitString> v = new ArrayList<>();
@@ -201,7 +206,7 @@ class TypedValuesTest {
     void garbledAgreesWithPlaintextAndTheCostBackEndWithTheRun(String scheme) {
         List<BitString> a = values(3);
         List<BitString> b = values(4);
-        Runs.Both<List<BigInteger>> run = Runs.garbled(scheme, "ops", ALL_OPS, () -> Inputs.bits(a), () -> Inputs.bits(b));
+        Runs.Both<List<BigInteger>> run = Runs.garbled(scheme, "ops", ALL_OPS, () -> inputs(a), () -> inputs(b));
         assertEquals(expected(a, b, Party.GARBLER), run.garbler().value());
         assertEquals(expected(a, b, Party.EVALUATOR), run.evaluator().value());
         CostContext cost = new CostContext(io.yaostream.core.circuit.Party.GARBLER, Schemes.byName(scheme), new EcBaseOt(1, new JavaKernel()), "ops", List.of(),

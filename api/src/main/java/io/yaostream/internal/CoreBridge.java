@@ -1,6 +1,7 @@
 package io.yaostream.internal;
 
 import io.yaostream.BitVector;
+import io.yaostream.Bits;
 import io.yaostream.Computation;
 import io.yaostream.Inputs;
 import io.yaostream.SecretValue;
@@ -8,6 +9,7 @@ import io.yaostream.SecureProgram;
 import io.yaostream.SubCircuit;
 import io.yaostream.ThreeParty;
 import io.yaostream.TwoParty;
+import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.core.net.TransportOptions;
 import io.yaostream.core.program.InputFeed;
@@ -126,6 +128,22 @@ public final class CoreBridge {
          * @return its outputs, in order
          */
         BitVector[] module(Computation computation, OneHotModule module, SecretValue... args);
+
+        /**
+         * See {@link CoreBridge#bits(Bits)}.
+         *
+         * @param bits the API's bits
+         * @return the engine's bit string
+         */
+        BitString bits(Bits bits);
+
+        /**
+         * See {@link CoreBridge#bits(BitString)}.
+         *
+         * @param bits the engine's bit string
+         * @return the API's bits
+         */
+        Bits bits(BitString bits);
     }
 
     private static volatile Access access;
@@ -286,5 +304,26 @@ public final class CoreBridge {
      */
     public static BitVector[] module(Computation computation, OneHotModule module, SecretValue... args) {
         return api().module(computation, module, args);
+    }
+
+    /**
+     * The engine's bit string of the API's {@link Bits}: the same bits, with no copy.
+     *
+     * @param bits the API's bits
+     * @return the engine's bit string
+     */
+    public static BitString bits(Bits bits) {
+        return api().bits(bits);
+    }
+
+    /**
+     * The API's {@link Bits} of an engine's bit string, for a value the engine gave (a reveal of a {@code Program}, a
+     * plain evaluation) that goes on to the API ({@link Inputs#bits}, {@code Shared.of}).
+     *
+     * @param bits the engine's bit string
+     * @return the same bits as the API's, with no copy
+     */
+    public static Bits bits(BitString bits) {
+        return api().bits(bits);
     }
 }

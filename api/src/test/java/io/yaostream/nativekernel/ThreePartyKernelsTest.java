@@ -1,5 +1,6 @@
 package io.yaostream.nativekernel;
 
+import io.yaostream.internal.CoreBridge;
 import io.yaostream.Inputs;
 import io.yaostream.Internals;
 import io.yaostream.ThreeParty;
@@ -90,7 +91,7 @@ class ThreePartyKernelsTest {
         for (int p = 1; p <= 3; p++) {
             ThreeParty config = ThreeParty.as(p).scheme(scheme).kernel(kernels[p - 1]).name(program.name());
             ThreeLinks mine = links[p - 1];
-            Inputs feed = Inputs.bits(inputs[p - 1]); // input group g belongs to party g + 1
+            Inputs feed = Inputs.bits(CoreBridge.bits(inputs[p - 1])); // input group g belongs to party g + 1
             parties.add(CompletableFuture.supplyAsync(() -> Internals.run(config, mine, program, feed), r -> {
                 Thread t = new Thread(r, "test-3pc-kernels");
                 t.setDaemon(true);

@@ -1,5 +1,6 @@
 package io.yaostream.onehot;
 
+import io.yaostream.internal.CoreBridge;
 import io.yaostream.Inputs;
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
@@ -40,7 +41,7 @@ class AesSBoxTest {
         SecureProgram<List<BitString>> program = c -> {
             List<BitString> out = new ArrayList<>();
             for (int i = 0; i < 256; i++) {
-                out.add(AesSBox.of(c.bits(Party.GARBLER, 8)).reveal());
+                out.add(CoreBridge.bits(AesSBox.of(c.bits(Party.GARBLER, 8)).reveal()));
             }
             return out;
         };

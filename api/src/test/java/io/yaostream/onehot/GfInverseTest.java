@@ -1,5 +1,6 @@
 package io.yaostream.onehot;
 
+import io.yaostream.internal.CoreBridge;
 import io.yaostream.Inputs;
 import io.yaostream.core.testing.Uniformity;
 import io.yaostream.SecureProgram;
@@ -52,7 +53,7 @@ class GfInverseTest {
         SecureProgram<List<BitString>> program = c -> {
             List<BitString> out = new ArrayList<>();
             for (int i = 0; i < 256; i++) {
-                out.add(GfInverse.of(c.bits(Party.EVALUATOR, 8)).reveal());
+                out.add(CoreBridge.bits(GfInverse.of(c.bits(Party.EVALUATOR, 8)).reveal()));
             }
             return out;
         };

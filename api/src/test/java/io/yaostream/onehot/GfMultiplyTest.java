@@ -1,5 +1,6 @@
 package io.yaostream.onehot;
 
+import io.yaostream.internal.CoreBridge;
 import io.yaostream.Inputs;
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
@@ -82,7 +83,7 @@ class GfMultiplyTest {
         SecureProgram<List<BitString>> program = c -> {
             List<BitString> out = new ArrayList<>();
             for (int i = 0; i < want.size(); i++) {
-                out.add(GfMultiply.of(c.bits(Party.GARBLER, 8), c.bits(Party.EVALUATOR, 8), 6).reveal());
+                out.add(CoreBridge.bits(GfMultiply.of(c.bits(Party.GARBLER, 8), c.bits(Party.EVALUATOR, 8), 6).reveal()));
             }
             return out;
         };

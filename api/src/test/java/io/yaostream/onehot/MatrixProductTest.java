@@ -1,5 +1,6 @@
 package io.yaostream.onehot;
 
+import io.yaostream.internal.CoreBridge;
 import io.yaostream.Inputs;
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
@@ -84,7 +85,7 @@ class MatrixProductTest {
         BitString b = random(rnd, d * d);
         MatrixProduct.Module module = new MatrixProduct.Module(d, d, d, 6);
         SecureProgram<BitString> program = c -> MatrixProduct.of(c.bits(Party.GARBLER, d * d), c.bits(Party.EVALUATOR, d * d), d, d, d, 6)
-                .revealTo(Party.EVALUATOR).orElse(null);
+                .revealTo(Party.EVALUATOR).map(CoreBridge::bits).orElse(null);
         CostContext cost = new CostContext(io.yaostream.core.circuit.Party.EVALUATOR, Schemes.byName("half-gates"), new EcBaseOt(1, new JavaKernel()), "matrix",
                 List.of(), InputFeed.of(a), InputFeed.of(b));
         assertEquals(module.definition(a, b)[0], CoreBridge.engine(program).run(cost));

@@ -1,5 +1,6 @@
 package io.yaostream.onehot;
 
+import io.yaostream.internal.CoreBridge;
 import io.yaostream.Inputs;
 import io.yaostream.BitVector;
 import io.yaostream.Runs;
@@ -63,13 +64,14 @@ final class ModuleChecks {
                 for (int i = 0; i < args.length; i++) {
                     in[i] = c.bits(i % 2 == 0 ? io.yaostream.Party.GARBLER : io.yaostream.Party.EVALUATOR, args[i].width());
                 }
-                out.add(f.apply(in).reveal());
+                out.add(CoreBridge.bits(f.apply(in).reveal()));
             }
             return out;
         };
         assertEquals(want, CoreBridge.engine(program).run(new PlainContext(Party.EVALUATOR, InputFeed.of(garbler), InputFeed.of(evaluator))), what + " plaintext");
         for (String scheme : SCHEMES) {
-            Runs.Both<List<BitString>> both = Runs.garbled(scheme, "module", program, () -> Inputs.bits(garbler), () -> Inputs.bits(evaluator));
+            Runs.Both<List<BitString>> both = Runs.garbled(scheme, "module", program, () -> Inputs.bits(garbler.stream().map(CoreBridge::bits).toList()),
+                    () -> Inputs.bits(evaluator.stream().map(CoreBridge::bits).toList()));
             assertEquals(want, both.evaluator().value(), what + " " + scheme);
             assertEquals(want, both.garbler().value(), what + " " + scheme);
             assertEquals(calls.size() * bytesPerCall.applyAsLong(scheme), both.evaluator().costs().tableBytes(), what + " bytes, " + scheme);

@@ -1,5 +1,6 @@
 package io.yaostream.onehot;
 
+import io.yaostream.internal.CoreBridge;
 import io.yaostream.Inputs;
 import io.yaostream.BitVector;
 import io.yaostream.Computation;
@@ -68,7 +69,7 @@ final class ModuleRuns {
     /** Through a real session of {@code scheme}; both parties must get the same outputs. */
     static Session garbled(String scheme, List<BitString> as, List<BitString> bs, Op op) {
         Runs.Both<List<BigInteger>> both = Runs.garbled(scheme, "integer modules", program(as.get(0).width(), bs.get(0).width(), as.size(), op),
-                () -> Inputs.bits(as), () -> Inputs.bits(bs));
+                () -> Inputs.bits(as.stream().map(CoreBridge::bits).toList()), () -> Inputs.bits(bs.stream().map(CoreBridge::bits).toList()));
         assertEquals(both.evaluator().value(), both.garbler().value(), scheme);
         return new Session(both.garbler().value(), both.evaluator().value(), both.evaluator().costs());
     }

@@ -1,5 +1,6 @@
 package io.yaostream.onehot;
 
+import io.yaostream.internal.CoreBridge;
 import io.yaostream.Inputs;
 import io.yaostream.Runs;
 import io.yaostream.SecureProgram;
@@ -30,7 +31,7 @@ class OuterProductTest {
         return c -> {
             List<BitString> out = new ArrayList<>();
             for (int r = 0; r < reps; r++) {
-                out.add(CoreBridge.module(c, module, c.bits(Party.GARBLER, n), c.bits(Party.EVALUATOR, m))[0].reveal());
+                out.add(CoreBridge.bits(CoreBridge.module(c, module, c.bits(Party.GARBLER, n), c.bits(Party.EVALUATOR, m))[0].reveal()));
             }
             return out;
         };
@@ -56,8 +57,8 @@ class OuterProductTest {
             }
             assertEquals(want, CoreBridge.engine(program(n, m, module, reps)).run(new PlainContext(io.yaostream.core.circuit.Party.EVALUATOR, InputFeed.of(as), InputFeed.of(bs))));
             for (String scheme : List.of("half-gates", "grr3")) {
-                Runs.Both<List<BitString>> both = Runs.garbled(scheme, "outer", program(n, m, module, reps), () -> Inputs.bits(as),
-                        () -> Inputs.bits(bs));
+                Runs.Both<List<BitString>> both = Runs.garbled(scheme, "outer", program(n, m, module, reps), () -> Inputs.bits(as.stream().map(CoreBridge::bits).toList()),
+                        () -> Inputs.bits(bs.stream().map(CoreBridge::bits).toList()));
                 assertEquals(want, both.evaluator().value(), module.name() + " " + scheme);
                 assertEquals(want, both.garbler().value(), module.name() + " " + scheme);
                 assertEquals(16 * reps * ModuleRuns.outerProduct(n, m, t[2], t[3]), both.evaluator().costs().tableBytes(), module.name());

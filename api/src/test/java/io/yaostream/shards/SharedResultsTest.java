@@ -130,11 +130,11 @@ class SharedResultsTest {
         List<BitString> unmasked = new ArrayList<>();
         for (int run = 0; run < 48; run++) {
             YaoSession.Result<Shared>[] r = both(scheme, zero, Inputs.of(x, 64), Inputs.of(-x, 64));
-            BitString value = Shared.combine(r[0].value(), r[1].value());
+            BitString value = CoreBridge.bits(Shared.combine(r[0].value(), r[1].value()));
             assertEquals(0, value.toLong());
             for (int n = 0; n < 64; n += 4) {
-                garbler.add(r[0].value().bits().slice(n, n + 4));
-                evaluator.add(r[1].value().bits().slice(n, n + 4));
+                garbler.add(CoreBridge.bits(r[0].value().bits().slice(n, n + 4)));
+                evaluator.add(CoreBridge.bits(r[1].value().bits().slice(n, n + 4)));
                 unmasked.add(value.slice(n, n + 4));
             }
         }

@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.Bits;
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.text.Printable;
@@ -23,17 +24,17 @@ final class AesCommand extends BlockCipherCommand {
     String sbox;
 
     @Override
-    BitString roundKeys(String keyHex) {
+    Bits roundKeys(String keyHex) {
         return Aes.toBits(Aes.expandKey(bytes(keyHex, "key")));
     }
 
     @Override
-    BitString block(String blockHex) {
+    Bits block(String blockHex) {
         return Aes.toBits(bytes(blockHex, "block"));
     }
 
     @Override
-    SecureProgram<List<BitString>> program(int blocks) {
+    SecureProgram<List<Bits>> program(int blocks) {
         return Aes.program(blocks, sBox());
     }
 
@@ -57,7 +58,7 @@ final class AesCommand extends BlockCipherCommand {
     }
 
     @Override
-    String hex(BitString ciphertext) {
+    String hex(Bits ciphertext) {
         return HexFormat.of().formatHex(Aes.toBytes(ciphertext));
     }
 

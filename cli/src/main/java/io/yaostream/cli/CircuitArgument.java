@@ -1,5 +1,6 @@
 package io.yaostream.cli;
 
+import io.yaostream.Inputs;
 import io.yaostream.compiler.CircuitLoader;
 import io.yaostream.compiler.ir.Compiler;
 import io.yaostream.core.bits.BitString;
@@ -8,6 +9,7 @@ import io.yaostream.core.circuit.GateCounts;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
 import io.yaostream.core.circuit.WireGroup;
+import io.yaostream.internal.CoreBridge;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -55,6 +57,11 @@ final class CircuitArgument {
     /** Parses one hex value per input group, checking count and widths. */
     static BitString[] parseInputs(CompiledCircuit c, List<String> hex, boolean msbFirst) {
         return InOption.parse(hex, c.inputs(), msbFirst, "the circuit takes " + c.inputs().size() + " input value(s)").toArray(new BitString[0]);
+    }
+
+    /** Input values of a circuit, in order, as a party's inputs to a run. */
+    static Inputs inputs(List<BitString> values) {
+        return Inputs.bits(values.stream().map(CoreBridge::bits).toList());
     }
 
     private static Map<String, Object> counts(GateCounts n) {

@@ -1,6 +1,5 @@
 package io.yaostream.cli;
 
-import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.ThreeParty;
 import io.yaostream.core.bits.BitString;
@@ -114,7 +113,7 @@ final class Demo3Command implements Callable<Integer> {
         }
         TransportOptions transport = TransportOptions.defaults().withNetwork(simulated);
         List<ThreeParty.Outcome<List<Optional<BitString>>>> outcomes = CoreBridge.circuits(CoreBridge.transport(ThreeParty.as(1).scheme(s.name()).kernel(kernelOption.kernel), transport).name(name), declared)
-                .runAll(CoreBridge.program(program), List.of(Inputs.bits(feeds.get(0)), Inputs.bits(feeds.get(1)), Inputs.bits(feeds.get(2))));
+                .runAll(CoreBridge.program(program), List.of(CircuitArgument.inputs(feeds.get(0)), CircuitArgument.inputs(feeds.get(1)), CircuitArgument.inputs(feeds.get(2))));
         for (ThreeParty.Outcome<?> o : outcomes) {
             if (o.failure() != null) {
                 throw new UserError("P" + o.party() + ": " + o.failure().getMessage());

@@ -1,6 +1,5 @@
 package io.yaostream.cli;
 
-import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.TwoParty;
 import io.yaostream.core.bits.BitString;
@@ -88,8 +87,8 @@ public final class DemoCommand implements Callable<Integer> {
         TwoParty.Both<List<Optional<BitString>>> both;
         try (RunStatistics stats = new RunStatistics(progress, repeat * c.counts().and(), spec.commandLine().getErr())) {
             RepeatProgram program = new RepeatProgram(c, repeat);
-            both = config.progress(progress).runBoth(CoreBridge.program(program), Inputs.bits(owned(c, inputs, Party.GARBLER)),
-                    Inputs.bits(owned(c, inputs, Party.EVALUATOR)));
+            both = config.progress(progress).runBoth(CoreBridge.program(program), CircuitArgument.inputs(owned(c, inputs, Party.GARBLER)),
+                    CircuitArgument.inputs(owned(c, inputs, Party.EVALUATOR)));
         }
         Result<List<Optional<BitString>>> g = both.garbler();
         Result<List<Optional<BitString>>> e = both.evaluator();

@@ -1,7 +1,7 @@
 package io.yaostream.cli;
 
+import io.yaostream.Bits;
 import io.yaostream.SecureProgram;
-import io.yaostream.core.bits.BitString;
 import io.yaostream.examples.Present;
 import picocli.CommandLine.Command;
 
@@ -13,17 +13,17 @@ import java.util.List;
                         + "writes it (key: 20 hex digits, block: 16)."})
 final class PresentCommand extends BlockCipherCommand {
     @Override
-    BitString roundKeys(String keyHex) {
+    Bits roundKeys(String keyHex) {
         return Present.roundKeys(HexValues.parse(List.of(keyHex), 80, List.of("key")).get(0).toBigInteger());
     }
 
     @Override
-    BitString block(String blockHex) {
+    Bits block(String blockHex) {
         return HexValues.parse(List.of(blockHex), 64, List.of("block")).get(0);
     }
 
     @Override
-    SecureProgram<List<BitString>> program(int blocks) {
+    SecureProgram<List<Bits>> program(int blocks) {
         return Present.program(blocks);
     }
 
@@ -33,7 +33,7 @@ final class PresentCommand extends BlockCipherCommand {
     }
 
     @Override
-    String hex(BitString ciphertext) {
-        return ciphertext.toHex(false);
+    String hex(Bits ciphertext) {
+        return ciphertext.toHex();
     }
 }

@@ -1,6 +1,5 @@
 package io.yaostream.cli;
 
-import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.ThreeParty;
 import io.yaostream.core.bits.BitString;
@@ -102,7 +101,7 @@ final class Run3Command implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new UserError(e.getMessage());
             }
-            r = me.run(addresses, CoreBridge.program(program), Inputs.bits(mine));
+            r = me.run(addresses, CoreBridge.program(program), CircuitArgument.inputs(mine));
         }
         Optional<BitString>[] results = ThreePartyOptions.results(r.value());
         long peak = RunStatistics.peakHeapBytes();

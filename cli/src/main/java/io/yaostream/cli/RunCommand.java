@@ -1,6 +1,5 @@
 package io.yaostream.cli;
 
-import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.SecureProgram;
 import io.yaostream.Link;
@@ -131,7 +130,7 @@ final class RunCommand implements Callable<Integer> {
                         msbFirst, o.andGates(), o.bytesSent(), o.seconds(), RunStatistics.peakHeapBytes(), extra,
                         Report.networkNote(transport.network(), "on what it received"));
                 spec.commandLine().getOut().flush();
-            }).run(CoreBridge.program(new RepeatProgram(c, repeat)), Inputs.bits(mine));
+            }).run(CoreBridge.program(new RepeatProgram(c, repeat)), CircuitArgument.inputs(mine));
         }
         return 0;
     }
@@ -148,7 +147,7 @@ final class RunCommand implements Callable<Integer> {
             long times = repeat / k + (i < repeat % k ? 1 : 0);
             return times == 0 ? ctx -> none : CoreBridge.program(new RepeatProgram(c, times));
         };
-        Sharded<List<List<Optional<BitString>>>> r = config.shards(k).run(shard, i -> Inputs.bits(mine));
+        Sharded<List<List<Optional<BitString>>>> r = config.shards(k).run(shard, i -> CircuitArgument.inputs(mine));
         List<Optional<BitString>> outputs = null;
         for (int i = 0; i < k && i < repeat; i++) {
             List<Optional<BitString>> o = r.value().get(i);
@@ -187,11 +186,11 @@ final class RunCommand implements Callable<Integer> {
             try (Link kept = config.open()) {
                 linkSetup = kept.setupSeconds();
                 for (int i = 0; i < sessions; i++) {
-                    results.add(kept.run(CoreBridge.program(program), Inputs.bits(mine)));
+                    results.add(kept.run(CoreBridge.program(program), CircuitArgument.inputs(mine)));
                 }
             }
         } else {
-            results = config.runSessions(sessions, CoreBridge.program(program), () -> Inputs.bits(mine));
+            results = config.runSessions(sessions, CoreBridge.program(program), () -> CircuitArgument.inputs(mine));
         }
         int i = 0;
         for (Result<List<Optional<BitString>>> o : results) {

@@ -1,8 +1,8 @@
 package io.yaostream.examples;
 
 import io.yaostream.BitVector;
+import io.yaostream.Bits;
 import io.yaostream.SecureProgram;
-import io.yaostream.core.bits.BitString;
 
 import java.math.BigInteger;
 
@@ -33,7 +33,7 @@ public final class Hamming {
     }
 
     /** The distance in plaintext: the reference the tests compare with. */
-    public static int reference(BitString a, BitString b) {
+    public static int reference(Bits a, Bits b) {
         return a.toBigInteger().xor(b.toBigInteger()).bitCount();
     }
 }

@@ -4,7 +4,6 @@ import io.yaostream.Inputs;
 import io.yaostream.SecureProgram;
 import io.yaostream.TwoParty;
 import io.yaostream.UInt;
-import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.InputFeed;
 import io.yaostream.onehot.ModReduce;
 import io.yaostream.onehot.Multiply;
@@ -34,7 +33,7 @@ public final class OneHotProduct {
         long y = Long.parseLong(args[1]);
         TwoParty parties = TwoParty.garbler().name("one-hot product"); // half-gates: one-hot garbling needs it or grr3
         for (SecureProgram<BigInteger> program : java.util.List.of(ONE_HOT, STANDARD)) {
-            TwoParty.Both<BigInteger> both = parties.runBoth(program, Inputs.bits(BitString.of(x, 32)), Inputs.bits(BitString.of(y, 32)));
+            TwoParty.Both<BigInteger> both = parties.runBoth(program, Inputs.of(x, 32), Inputs.of(y, 32));
             System.out.printf("%s: %s, %,d bytes of garbled material%n", program == ONE_HOT ? "one-hot " : "standard", both.evaluator().value(),
                     both.evaluator().costs().tableBytes());
         }

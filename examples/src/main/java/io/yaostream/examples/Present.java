@@ -6,7 +6,6 @@ import io.yaostream.compiler.dsl.Bit;
 import io.yaostream.compiler.dsl.Bits;
 import io.yaostream.compiler.dsl.CircuitBuilder;
 import io.yaostream.compiler.dsl.SBoxes;
-import io.yaostream.core.bits.BitString;
 import io.yaostream.Party;
 
 import java.math.BigInteger;
@@ -28,10 +27,10 @@ public final class Present {
     private Present() {
     }
 
-    public static SecureProgram<List<BitString>> program(int blocks) {
+    public static SecureProgram<List<io.yaostream.Bits>> program(int blocks) {
         return c -> {
             BitVector keys = c.garbler().bits((ROUNDS + 1) * BLOCK);
-            List<BitString> out = new ArrayList<>();
+            List<io.yaostream.Bits> out = new ArrayList<>();
             for (int i = 0; i < blocks; i++) {
                 BitVector s = c.evaluator().bits(BLOCK);
                 for (int r = 0; r < ROUNDS; r++) {
@@ -74,29 +73,26 @@ public final class Present {
     private static final BigInteger MASK80 = BigInteger.ONE.shiftLeft(80).subtract(BigInteger.ONE);
 
     /** The 32 round keys of an 80-bit key (the paper's §3 key schedule), key 1 first, as one 2,048-bit string. */
-    public static BitString roundKeys(BigInteger key) {
+    public static io.yaostream.Bits roundKeys(BigInteger key) {
         if (key.signum() < 0 || key.bitLength() > 80) {
             throw new IllegalArgumentException("a PRESENT-80 key is 80 bits");
         }
-        boolean[] bits = new boolean[(ROUNDS + 1) * BLOCK];
+        BigInteger keys = BigInteger.ZERO;
         BigInteger k = key;
         for (int i = 1; i <= ROUNDS + 1; i++) {
-            long roundKey = k.shiftRight(16).longValue(); // k79..k16
-            for (int j = 0; j < BLOCK; j++) {
-                bits[(i - 1) * BLOCK + j] = (roundKey >>> j & 1) != 0;
-            }
+            keys = keys.or(k.shiftRight(16).shiftLeft((i - 1) * BLOCK)); // k79..k16
             // rotate left by 61, S-box on the top nibble, round counter into k19..k15
             k = k.shiftLeft(61).or(k.shiftRight(19)).and(MASK80);
             int top = k.shiftRight(76).intValue();
             k = k.andNot(BigInteger.valueOf(0xF).shiftLeft(76)).or(BigInteger.valueOf(SBOX[top]).shiftLeft(76));
             k = k.xor(BigInteger.valueOf(i).shiftLeft(15));
         }
-        return BitString.fromBits(bits);
+        return io.yaostream.Bits.of(keys, (ROUNDS + 1) * BLOCK);
     }
 
     /** PRESENT-80 in plaintext: the reference the tests hold the circuit to (and the paper's vectors hold it to). */
     public static long encrypt(BigInteger key, long block) {
-        BitString keys = roundKeys(key);
+        io.yaostream.Bits keys = roundKeys(key);
         long s = block;
         for (int r = 0; r <= ROUNDS; r++) {
             long k = 0;

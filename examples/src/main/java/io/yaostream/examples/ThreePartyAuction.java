@@ -4,7 +4,6 @@ import io.yaostream.Inputs;
 import io.yaostream.SecureProgram;
 import io.yaostream.ThreeParty;
 import io.yaostream.UInt;
-import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.InputFeed;
 
 import java.math.BigInteger;
@@ -49,7 +48,7 @@ public final class ThreePartyAuction {
     }
 
     private static Inputs bid(String value) {
-        return Inputs.bits(BitString.of(Long.parseLong(value), 32));
+        return Inputs.of(Long.parseLong(value), 32);
     }
 
     private static void print(String who, BigInteger[] result) {

@@ -2,7 +2,6 @@ package io.yaostream.examples;
 
 import io.yaostream.Inputs;
 import io.yaostream.TwoParty;
-import io.yaostream.core.bits.BitString;
 import io.yaostream.Party;
 import io.yaostream.core.program.InputFeed;
 import org.junit.jupiter.api.Test;
@@ -16,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /** The README's example: correct on both sides of the comparison, and as a user starts it (two mains). */
 class MillionairesTest {
     private static boolean richer(long g, long e) {
-        return TwoParty.garbler().runBoth(Millionaires.RICHER, Inputs.bits(BitString.of(g, 64)), Inputs.bits(BitString.of(e, 64)))
+        return TwoParty.garbler().runBoth(Millionaires.RICHER, Inputs.of(g, 64), Inputs.of(e, 64))
                 .evaluator().value();
     }
 
@@ -26,7 +25,7 @@ class MillionairesTest {
         assertEquals(false, richer(3_000_000, 5_000_000));
         assertEquals(false, richer(7, 7));
         assertEquals(true, richer(Long.MAX_VALUE, 0));
-        assertEquals(true, TwoParty.plain(Millionaires.RICHER, Party.EVALUATOR, Inputs.bits(BitString.of(2, 64)), Inputs.bits(BitString.of(1, 64))));
+        assertEquals(true, TwoParty.plain(Millionaires.RICHER, Party.EVALUATOR, Inputs.of(2, 64), Inputs.of(1, 64)));
     }
 
     @Test

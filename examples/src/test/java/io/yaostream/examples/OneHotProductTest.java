@@ -2,7 +2,6 @@ package io.yaostream.examples;
 
 import io.yaostream.Inputs;
 import io.yaostream.TwoParty;
-import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.InputFeed;
 import org.junit.jupiter.api.Test;
 
@@ -19,9 +18,9 @@ class OneHotProductTest {
         long y = 2_718_281_828L;
         BigInteger want = BigInteger.valueOf(x).multiply(BigInteger.valueOf(y)).mod(BigInteger.ONE.shiftLeft(32)).mod(BigInteger.valueOf(65521));
         TwoParty parties = TwoParty.garbler().name("one-hot product test");
-        TwoParty.Both<BigInteger> oneHot = parties.runBoth(OneHotProduct.ONE_HOT, Inputs.bits(BitString.of(x, 32)), Inputs.bits(BitString.of(y, 32)));
-        TwoParty.Both<BigInteger> standard = parties.runBoth(OneHotProduct.STANDARD, Inputs.bits(BitString.of(x, 32)),
-                Inputs.bits(BitString.of(y, 32)));
+        TwoParty.Both<BigInteger> oneHot = parties.runBoth(OneHotProduct.ONE_HOT, Inputs.of(x, 32), Inputs.of(y, 32));
+        TwoParty.Both<BigInteger> standard = parties.runBoth(OneHotProduct.STANDARD, Inputs.of(x, 32),
+                Inputs.of(y, 32));
         assertEquals(want, oneHot.evaluator().value());
         assertEquals(want, oneHot.garbler().value());
         assertEquals(want, standard.evaluator().value());

@@ -2,7 +2,6 @@ package io.yaostream.examples;
 
 import io.yaostream.Inputs;
 import io.yaostream.ThreeParty;
-import io.yaostream.core.bits.BitString;
 import io.yaostream.core.program.InputFeed;
 import org.junit.jupiter.api.Test;
 
@@ -27,8 +26,7 @@ class ThreePartyAuctionTest {
                     winner = p;
                 }
             }
-            List<Inputs> feeds = List.of(Inputs.bits(BitString.of(bids[0], 32)), Inputs.bits(BitString.of(bids[1], 32)),
-                    Inputs.bits(BitString.of(bids[2], 32)));
+            List<Inputs> feeds = List.of(Inputs.of(bids[0], 32), Inputs.of(bids[1], 32), Inputs.of(bids[2], 32));
             for (ThreeParty.Outcome<BigInteger[]> o : ThreeParty.as(1).name("auction").runAll(ThreePartyAuction.HIGHEST, feeds)) {
                 assertNull(o.failure());
                 assertEquals(BigInteger.valueOf(bids[winner - 1]), o.result().value()[0], "P" + o.party());

@@ -1,8 +1,8 @@
 package io.yaostream.spark;
 
 import io.yaostream.internal.CoreBridge;
+import io.yaostream.Bits;
 import io.yaostream.Shared;
-import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.kernel.Kernel;
 import io.yaostream.core.kernel.Kernels;
@@ -73,7 +73,7 @@ final class ShardTask<T> extends AbstractFunction1<scala.collection.Iterator<T>,
         private static final long serialVersionUID = 1L;
 
         Object result(Party role) {
-            return share == null ? value : Shared.of(io.yaostream.Party.fromKey(role.key()), BitString.fromHex(share, shareWidth, false));
+            return share == null ? value : Shared.of(io.yaostream.Party.fromKey(role.key()), Bits.fromHex(share, shareWidth));
         }
     }
 
@@ -140,7 +140,7 @@ final class ShardTask<T> extends AbstractFunction1<scala.collection.Iterator<T>,
             SparkRun.ShardCosts costs = new SparkRun.ShardCosts(shard, garblerRows, evaluatorRows, r.andGates(), r.costs().bytes(), r.seconds());
             Object value = r.value();
             if (value instanceof Shared s) {
-                return new Outcome(null, s.bits().toHex(false), s.width(), costs);
+                return new Outcome(null, s.bits().toHex(), s.width(), costs);
             }
             if (value != null && !(value instanceof Serializable)) {
                 throw new IllegalStateException("a shard's result must be Serializable to reach the driver, and " + value.getClass().getName() + " is not");

@@ -222,7 +222,7 @@ class PeerIdentityTest {
         for (int g = 0; g < inputs.length; g++) {
             feeds.get(ThreePartyCircuit.owner(g) - 1).add(inputs[g]);
         }
-        return List.of(Inputs.bits(feeds.get(0)), Inputs.bits(feeds.get(1)), Inputs.bits(feeds.get(2)));
+        return feeds.stream().map(f -> Inputs.bits(f.stream().map(CoreBridge::bits).toList())).toList();
     }
 
     private CompletableFuture<ThreeParty.Result<List<Optional<BitString>>>> start(int p, TlsFiles[] tls,

@@ -1,5 +1,6 @@
 package io.yaostream.core.threeparty;
 
+import io.yaostream.internal.CoreBridge;
 import io.yaostream.Inputs;
 import io.yaostream.Internals;
 import io.yaostream.ThreeParty;
@@ -166,6 +167,6 @@ final class TappedThreeParties {
         for (int g = 0; g < inputs.length; g++) {
             byParty.get(ThreePartyCircuit.owner(g) - 1).add(inputs[g]);
         }
-        return List.of(Inputs.bits(byParty.get(0)), Inputs.bits(byParty.get(1)), Inputs.bits(byParty.get(2)));
+        return byParty.stream().map(f -> Inputs.bits(f.stream().map(CoreBridge::bits).toList())).toList();
     }
 }

@@ -1,5 +1,6 @@
 package io.yaostream.core.threeparty;
 
+import io.yaostream.internal.CoreBridge;
 import io.yaostream.Inputs;
 import io.yaostream.Internals;
 import io.yaostream.ThreeParty;
@@ -49,7 +50,7 @@ class ThreePartySessionTest {
         BitString[] expected = new PlainEvaluator().evaluate(c, inputs);
         ThreePartyCircuit program = new ThreePartyCircuit(c, repeat);
         List<ThreeParty.Outcome<List<Optional<BitString>>>> outcomes = Internals.runAll(config.name(program.name()), ThreeLinks.inMemory(30_000),
-                program, List.of(Inputs.bits(feeds.get(0)), Inputs.bits(feeds.get(1)), Inputs.bits(feeds.get(2))));
+                program, feeds.stream().map(f -> Inputs.bits(f.stream().map(CoreBridge::bits).toList())).toList());
         for (ThreeParty.Outcome<List<Optional<BitString>>> o : outcomes) {
             if (o.failure() != null) {
                 throw new AssertionError("P" + o.party() + " failed: " + o.failure().getMessage(), o.failure());

@@ -1,11 +1,11 @@
 package io.yaostream.cli.bench;
 
 import io.yaostream.SecureProgram;
+import io.yaostream.Bits;
 import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.Link;
 import io.yaostream.TwoParty;
-import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
 import io.yaostream.Party;
 import io.yaostream.core.net.SimulatedNetwork;
@@ -53,7 +53,7 @@ public final class LatencyBench {
     }
 
     /** Both parties' inputs for one execution, each usable for the run and again for the plaintext check. */
-    public record Draw(List<BitString> garbler, List<BitString> evaluator) {
+    public record Draw(List<Bits> garbler, List<Bits> evaluator) {
         Inputs garblerFeed() {
             return Inputs.bits(garbler);
         }

@@ -1,5 +1,6 @@
 package io.yaostream.cli.bench;
 
+import io.yaostream.Bits;
 import io.yaostream.Inputs;
 import io.yaostream.BitVector;
 import io.yaostream.SecureProgram;
@@ -108,7 +109,7 @@ public final class OneHotBench {
                 if (c.bestStandard() != c.standard()) {
                     List<BitString> as = values(rnd, c.aWidth(), 1);
                     List<BitString> bs = values(rnd, c.bWidth(), c.bWidth() == 0 ? 0 : 1);
-                    best = on.name("best standard " + c.module()).estimate(program(c, c.bestStandard(), 1), Inputs.bits(as), Inputs.bits(bs))
+                    best = on.name("best standard " + c.module()).estimate(program(c, c.bestStandard(), 1), inputs(as), inputs(bs))
                             .tableBytes();
                 }
                 rows.add(new Row(c.module(), c.bits(), c.k(), net.name(), reps, oneHotBytes, standardBytes, new Samples(oneHotMs).median(),
@@ -126,7 +127,7 @@ public final class OneHotBench {
     private static Session session(TwoParty on, Case c, Op op, String which, int reps, SplittableRandom rnd) {
         List<BitString> as = values(rnd, c.aWidth(), reps);
         List<BitString> bs = values(rnd, c.bWidth(), c.bWidth() == 0 ? 0 : reps);
-        TwoParty.Both<Timed> both = on.name(which + " " + c.module()).runBoth(program(c, op, reps), Inputs.bits(as), Inputs.bits(bs));
+        TwoParty.Both<Timed> both = on.name(which + " " + c.module()).runBoth(program(c, op, reps), inputs(as), inputs(bs));
         check(c, which, both.evaluator().value(), expected(c, as, bs));
         return new Session(both.evaluator().value().nanos(), both.evaluator().costs().tableBytes());
     }
@@ -193,9 +194,14 @@ public final class OneHotBench {
                 BitVector out = op.apply(as[i].asBits(), bs == null ? null : bs[i].asBits());
                 acc = acc == null ? out : acc.xor(out);
             }
-            Optional<BitString> xor = folded(acc).revealTo(Party.EVALUATOR);
+            Optional<BitString> xor = folded(acc).revealTo(Party.EVALUATOR).map(CoreBridge::bits);
             return new Timed(System.nanoTime() - start, xor);
         };
+    }
+
+    /** The module's operands (which its plaintext definition takes as the engine's bit strings) as a party's inputs. */
+    private static Inputs inputs(List<BitString> values) {
+        return Inputs.bits(values.stream().map(CoreBridge::bits).toList());
     }
 
     private static List<BitString> values(SplittableRandom rnd, int width, int count) {
@@ -241,7 +247,7 @@ public final class OneHotBench {
         for (int from = FOLDED; from < v.width(); from += FOLDED) {
             BitVector part = v.slice(from, Math.min(v.width(), from + FOLDED));
             if (part.width() < FOLDED) {
-                part = BitVector.concat(part, v.computation().constant(BitString.zeros(FOLDED - part.width())));
+                part = BitVector.concat(part, v.computation().constant(Bits.zeros(FOLDED - part.width())));
             }
             acc = acc.xor(part);
         }

@@ -154,7 +154,7 @@ public final class ThreePartyBench {
         BitString[] in = inputs(c, rnd);
         BitString expected = c.expected(in);
         List<ThreeParty.Outcome<List<Optional<BitString>>>> outcomes = config.runAll(CoreBridge.program(c.program(true)),
-                List.of(Inputs.bits(in[0]), Inputs.bits(in[1]), Inputs.bits(in[2])));
+                List.of(Inputs.bits(CoreBridge.bits(in[0])), Inputs.bits(CoreBridge.bits(in[1])), Inputs.bits(CoreBridge.bits(in[2]))));
         List<ThreeParty.Result<List<Optional<BitString>>>> results = new ArrayList<>();
         for (ThreeParty.Outcome<List<Optional<BitString>>> o : outcomes) {
             if (o.failure() != null) {
@@ -169,7 +169,8 @@ public final class ThreePartyBench {
     private static TwoParty.Both<List<Optional<BitString>>> twoParty(TwoParty config, Case c, SplittableRandom rnd) {
         BitString[] in = inputs(c, rnd);
         BitString expected = c.expected(in);
-        TwoParty.Both<List<Optional<BitString>>> both = config.runBoth(CoreBridge.program(c.program(false)), Inputs.bits(in[0]), Inputs.bits(in[1], in[2]));
+        TwoParty.Both<List<Optional<BitString>>> both = config.runBoth(CoreBridge.program(c.program(false)), Inputs.bits(CoreBridge.bits(in[0])),
+                Inputs.bits(CoreBridge.bits(in[1]), CoreBridge.bits(in[2])));
         check(c, "the garbler", both.garbler().value(), expected);
         check(c, "the evaluator", both.evaluator().value(), expected);
         return both;
