@@ -171,8 +171,8 @@ public final class BitVector extends SecretValue {
      *
      * @return the bits, which both parties learn
      */
-    public io.yaostream.Bits reveal() {
-        return io.yaostream.Bits.of(computation.context().reveal(secret, Receiver.BOTH).orElseThrow());
+    public io.yaostream.PlainBits reveal() {
+        return io.yaostream.PlainBits.of(computation.context().reveal(secret, Receiver.BOTH).orElseThrow());
     }
 
     /**
@@ -181,8 +181,8 @@ public final class BitVector extends SecretValue {
      * @param party the party that learns the bits
      * @return the bits at {@code party}, empty at the other party
      */
-    public Optional<io.yaostream.Bits> revealTo(Party party) {
-        return computation.context().reveal(secret, Receiver.valueOf(party.name())).map(io.yaostream.Bits::of);
+    public Optional<io.yaostream.PlainBits> revealTo(Party party) {
+        return computation.context().reveal(secret, Receiver.valueOf(party.name())).map(io.yaostream.PlainBits::of);
     }
 
     private BitVector of(Secret s) {

@@ -230,7 +230,7 @@ public final class Computation {
      * @param value the constant's bits
      * @return the bits as a secret value both parties know
      */
-    public BitVector constant(io.yaostream.Bits value) {
+    public BitVector constant(io.yaostream.PlainBits value) {
         return new BitVector(this, ctx.constant(value.core()));
     }
 

@@ -76,12 +76,12 @@ final class CoreBridgeAccess implements CoreBridge.Access {
     }
 
     @Override
-    public BitString bits(Bits bits) {
+    public BitString bits(PlainBits bits) {
         return bits.core();
     }
 
     @Override
-    public Bits bits(BitString bits) {
-        return Bits.of(bits);
+    public PlainBits bits(BitString bits) {
+        return PlainBits.of(bits);
     }
 }

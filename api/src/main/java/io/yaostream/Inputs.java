@@ -110,19 +110,19 @@ public final class Inputs {
      * @param values the private values
      * @return inputs of these values
      */
-    public static Inputs bits(Bits... values) {
+    public static Inputs bits(PlainBits... values) {
         return bits(List.of(values));
     }
 
     /**
-     * These bit strings, in order, as {@link #bits(Bits...)}.
+     * These bit strings, in order, as {@link #bits(PlainBits...)}.
      *
      * @param values the private values
      * @return inputs of these values
      */
-    public static Inputs bits(List<Bits> values) {
+    public static Inputs bits(List<PlainBits> values) {
         List<BitString> core = new ArrayList<>(values.size());
-        for (Bits b : values) {
+        for (PlainBits b : values) {
             core.add(b.core());
         }
         return values(core);

@@ -71,7 +71,7 @@ public abstract class SecretValue {
      * @throws io.yaostream.core.program.ProtocolException in a three-party session, which reveals only
      */
     public final Shared share() {
-        return new Shared(computation.party(), Bits.of(computation.context().share(secret)));
+        return new Shared(computation.party(), PlainBits.of(computation.context().share(secret)));
     }
 
     final void sameComputation(SecretValue other) {

@@ -9,9 +9,9 @@ package io.yaostream;
  */
 public final class Shared {
     private final Party party;
-    private final Bits bits;
+    private final PlainBits bits;
 
-    Shared(Party party, Bits bits) {
+    Shared(Party party, PlainBits bits) {
         this.party = party;
         this.bits = bits;
     }
@@ -24,7 +24,7 @@ public final class Shared {
      * @param bits the share's bits
      * @return the share
      */
-    public static Shared of(Party party, Bits bits) {
+    public static Shared of(Party party, PlainBits bits) {
         return new Shared(java.util.Objects.requireNonNull(party, "party"), java.util.Objects.requireNonNull(bits, "bits"));
     }
 
@@ -51,7 +51,7 @@ public final class Shared {
      *
      * @return the share's bits
      */
-    public Bits bits() {
+    public PlainBits bits() {
         return bits;
     }
 
@@ -63,7 +63,7 @@ public final class Shared {
      * @return the value
      * @throws IllegalArgumentException if the shares are not one of each party, or differ in width
      */
-    public static Bits combine(Shared garbler, Shared evaluator) {
+    public static PlainBits combine(Shared garbler, Shared evaluator) {
         if (garbler.party != Party.GARBLER || evaluator.party != Party.EVALUATOR) {
             throw new IllegalArgumentException("combine takes the garbler's share, then the evaluator's");
         }

@@ -1,7 +1,7 @@
 package io.yaostream.internal;
 
 import io.yaostream.BitVector;
-import io.yaostream.Bits;
+import io.yaostream.PlainBits;
 import io.yaostream.Computation;
 import io.yaostream.Inputs;
 import io.yaostream.SecretValue;
@@ -130,12 +130,12 @@ public final class CoreBridge {
         BitVector[] module(Computation computation, OneHotModule module, SecretValue... args);
 
         /**
-         * See {@link CoreBridge#bits(Bits)}.
+         * See {@link CoreBridge#bits(PlainBits)}.
          *
          * @param bits the API's bits
          * @return the engine's bit string
          */
-        BitString bits(Bits bits);
+        BitString bits(PlainBits bits);
 
         /**
          * See {@link CoreBridge#bits(BitString)}.
@@ -143,7 +143,7 @@ public final class CoreBridge {
          * @param bits the engine's bit string
          * @return the API's bits
          */
-        Bits bits(BitString bits);
+        PlainBits bits(BitString bits);
     }
 
     private static volatile Access access;
@@ -307,23 +307,23 @@ public final class CoreBridge {
     }
 
     /**
-     * The engine's bit string of the API's {@link Bits}: the same bits, with no copy.
+     * The engine's bit string of the API's {@link PlainBits}: the same bits, with no copy.
      *
      * @param bits the API's bits
      * @return the engine's bit string
      */
-    public static BitString bits(Bits bits) {
+    public static BitString bits(PlainBits bits) {
         return api().bits(bits);
     }
 
     /**
-     * The API's {@link Bits} of an engine's bit string, for a value the engine gave (a reveal of a {@code Program}, a
+     * The API's {@link PlainBits} of an engine's bit string, for a value the engine gave (a reveal of a {@code Program}, a
      * plain evaluation) that goes on to the API ({@link Inputs#bits}, {@code Shared.of}).
      *
      * @param bits the engine's bit string
      * @return the same bits as the API's, with no copy
      */
-    public static Bits bits(BitString bits) {
+    public static PlainBits bits(BitString bits) {
         return api().bits(bits);
     }
 }

@@ -1,6 +1,6 @@
 package io.yaostream.cli;
 
-import io.yaostream.Bits;
+import io.yaostream.PlainBits;
 import io.yaostream.SecureProgram;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.text.Printable;
@@ -24,17 +24,17 @@ final class AesCommand extends BlockCipherCommand {
     String sbox;
 
     @Override
-    Bits roundKeys(String keyHex) {
+    PlainBits roundKeys(String keyHex) {
         return Aes.toBits(Aes.expandKey(bytes(keyHex, "key")));
     }
 
     @Override
-    Bits block(String blockHex) {
+    PlainBits block(String blockHex) {
         return Aes.toBits(bytes(blockHex, "block"));
     }
 
     @Override
-    SecureProgram<List<Bits>> program(int blocks) {
+    SecureProgram<List<PlainBits>> program(int blocks) {
         return Aes.program(blocks, sBox());
     }
 
@@ -58,7 +58,7 @@ final class AesCommand extends BlockCipherCommand {
     }
 
     @Override
-    String hex(Bits ciphertext) {
+    String hex(PlainBits ciphertext) {
         return HexFormat.of().formatHex(Aes.toBytes(ciphertext));
     }
 

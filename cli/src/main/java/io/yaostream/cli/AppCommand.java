@@ -1,6 +1,6 @@
 package io.yaostream.cli;
 
-import io.yaostream.Bits;
+import io.yaostream.PlainBits;
 import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.cli.bench.Version;
@@ -278,7 +278,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
      */
     static Feeds oneHexValueEach(List<String> in, Party role, int bits, String what) {
         if (role == null) {
-            List<Bits> v = HexValues.parseNumbers(values(in, null, 2, what + "s"), bits, List.of("garbler", "evaluator"));
+            List<PlainBits> v = HexValues.parseNumbers(values(in, null, 2, what + "s"), bits, List.of("garbler", "evaluator"));
             return new Feeds(Inputs.bits(v.get(0)), Inputs.bits(v.get(1)));
         }
         Inputs mine = Inputs.bits(HexValues.parseNumbers(values(in, role, 1, what), bits, List.of(role.key())));

@@ -1,6 +1,6 @@
 package io.yaostream.cli;
 
-import io.yaostream.Bits;
+import io.yaostream.PlainBits;
 import io.yaostream.Inputs;
 import io.yaostream.SecureProgram;
 import io.yaostream.Party;
@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * A block cipher application: the garbler's key (expanded by the garbler in plaintext), the evaluator's block
  * encrypted {@code --blocks} times in one session, the ciphertexts to the evaluator, one hex line each.
  */
-abstract class BlockCipherCommand extends AppCommand<List<Bits>> {
+abstract class BlockCipherCommand extends AppCommand<List<PlainBits>> {
     @Mixin
     InOption in;
 
@@ -25,17 +25,17 @@ abstract class BlockCipherCommand extends AppCommand<List<Bits>> {
     int blocks;
 
     /** The garbler's input: its round keys, from the key as written. */
-    abstract Bits roundKeys(String keyHex);
+    abstract PlainBits roundKeys(String keyHex);
 
     /** The evaluator's input, from the block as written. */
-    abstract Bits block(String blockHex);
+    abstract PlainBits block(String blockHex);
 
-    abstract SecureProgram<List<Bits>> program(int blocks);
+    abstract SecureProgram<List<PlainBits>> program(int blocks);
 
     abstract String name(int blocks);
 
     /** A ciphertext as the specification writes it. */
-    abstract String hex(Bits ciphertext);
+    abstract String hex(PlainBits ciphertext);
 
     @Mixin
     ShardsOption shards;
@@ -47,7 +47,7 @@ abstract class BlockCipherCommand extends AppCommand<List<Bits>> {
 
     /** The blocks cut into k slices, one shard each; the evaluator gets every ciphertext, in order. */
     @Override
-    final ShardPlan<List<Bits>> shardPlan(Party role, int k) {
+    final ShardPlan<List<PlainBits>> shardPlan(Party role, int k) {
         plan(role); // checks every option and input
         List<String> v = values(in.values(), role, role == null ? 2 : 1, role == null ? "key and block" : role == Party.GARBLER ? "key" : "block");
         return ShardPlan.joined(name(blocks), i -> program(size(k, i)),
@@ -62,7 +62,7 @@ abstract class BlockCipherCommand extends AppCommand<List<Bits>> {
     }
 
     @Override
-    final Plan<List<Bits>> plan(Party role) {
+    final Plan<List<PlainBits>> plan(Party role) {
         if (blocks < 1) {
             throw new UsageError("--blocks: must be at least 1, got " + blocks);
         }
@@ -73,7 +73,7 @@ abstract class BlockCipherCommand extends AppCommand<List<Bits>> {
     }
 
     @Override
-    final String format(List<Bits> result) {
+    final String format(List<PlainBits> result) {
         return result.isEmpty() ? null : result.stream().map(this::hex).collect(Collectors.joining("\n"));
     }
 }

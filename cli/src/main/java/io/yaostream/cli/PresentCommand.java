@@ -1,6 +1,6 @@
 package io.yaostream.cli;
 
-import io.yaostream.Bits;
+import io.yaostream.PlainBits;
 import io.yaostream.SecureProgram;
 import io.yaostream.examples.Present;
 import picocli.CommandLine.Command;
@@ -13,17 +13,17 @@ import java.util.List;
                         + "writes it (key: 20 hex digits, block: 16)."})
 final class PresentCommand extends BlockCipherCommand {
     @Override
-    Bits roundKeys(String keyHex) {
+    PlainBits roundKeys(String keyHex) {
         return Present.roundKeys(HexValues.parse(List.of(keyHex), 80, List.of("key")).get(0).toBigInteger());
     }
 
     @Override
-    Bits block(String blockHex) {
+    PlainBits block(String blockHex) {
         return HexValues.parse(List.of(blockHex), 64, List.of("block")).get(0);
     }
 
     @Override
-    SecureProgram<List<Bits>> program(int blocks) {
+    SecureProgram<List<PlainBits>> program(int blocks) {
         return Present.program(blocks);
     }
 
@@ -33,7 +33,7 @@ final class PresentCommand extends BlockCipherCommand {
     }
 
     @Override
-    String hex(Bits ciphertext) {
+    String hex(PlainBits ciphertext) {
         return ciphertext.toHex();
     }
 }

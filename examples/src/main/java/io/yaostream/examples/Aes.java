@@ -66,19 +66,19 @@ public final class Aes {
     }
 
     /** The program for {@code blocks} blocks: the evaluator's result is their ciphertexts, the garbler's empty. */
-    public static SecureProgram<List<io.yaostream.Bits>> program(int blocks) {
+    public static SecureProgram<List<io.yaostream.PlainBits>> program(int blocks) {
         return program(blocks, SBox.BP10);
     }
 
     /** The program for {@code blocks} blocks with the S-box {@code sbox}. */
-    public static SecureProgram<List<io.yaostream.Bits>> program(int blocks, SBox sbox) {
+    public static SecureProgram<List<io.yaostream.PlainBits>> program(int blocks, SBox sbox) {
         return c -> {
             BitVector keys = c.garbler().bits((ROUNDS + 1) * BLOCK);
             BitVector[] roundKeys = new BitVector[ROUNDS + 1];
             for (int r = 0; r <= ROUNDS; r++) {
                 roundKeys[r] = keys.slice(r * BLOCK, (r + 1) * BLOCK);
             }
-            List<io.yaostream.Bits> out = new ArrayList<>();
+            List<io.yaostream.PlainBits> out = new ArrayList<>();
             for (int i = 0; i < blocks; i++) {
                 BitVector s = c.evaluator().bits(BLOCK).xor(roundKeys[0]);
                 for (int r = 1; r <= ROUNDS; r++) {
@@ -220,15 +220,15 @@ public final class Aes {
     }
 
     /** Bytes in this class's layout: byte i at bits 8i..8i+7, least significant bit first. */
-    public static io.yaostream.Bits toBits(byte[] bytes) {
+    public static io.yaostream.PlainBits toBits(byte[] bytes) {
         byte[] bigEndian = new byte[bytes.length];
         for (int i = 0; i < bytes.length; i++) {
             bigEndian[bytes.length - 1 - i] = bytes[i];
         }
-        return io.yaostream.Bits.of(new BigInteger(1, bigEndian), 8 * bytes.length);
+        return io.yaostream.PlainBits.of(new BigInteger(1, bigEndian), 8 * bytes.length);
     }
 
-    public static byte[] toBytes(io.yaostream.Bits bits) {
+    public static byte[] toBytes(io.yaostream.PlainBits bits) {
         byte[] out = new byte[bits.width() / 8];
         for (int i = 0; i < bits.width(); i++) {
             if (bits.get(i)) {

@@ -1,7 +1,7 @@
 package io.yaostream.examples;
 
 import io.yaostream.BitVector;
-import io.yaostream.Bits;
+import io.yaostream.PlainBits;
 import io.yaostream.SecureProgram;
 
 import java.math.BigInteger;
@@ -33,7 +33,7 @@ public final class Hamming {
     }
 
     /** The distance in plaintext: the reference the tests compare with. */
-    public static int reference(Bits a, Bits b) {
+    public static int reference(PlainBits a, PlainBits b) {
         return a.toBigInteger().xor(b.toBigInteger()).bitCount();
     }
 }

@@ -27,10 +27,10 @@ public final class Present {
     private Present() {
     }
 
-    public static SecureProgram<List<io.yaostream.Bits>> program(int blocks) {
+    public static SecureProgram<List<io.yaostream.PlainBits>> program(int blocks) {
         return c -> {
             BitVector keys = c.garbler().bits((ROUNDS + 1) * BLOCK);
-            List<io.yaostream.Bits> out = new ArrayList<>();
+            List<io.yaostream.PlainBits> out = new ArrayList<>();
             for (int i = 0; i < blocks; i++) {
                 BitVector s = c.evaluator().bits(BLOCK);
                 for (int r = 0; r < ROUNDS; r++) {
@@ -73,7 +73,7 @@ public final class Present {
     private static final BigInteger MASK80 = BigInteger.ONE.shiftLeft(80).subtract(BigInteger.ONE);
 
     /** The 32 round keys of an 80-bit key (the paper's §3 key schedule), key 1 first, as one 2,048-bit string. */
-    public static io.yaostream.Bits roundKeys(BigInteger key) {
+    public static io.yaostream.PlainBits roundKeys(BigInteger key) {
         if (key.signum() < 0 || key.bitLength() > 80) {
             throw new IllegalArgumentException("a PRESENT-80 key is 80 bits");
         }
@@ -87,12 +87,12 @@ public final class Present {
             k = k.andNot(BigInteger.valueOf(0xF).shiftLeft(76)).or(BigInteger.valueOf(SBOX[top]).shiftLeft(76));
             k = k.xor(BigInteger.valueOf(i).shiftLeft(15));
         }
-        return io.yaostream.Bits.of(keys, (ROUNDS + 1) * BLOCK);
+        return io.yaostream.PlainBits.of(keys, (ROUNDS + 1) * BLOCK);
     }
 
     /** PRESENT-80 in plaintext: the reference the tests hold the circuit to (and the paper's vectors hold it to). */
     public static long encrypt(BigInteger key, long block) {
-        io.yaostream.Bits keys = roundKeys(key);
+        io.yaostream.PlainBits keys = roundKeys(key);
         long s = block;
         for (int r = 0; r <= ROUNDS; r++) {
             long k = 0;

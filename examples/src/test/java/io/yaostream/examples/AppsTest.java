@@ -1,6 +1,6 @@
 package io.yaostream.examples;
 
-import io.yaostream.Bits;
+import io.yaostream.PlainBits;
 import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.SecureProgram;
@@ -66,8 +66,8 @@ class AppsTest {
         return both.evaluator();
     }
 
-    private static Bits random(Random rnd, int bits) {
-        return Bits.of(new BigInteger(bits, rnd), bits);
+    private static PlainBits random(Random rnd, int bits) {
+        return PlainBits.of(new BigInteger(bits, rnd), bits);
     }
 
     // ---- Hamming ----
@@ -77,8 +77,8 @@ class AppsTest {
     void hammingDistanceIsTheBitCount(String scheme, String kernel) {
         Random rnd = new Random(1);
         for (int bits : new int[] {1, 7, 900}) {
-            Bits a = random(rnd, bits);
-            Bits b = random(rnd, bits);
+            PlainBits a = random(rnd, bits);
+            PlainBits b = random(rnd, bits);
             Result<BigInteger> r = garbled(scheme, kernel, Hamming.name(bits), Hamming.program(bits),
                     () -> Inputs.bits(a), () -> Inputs.bits(b));
             assertEquals(BigInteger.valueOf(Hamming.reference(a, b)), r.value());
@@ -89,14 +89,14 @@ class AppsTest {
     @Test
     void hamming900Costs896AndGatesInAWorkingSetOf1800() {
         Random rnd = new Random(2);
-        Bits a = random(rnd, 900);
-        Bits b = random(rnd, 900);
+        PlainBits a = random(rnd, 900);
+        PlainBits b = random(rnd, 900);
         Costs c = TwoParty.garbler().estimate(Hamming.program(900), Inputs.bits(a), Inputs.bits(b));
         assertEquals(896, c.andGates());
         assertTrue(c.workingSet() <= 1_800, "working set " + c.workingSet() + " (ME-SFE: 1,800)");
         for (int t = 0; t < 50; t++) {
-            Bits x = random(rnd, 900);
-            Bits y = random(rnd, 900);
+            PlainBits x = random(rnd, 900);
+            PlainBits y = random(rnd, 900);
             for (Party p : Party.values()) {
                 assertEquals(BigInteger.valueOf(Hamming.reference(x, y)), TwoParty.plain(Hamming.program(900), p, Inputs.bits(x), Inputs.bits(y)));
             }
@@ -110,12 +110,12 @@ class AppsTest {
     }
 
     private static String aes(String scheme, String kernel, Aes.SBox sbox, String key, String... blocks) {
-        List<Bits> in = new ArrayList<>();
+        List<PlainBits> in = new ArrayList<>();
         for (String b : blocks) {
             in.add(Aes.toBits(HEX.parseHex(b)));
         }
-        Bits keys = Aes.toBits(Aes.expandKey(HEX.parseHex(key)));
-        Result<List<Bits>> r = garbled(scheme, kernel, Aes.name(blocks.length, sbox), Aes.program(blocks.length, sbox),
+        PlainBits keys = Aes.toBits(Aes.expandKey(HEX.parseHex(key)));
+        Result<List<PlainBits>> r = garbled(scheme, kernel, Aes.name(blocks.length, sbox), Aes.program(blocks.length, sbox),
                 () -> Inputs.bits(keys), () -> Inputs.bits(in));
         if (sbox == Aes.SBox.BP10) {
             assertEquals(5_120L * blocks.length, r.andGates());
@@ -126,7 +126,7 @@ class AppsTest {
             assertEquals(160L * (scheme.equals("grr3") ? 1_041 : 929) * blocks.length, r.costs().tableBytes());
         }
         StringBuilder out = new StringBuilder();
-        for (Bits c : r.value()) {
+        for (PlainBits c : r.value()) {
             out.append(out.length() == 0 ? "" : " ").append(HEX.formatHex(Aes.toBytes(c)));
         }
         return out.toString();
@@ -177,8 +177,8 @@ class AppsTest {
         String[][] vectors = {{"000102030405060708090a0b0c0d0e0f", "00112233445566778899aabbccddeeff", "69c4e0d86a7b0430d8cdb78070b4c55a"},
                 {"2b7e151628aed2a6abf7158809cf4f3c", "3243f6a8885a308d313198a2e0370734", "3925841d02dc09fbdc118597196a0b32"}};
         for (String[] v : vectors) {
-            Bits keys = Aes.toBits(Aes.expandKey(HEX.parseHex(v[0])));
-            Bits block = Aes.toBits(HEX.parseHex(v[1]));
+            PlainBits keys = Aes.toBits(Aes.expandKey(HEX.parseHex(v[0])));
+            PlainBits block = Aes.toBits(HEX.parseHex(v[1]));
             BitString[] plain = new io.yaostream.core.plain.PlainEvaluator().evaluate(flat, new BitString[] {CoreBridge.bits(keys), CoreBridge.bits(block)});
             assertEquals(v[2], HEX.formatHex(Aes.toBytes(CoreBridge.bits(plain[0]))));
             TwoParty.Both<List<java.util.Optional<BitString>>> both = CoreBridge.circuits(TwoParty.garbler().name("flat"), List.of(flat))
@@ -208,8 +208,8 @@ class AppsTest {
         };
         for (String[] v : vectors) {
             BigInteger key = new BigInteger(v[0], 16);
-            Bits block = Bits.fromHex(v[1], 64);
-            Result<List<Bits>> r = garbled(scheme, kernel, Present.name(1), Present.program(1),
+            PlainBits block = PlainBits.fromHex(v[1], 64);
+            Result<List<PlainBits>> r = garbled(scheme, kernel, Present.name(1), Present.program(1),
                     () -> Inputs.bits(Present.roundKeys(key)), () -> Inputs.bits(block));
             assertEquals(v[2], r.value().get(0).toHex());
             assertEquals(v[2], String.format("%016x", Present.encrypt(key, block.toBigInteger().longValue())), "the plaintext reference");
@@ -223,8 +223,8 @@ class AppsTest {
         for (int t = 0; t < 30; t++) {
             BigInteger key = new BigInteger(80, rnd);
             long block = rnd.nextLong();
-            List<Bits> c = TwoParty.plain(Present.program(1), Party.EVALUATOR, Inputs.bits(Present.roundKeys(key)),
-                    Inputs.bits(Bits.of(new BigInteger(Long.toUnsignedString(block)), 64)));
+            List<PlainBits> c = TwoParty.plain(Present.program(1), Party.EVALUATOR, Inputs.bits(Present.roundKeys(key)),
+                    Inputs.bits(PlainBits.of(new BigInteger(Long.toUnsignedString(block)), 64)));
             assertEquals(Present.encrypt(key, block), c.get(0).toBigInteger().longValue());
         }
     }
@@ -236,8 +236,8 @@ class AppsTest {
     void karatsubaIsTheProduct(String scheme, String kernel) {
         Random rnd = new Random(5);
         for (int bits : new int[] {1, 13, 128}) {
-            Bits x = random(rnd, bits);
-            Bits y = random(rnd, bits);
+            PlainBits x = random(rnd, bits);
+            PlainBits y = random(rnd, bits);
             Result<BigInteger> r = garbled(scheme, kernel, Karatsuba.name(bits), Karatsuba.program(bits),
                     () -> Inputs.bits(x), () -> Inputs.bits(y));
             assertEquals(x.toBigInteger().multiply(y.toBigInteger()), r.value());

@@ -1,7 +1,7 @@
 package io.yaostream.spark;
 
 import io.yaostream.internal.CoreBridge;
-import io.yaostream.Bits;
+import io.yaostream.PlainBits;
 import io.yaostream.Shared;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.kernel.Kernel;
@@ -73,7 +73,7 @@ final class ShardTask<T> extends AbstractFunction1<scala.collection.Iterator<T>,
         private static final long serialVersionUID = 1L;
 
         Object result(Party role) {
-            return share == null ? value : Shared.of(io.yaostream.Party.fromKey(role.key()), Bits.fromHex(share, shareWidth));
+            return share == null ? value : Shared.of(io.yaostream.Party.fromKey(role.key()), PlainBits.fromHex(share, shareWidth));
         }
     }
 

@@ -1,6 +1,6 @@
 package io.yaostream.spark;
 
-import io.yaostream.Bits;
+import io.yaostream.PlainBits;
 import io.yaostream.Inputs;
 import io.yaostream.SecureProgram;
 import io.yaostream.Shared;
@@ -71,7 +71,7 @@ final class SparkJobs {
 
     /** The garbler's side of AES: its key, no rows. */
     static ShardJob<Object, ArrayList<Placed>> aesKey(byte[] key) {
-        Bits roundKeys = Aes.toBits(Aes.expandKey(key));
+        PlainBits roundKeys = Aes.toBits(Aes.expandKey(key));
         String hex = roundKeys.toHex();
         int width = roundKeys.width();
         return new ShardJob<>() {
@@ -87,7 +87,7 @@ final class SparkJobs {
                 if (rows.hasNext()) {
                     throw new IllegalArgumentException("the garbler's side of AES takes a key, not rows");
                 }
-                return new ShardInputs(0, Inputs.bits(Bits.fromHex(hex, width)));
+                return new ShardInputs(0, Inputs.bits(PlainBits.fromHex(hex, width)));
             }
 
             @Override
@@ -116,7 +116,7 @@ final class SparkJobs {
 
             @Override
             public ShardInputs read(Iterator<Tuple2<byte[], Long>> rows) {
-                List<Bits> blocks = new ArrayList<>();
+                List<PlainBits> blocks = new ArrayList<>();
                 List<Long> at = new ArrayList<>();
                 while (rows.hasNext()) {
                     Tuple2<byte[], Long> row = rows.next();
@@ -146,11 +146,11 @@ final class SparkJobs {
         if (blocks > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(blocks + " blocks in one shard: at most " + Integer.MAX_VALUE);
         }
-        SecureProgram<List<Bits>> p = Aes.program((int) blocks);
+        SecureProgram<List<PlainBits>> p = Aes.program((int) blocks);
         return c -> {
             ArrayList<Placed> out = new ArrayList<>();
             int i = 0;
-            for (Bits b : p.compute(c)) {
+            for (PlainBits b : p.compute(c)) {
                 out.add(new Placed(places[i++], Aes.toBytes(b)));
             }
             return out;

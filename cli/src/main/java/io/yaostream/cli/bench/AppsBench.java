@@ -1,7 +1,7 @@
 package io.yaostream.cli.bench;
 
 import io.yaostream.SecureProgram;
-import io.yaostream.Bits;
+import io.yaostream.PlainBits;
 import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.TwoParty;
@@ -48,12 +48,12 @@ public final class AppsBench {
     /** The in-process applications: Hamming-900, AES (one block, and 1,000 in a session), PRESENT, Karatsuba-128. */
     public static List<Row> run(TwoParty config, int runs, int warmups, LoopbackFloor floor) {
         SplittableRandom rnd = new SplittableRandom(1);
-        Bits a = random(rnd, Hamming.DEFAULT_BITS);
-        Bits b = random(rnd, Hamming.DEFAULT_BITS);
+        PlainBits a = random(rnd, Hamming.DEFAULT_BITS);
+        PlainBits b = random(rnd, Hamming.DEFAULT_BITS);
         byte[] key = HexFormat.of().parseHex("000102030405060708090a0b0c0d0e0f");
         byte[] block = HexFormat.of().parseHex("00112233445566778899aabbccddeeff");
-        Bits x = random(rnd, Karatsuba.DEFAULT_BITS);
-        Bits y = random(rnd, Karatsuba.DEFAULT_BITS);
+        PlainBits x = random(rnd, Karatsuba.DEFAULT_BITS);
+        PlainBits y = random(rnd, Karatsuba.DEFAULT_BITS);
         List<App> apps = List.of(
                 new App("hamming", 896, 1_800, Hamming.name(900), Hamming.program(900), () -> Inputs.bits(a), () -> Inputs.bits(b)),
                 new App("aes", 5_120, 27, Aes.name(1), Aes.program(1),
@@ -63,7 +63,7 @@ public final class AppsBench {
                 new App("aes-1000-flat", 5_120_000, 0, "aes-128 flat circuit x1000", CoreBridge.program(new RepeatProgram(AES_FLAT, 1000)),
                         () -> Inputs.bits(Aes.toBits(Aes.expandKey(key))), () -> Inputs.bits(Aes.toBits(block))),
                 new App("present", 1_984, 2_112, Present.name(1), Present.program(1),
-                        () -> Inputs.bits(Present.roundKeys(BigInteger.ZERO)), () -> Inputs.bits(Bits.zeros(64))),
+                        () -> Inputs.bits(Present.roundKeys(BigInteger.ZERO)), () -> Inputs.bits(PlainBits.zeros(64))),
                 new App("karatsuba", 17_973, 1_074, Karatsuba.name(128), Karatsuba.program(128), () -> Inputs.bits(x), () -> Inputs.bits(y)));
         List<Row> rows = new ArrayList<>();
         for (App app : apps) {
@@ -102,13 +102,13 @@ public final class AppsBench {
     }
 
     /** {@code bits} random bits from {@code rnd} (a bench's inputs, the same on every run of it). */
-    static Bits random(SplittableRandom rnd, int bits) {
+    static PlainBits random(SplittableRandom rnd, int bits) {
         BigInteger v = BigInteger.ZERO;
         for (int i = 0; i < bits; i++) {
             if (rnd.nextBoolean()) {
                 v = v.setBit(i);
             }
         }
-        return Bits.of(v, bits);
+        return PlainBits.of(v, bits);
     }
 }

@@ -1,7 +1,7 @@
 package io.yaostream.cli.bench;
 
 import io.yaostream.SecureProgram;
-import io.yaostream.Bits;
+import io.yaostream.PlainBits;
 import io.yaostream.Inputs;
 import io.yaostream.Result;
 import io.yaostream.Link;
@@ -53,7 +53,7 @@ public final class LatencyBench {
     }
 
     /** Both parties' inputs for one execution, each usable for the run and again for the plaintext check. */
-    public record Draw(List<Bits> garbler, List<Bits> evaluator) {
+    public record Draw(List<PlainBits> garbler, List<PlainBits> evaluator) {
         Inputs garblerFeed() {
             return Inputs.bits(garbler);
         }

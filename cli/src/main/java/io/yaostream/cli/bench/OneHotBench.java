@@ -1,6 +1,6 @@
 package io.yaostream.cli.bench;
 
-import io.yaostream.Bits;
+import io.yaostream.PlainBits;
 import io.yaostream.Inputs;
 import io.yaostream.BitVector;
 import io.yaostream.SecureProgram;
@@ -247,7 +247,7 @@ public final class OneHotBench {
         for (int from = FOLDED; from < v.width(); from += FOLDED) {
             BitVector part = v.slice(from, Math.min(v.width(), from + FOLDED));
             if (part.width() < FOLDED) {
-                part = BitVector.concat(part, v.computation().constant(Bits.zeros(FOLDED - part.width())));
+                part = BitVector.concat(part, v.computation().constant(PlainBits.zeros(FOLDED - part.width())));
             }
             acc = acc.xor(part);
         }

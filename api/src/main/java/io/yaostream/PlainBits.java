@@ -6,23 +6,23 @@ import java.math.BigInteger;
 import java.util.Objects;
 
 /**
- * An immutable string of bits of a given width: what a {@link BitVector} reveals, what {@link Inputs#bits} and
- * {@link Computation#constant(Bits)} take, and what a {@link Shared share} holds. Bit 0 is the first, least
+ * An immutable string of bits of a given width, in the clear (the plain counterpart of a secret {@link BitVector}): what a {@link BitVector} reveals, what {@link Inputs#bits} and
+ * {@link Computation#constant(PlainBits)} take, and what a {@link Shared share} holds. Bit 0 is the first, least
  * significant bit; as a number, bit {@code i} of the string is bit {@code i} of the number.
  *
  * <p>Hex text ({@link #fromHex}, {@link #toHex}) is one big-endian number, the most significant digit first, whose
  * bit {@code i} is bit {@code i} of the string (the Bristol convention LSB-INT). A value of width {@code w} takes
  * exactly {@code ceil(w / 4)} hex digits, and the bits beyond {@code w} are zero.
  */
-public final class Bits {
+public final class PlainBits {
     private final BitString bits;
 
-    private Bits(BitString bits) {
+    private PlainBits(BitString bits) {
         this.bits = bits;
     }
 
-    static Bits of(BitString bits) {
-        return new Bits(Objects.requireNonNull(bits, "bits"));
+    static PlainBits of(BitString bits) {
+        return new PlainBits(Objects.requireNonNull(bits, "bits"));
     }
 
     BitString core() {
@@ -36,8 +36,8 @@ public final class Bits {
      * @return the zero string
      * @throws IllegalArgumentException if {@code width} is negative
      */
-    public static Bits zeros(int width) {
-        return new Bits(BitString.zeros(width));
+    public static PlainBits zeros(int width) {
+        return new PlainBits(BitString.zeros(width));
     }
 
     /**
@@ -49,8 +49,8 @@ public final class Bits {
      * @return the bits of the number
      * @throws IllegalArgumentException if {@code width} is negative or the value does not fit in it
      */
-    public static Bits of(long value, int width) {
-        return new Bits(BitString.of(value, width));
+    public static PlainBits of(long value, int width) {
+        return new PlainBits(BitString.of(value, width));
     }
 
     /**
@@ -62,8 +62,8 @@ public final class Bits {
      * @return the bits of the number
      * @throws IllegalArgumentException if {@code width} is negative or the value does not fit in it
      */
-    public static Bits of(BigInteger value, int width) {
-        return new Bits(BitString.of(Objects.requireNonNull(value, "value"), width));
+    public static PlainBits of(BigInteger value, int width) {
+        return new PlainBits(BitString.of(Objects.requireNonNull(value, "value"), width));
     }
 
     /**
@@ -77,8 +77,8 @@ public final class Bits {
      * @throws IllegalArgumentException if the text is not hex, has another number of digits, or sets a bit beyond
      *     {@code width}; the message says which
      */
-    public static Bits fromHex(String hex, int width) {
-        return new Bits(BitString.fromHex(Objects.requireNonNull(hex, "hex"), width, false));
+    public static PlainBits fromHex(String hex, int width) {
+        return new PlainBits(BitString.fromHex(Objects.requireNonNull(hex, "hex"), width, false));
     }
 
     /**
@@ -109,8 +109,8 @@ public final class Bits {
      * @return a string of {@code to - from} bits
      * @throws IndexOutOfBoundsException unless {@code 0 <= from <= to <= width()}
      */
-    public Bits slice(int from, int to) {
-        return new Bits(bits.slice(from, to));
+    public PlainBits slice(int from, int to) {
+        return new PlainBits(bits.slice(from, to));
     }
 
     /**
@@ -120,8 +120,8 @@ public final class Bits {
      * @return the XOR
      * @throws IllegalArgumentException if the widths differ
      */
-    public Bits xor(Bits other) {
-        return new Bits(bits.xor(other.bits));
+    public PlainBits xor(PlainBits other) {
+        return new PlainBits(bits.xor(other.bits));
     }
 
     /**
@@ -161,7 +161,7 @@ public final class Bits {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Bits b && bits.equals(b.bits);
+        return o instanceof PlainBits b && bits.equals(b.bits);
     }
 
     /**
