@@ -27,7 +27,7 @@ import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
- * Runs a {@link Program} as one of three parties of an honest-majority session secure against one malicious party
+ * Runs a {@link SecureProgram} as one of three parties of an honest-majority session secure against one malicious party
  * (MRZ15, see {@link ThreePartySession}): parties 1 and 2 garble, party 3 evaluates. Inputs are taken with
  * {@link ProgramContext#input(int, int)}, or with the two-party {@code input(GARBLER | EVALUATOR, ...)} for parties 1
  * and 3; a reveal to the garbler reaches parties 1 and 2, to both reaches all three.

@@ -33,7 +33,7 @@ import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
- * Runs a {@link Program} as one party over TCP in a few lines, with sensible defaults: the half-gates scheme,
+ * Runs a {@link SecureProgram} as one party over TCP in a few lines, with sensible defaults: the half-gates scheme,
  * the native kernel where it loads, a 30-second timeout, no TLS unless asked.
  *
  * <pre>{@code
