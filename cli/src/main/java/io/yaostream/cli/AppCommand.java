@@ -226,7 +226,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
         if (json.on) {
             Map<String, Object> m = Report.fields("role", who, "scheme", peer.scheme.scheme().name(), "result", text.orElse(null),
                     "and", r.andGates(), "bytes", r.bytes(), "seconds", r.seconds(), "cpuSeconds", ProcessCpu.secondsSinceMark(),
-                    "peakHeapBytes", peak, "network", network.simulatedNetwork().toString());
+                    "cpu", ProcessCpu.sinceMark().fields(r.andGates()), "peakHeapBytes", peak, "network", network.simulatedNetwork().toString());
             m.putAll(ShardsOption.fields(r, false));
             m.put("version", Version.get());
             out.println(Json.write(m));
@@ -251,7 +251,7 @@ abstract class AppCommand<R> implements Callable<Integer> {
             Map<String, Object> m = Report.fields("role", who, "scheme", peer.scheme.scheme().name(),
                     "result", text.orElse(null), "and", r.andGates(), "bytes", bytes, "workingSet", r.costs().workingSet(),
                     "baseOtSeconds", setupSeconds, "onlineSeconds", online, "seconds", seconds,
-                    "cpuSeconds", ProcessCpu.secondsSinceMark(), "peakHeapBytes", peak, "calls", r.calls(), "ots", r.costs().ots(),
+                    "cpuSeconds", ProcessCpu.secondsSinceMark(), "cpu", ProcessCpu.sinceMark().fields(r.andGates()), "peakHeapBytes", peak, "calls", r.calls(), "ots", r.costs().ots(),
                     "rounds", r.costs().rounds(), "flights", r.flights(), "connectSeconds", r.connectSeconds(),
                     "network", network.simulatedNetwork().toString(), "version", Version.get());
             out.println(Json.write(m));

@@ -1,6 +1,7 @@
 package io.yaostream.cli;
 
 import io.yaostream.Result;
+import io.yaostream.cli.bench.ProcessCpu;
 import io.yaostream.cli.bench.Version;
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.net.SimulatedNetwork;
@@ -19,7 +20,8 @@ final class Report {
 
     /**
      * The results on {@code out} and the summary on {@code err} (with {@code note} at its end), or one JSON object
-     * of {@code extra}, then the results and figures.
+     * of {@code extra}, then the results and figures, with this process's CPU since {@link ProcessCpu#mark} (or its
+     * start), user and system, and per AND gate.
      */
     static void print(PrintWriter out, PrintWriter err, boolean json, String who, Optional<BitString>[] results, boolean msbFirst,
                       long andGates, long bytesSent, double seconds, long peakHeap, Map<String, Object> extra, String note) {
@@ -36,6 +38,7 @@ final class Report {
             m.put("seconds", seconds);
             m.put("andPerSec", andPerSec);
             m.put("peakHeapBytes", peakHeap);
+            m.put("cpu", ProcessCpu.sinceMark().fields(andGates));
             m.put("version", Version.get());
             out.println(Json.write(m));
             return;

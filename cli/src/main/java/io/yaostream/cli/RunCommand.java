@@ -110,6 +110,7 @@ final class RunCommand implements Callable<Integer> {
         }
         TwoParty config = CoreBridge.circuits(CoreBridge.transport(side.scheme(s.name()).kernel(kernelOption.kernel), transport)
                 .name(programName(repeat)), List.of(c));
+        io.yaostream.cli.bench.ProcessCpu.mark();
         if (shards.on()) {
             return runSharded(config, party, c, repeat, mine, s, kernel, transport);
         }

@@ -42,6 +42,9 @@ class RunSessionsTest {
             assertTrue(party[1].matches("(?s).*\"mode\":\"fresh\",\"sessions\":3,\"sessionSeconds\":\\[[0-9.eE-]+,[0-9.eE-]+,[0-9.eE-]+\\],"
                     + "\"sessionFlights\":\\[[34],[34],[34]\\],"
                     + "\"result\":\\[\"74d42c539a5f3211dc3451f72bd29766\"\\],\"and\":20400,.*"), party[1]);
+            // Each party's CPU since the run began, split into user and system time, and per AND gate.
+            assertTrue(party[1].matches("(?s).*\"cpu\":\\{\"seconds\":[0-9.eE-]+,\"userSeconds\":[0-9.eE-]+,\"systemSeconds\":[0-9.eE-]+,"
+                    + "\"nsPerAnd\":[0-9.eE-]+,\"userNsPerAnd\":[0-9.eE-]+,\"systemNsPerAnd\":[0-9.eE-]+\\}.*"), party[1]);
         }
     }
 
