@@ -31,7 +31,7 @@ import java.util.Map;
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmark report.",
         subcommands = {BenchCommand.Ot.class, BenchCommand.KernelBench.class, BenchCommand.Apps.class, OneHotBenchCommand.class,
                 ThreePartyBenchCommand.class, ShardsBenchCommand.class, SparkBenchCommand.class, RampBenchCommand.class, GlnpBenchCommand.class,
-                LatencyBenchCommand.class})
+                LatencyBenchCommand.class, CpuBenchCommand.class})
 final class BenchCommand {
     private BenchCommand() {
     }

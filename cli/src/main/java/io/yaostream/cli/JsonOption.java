@@ -9,6 +9,7 @@ import picocli.CommandLine.Option;
  */
 final class JsonOption {
     @Option(names = "--json", descriptionKey = "json",
-            description = "Print JSON: result, and, bytes, workingSet, baseOtSeconds, onlineSeconds, seconds, peakHeapBytes, network.")
+            description = "Print JSON: result, and, bytes, workingSet, baseOtSeconds, onlineSeconds, seconds, cpuSeconds, "
+                    + "cpu {seconds, userSeconds, systemSeconds, nsPerAnd, userNsPerAnd, systemNsPerAnd}, peakHeapBytes, network.")
     boolean on;
 }

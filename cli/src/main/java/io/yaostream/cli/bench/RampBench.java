@@ -21,8 +21,10 @@ public final class RampBench {
      *                    (the larger of the two parties')
      * @param wallSeconds from starting both JVMs until both had exited: JVM start, loading the circuit and connecting
      *                    included
+     * @param garbler     the garbler's CPU per AND gate and peak heap
+     * @param evaluator   the evaluator's
      */
-    public record Run(long repeat, long and, double seconds, double wallSeconds) {
+    public record Run(long repeat, long and, double seconds, double wallSeconds, PartyCpu garbler, PartyCpu evaluator) {
         public double andPerSecond() {
             return and / seconds;
         }
@@ -64,6 +66,6 @@ public final class RampBench {
             throw new IllegalStateException("run --repeat " + repeat + ": the parties counted different AND gates");
         }
         double seconds = Math.max(PartyProcess.number(g, "seconds"), PartyProcess.number(e, "seconds"));
-        return new Run(repeat, and, seconds, wall);
+        return new Run(repeat, and, seconds, wall, PartyCpu.of(g), PartyCpu.of(e));
     }
 }

@@ -17,9 +17,10 @@ public final class ShardsBench {
      * One row: what the two parties reported.
      *
      * @param cpuSecondsPerGigaAnd each party's process CPU seconds over the run, per 10^9 AND gates: garbler, evaluator
+     * @param cpu                  the same split into user and system time, with each party's peak heap: garbler, evaluator
      */
     public record Row(String app, int shards, long and, long bytes, double seconds, double[] cpuSecondsPerGigaAnd, long peakHeapBytes,
-                      String network) {
+                      String network, PartyCpu[] cpu) {
         public double andPerSecond() {
             return seconds > 0 ? and / seconds : 0;
         }
@@ -60,7 +61,8 @@ public final class ShardsBench {
         double seconds = Math.max(PartyProcess.number(g, "seconds"), PartyProcess.number(e, "seconds"));
         double[] cpu = {perGiga(PartyProcess.number(g, "cpuSeconds"), and), perGiga(PartyProcess.number(e, "cpuSeconds"), and)};
         long peak = (long) Math.max(PartyProcess.number(g, "peakHeapBytes"), PartyProcess.number(e, "peakHeapBytes"));
-        return new Row(app, shards, and, (long) PartyProcess.number(e, "bytes"), seconds, cpu, peak, network);
+        return new Row(app, shards, and, (long) PartyProcess.number(e, "bytes"), seconds, cpu, peak, network,
+                new PartyCpu[] {PartyCpu.of(g), PartyCpu.of(e)});
     }
 
     private static double perGiga(double cpuSeconds, long and) {
