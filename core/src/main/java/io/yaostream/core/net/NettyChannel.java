@@ -386,10 +386,13 @@ final class NettyChannel extends LongStagingChannel {
         if (bytes <= 0 || current.readableBytes() < bytes) {
             return null;
         }
-        ByteBuffer view = current.nioBuffer(current.readerIndex(), bytes);
-        if (!view.isDirect()) {
-            return null; // the bytes straddle two read buffers (rare: a call's tables are a few KiB of a frame's 64)
+        // The pieces, not nioBuffer(): where the bytes straddle two read buffers, a composite's nioBuffer() would
+        // allocate a heap buffer and copy them into it, only for the caller to read them again by the longs.
+        ByteBuffer[] pieces = current.nioBuffers(current.readerIndex(), bytes);
+        if (pieces.length != 1 || !pieces[0].isDirect()) {
+            return null;
         }
+        ByteBuffer view = pieces[0];
         current.skipBytes(bytes);
         read += bytes;
         return view.order(ByteOrder.LITTLE_ENDIAN);
