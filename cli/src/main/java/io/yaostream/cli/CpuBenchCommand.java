@@ -64,6 +64,14 @@ final class CpuBenchCommand implements Callable<Integer> {
     public Integer call() {
         check();
         double[] floor = CpuBench.kernelFloor(runs);
+        // The kernel alone on each circuit file a workload runs flat, XOR gates and slot copies included.
+        java.util.Map<String, Object> circuitKernels = new java.util.LinkedHashMap<>();
+        java.util.Map<String, double[]> onCircuit = new java.util.LinkedHashMap<>();
+        for (String name : flatCircuits()) {
+            double[] ns = CpuBench.kernelOn(CircuitLoader.load(circuit(name)), runs);
+            onCircuit.put(name, ns);
+            circuitKernels.put(name, Report.fields("garbleNsPerAnd", ns[0], "evaluateNsPerAnd", ns[1]));
+        }
         List<CpuBench.Row> rows = new ArrayList<>();
         for (String w : workloads) {
             try {
@@ -86,7 +94,7 @@ final class CpuBenchCommand implements Callable<Integer> {
                         "evaluator", party(r.evaluator(), r.kernelEvaluateNs(), r.ratios()[1])));
             }
             out.println(Json.write(Report.fields("machine", Machine.here().fields(), "kernelGarbleNsPerAnd", floor[0],
-                    "kernelEvaluateNsPerAnd", floor[1], "results", list)));
+                    "kernelEvaluateNsPerAnd", floor[1], "circuitKernels", circuitKernels, "results", list)));
             return 0;
         }
         out.printf("%-12s %14s %8s %8s %24s %24s %13s %6s%n", "workload", "AND", "seconds", "AND/s", "garbler CPU-ns/AND",
@@ -99,6 +107,8 @@ final class CpuBenchCommand implements Callable<Integer> {
         }
         out.printf("kernel: half-gates on a wide AND layer, %.2f ns to garble and %.2f to evaluate an AND gate (median of %d, this process, "
                 + "before the runs)%n", floor[0], floor[1], runs);
+        onCircuit.forEach((name, ns) -> out.printf("kernel on %s in memory, XOR gates and slot copies included: %.2f ns to garble and %.2f to "
+                + "evaluate an AND gate%n", name, ns[0], ns[1]));
         out.println("on " + Machine.here().line() + "; two processes over TCP loopback share its cores");
         return 0;
     }
@@ -110,6 +120,18 @@ final class CpuBenchCommand implements Callable<Integer> {
 
     private static String cpu(PartyCpu c) {
         return String.format("%.1f (%.1f + %.1f)", c.nsPerAnd(), c.userNsPerAnd(), c.systemNsPerAnd());
+    }
+
+    /** The circuit files the chosen workloads run flat. */
+    private List<String> flatCircuits() {
+        List<String> names = new ArrayList<>();
+        if (workloads.contains("flat")) {
+            names.add("mult64.txt");
+        }
+        if (workloads.contains("aes-circuit")) {
+            names.add("aes_128.txt");
+        }
+        return names;
     }
 
     private Path circuit(String name) {
@@ -132,9 +154,8 @@ final class CpuBenchCommand implements Callable<Integer> {
         if (minimumValues < 2 || minimumValues % 2 != 0) {
             throw new UsageError("--minimum-values: even and at least 2, got " + minimumValues);
         }
-        for (String name : new String[] {"mult64.txt", "aes_128.txt"}) {
-            if ((workloads.contains("flat") && name.startsWith("mult") || workloads.contains("aes-circuit") && name.startsWith("aes"))
-                    && !Files.isRegularFile(circuit(name))) {
+        for (String name : flatCircuits()) {
+            if (!Files.isRegularFile(circuit(name))) {
                 throw new UserError(circuit(name) + ": no such file (run from the repository's root, or give --circuit-dir)");
             }
         }

@@ -33,6 +33,7 @@ class CpuBenchTest {
         assertEquals("0", r[0], r[2]);
         String json = r[1];
         assertTrue(json.startsWith("{\"machine\":{\"cpu\":"), json);
+        assertTrue(json.matches("(?s).*\"circuitKernels\":\\{\"aes_128.txt\":\\{\"garbleNsPerAnd\":[0-9.eE-]+,\"evaluateNsPerAnd\":[0-9.eE-]+\\}\\}.*"), json);
         // Four blocks of the 6,400-AND circuit; through the program model, AES's S-boxes in 5,120 AND gates a block.
         assertTrue(json.contains("{\"workload\":\"aes-circuit\",\"and\":25600,"), json);
         assertTrue(json.contains("{\"workload\":\"aes\",\"and\":20480,"), json);

@@ -38,8 +38,15 @@ public final class CpuBench {
 
     /** The kernel's half-gates garbling and evaluation of a wide AND layer, ns per AND gate (medians of {@code runs}). */
     public static double[] kernelFloor(int runs) {
+        return kernelOn(WideAndCircuit.build(), runs);
+    }
+
+    /**
+     * The kernel's half-gates garbling and evaluation of {@code c} held in memory, ns per AND gate (medians of
+     * {@code runs}): its XOR gates and slot copies included, which a wide AND layer has none of.
+     */
+    public static double[] kernelOn(CompiledCircuit c, int runs) {
         Kernel k = Kernels.create();
-        CompiledCircuit c = WideAndCircuit.build();
         GarblingTiming.Result r = GarblingTiming.measure(Schemes.byName("half-gates"), k, Kernels.create(k.name()), c, 3, 1000, runs);
         return new double[] {r.garbleNs().median() / c.counts().and(), r.evaluateNs().median() / c.counts().and()};
     }

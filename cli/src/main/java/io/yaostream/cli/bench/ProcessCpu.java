@@ -14,7 +14,7 @@ import java.util.Map;
  */
 public final class ProcessCpu {
     /** Linux reports a process's times in clock ticks of 1/100 s (USER_HZ, the same on every architecture it runs). */
-    private static final double TICK_SECONDS = 0.01;
+    private static final double TICKS_PER_SECOND = 100;
     private static final Path STAT = Path.of("/proc/self/stat");
 
     private static volatile Times mark = new Times(0, 0, 0);
@@ -87,7 +87,7 @@ public final class ProcessCpu {
             String stat = Files.readString(STAT);
             // The command's name (field 2) is in parentheses and may hold spaces: count fields after its closing one.
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return new double[] {Long.parseLong(f[11]) * TICK_SECONDS, Long.parseLong(f[12]) * TICK_SECONDS};
+            return new double[] {Long.parseLong(f[11]) / TICKS_PER_SECOND, Long.parseLong(f[12]) / TICKS_PER_SECOND};
         } catch (IOException | RuntimeException e) {
             return new double[] {Double.NaN, Double.NaN};
         }
