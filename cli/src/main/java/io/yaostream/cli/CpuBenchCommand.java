@@ -33,13 +33,8 @@ final class CpuBenchCommand implements Callable<Integer> {
             description = "AND gates of the flat run, rounded up to whole repetitions of mult64 (default: ${DEFAULT-VALUE}).")
     long flatAnd;
 
-    @Option(names = "--minimum-values", paramLabel = "N", defaultValue = "10000000",
-            description = "Values of the minimum, half from each party (default: ${DEFAULT-VALUE}).")
-    int minimumValues;
-
-    @Option(names = "--aes-blocks", paramLabel = "N", defaultValue = "2000",
-            description = "Blocks of aes and of aes-circuit (default: ${DEFAULT-VALUE}).")
-    int aesBlocks;
+    @Mixin
+    WorkloadSizes sizes;
 
     @Option(names = "--circuit-dir", paramLabel = "DIR", defaultValue = "circuits/bristol",
             description = "Where mult64.txt and aes_128.txt are (default: ${DEFAULT-VALUE}, from the repository's root).")
@@ -47,9 +42,6 @@ final class CpuBenchCommand implements Callable<Integer> {
 
     @Option(names = "--heap", paramLabel = "SIZE", defaultValue = "1g", description = "-Xmx of each party (default: ${DEFAULT-VALUE}).")
     String heap;
-
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "120", description = "Each party's --timeout (default: ${DEFAULT-VALUE}).")
-    int timeout;
 
     @Option(names = "--runs", paramLabel = "R", defaultValue = "5", description = "Timed runs of the kernel's floor (default: ${DEFAULT-VALUE}).")
     int runs;
@@ -76,10 +68,10 @@ final class CpuBenchCommand implements Callable<Integer> {
         for (String w : workloads) {
             try {
                 rows.add(switch (w) {
-                    case "flat" -> CpuBench.flat(w, circuit("mult64.txt"), flatAnd, heap, timeout, floor);
-                    case "aes-circuit" -> CpuBench.flat(w, circuit("aes_128.txt"), aesBlocks * and("aes_128.txt"), heap, timeout, floor);
-                    case "minimum" -> CpuBench.minimum(minimumValues, heap, timeout, floor);
-                    default -> CpuBench.aes(aesBlocks, heap, timeout, floor);
+                    case "flat" -> CpuBench.flat(w, circuit("mult64.txt"), flatAnd, heap, sizes.timeout, floor);
+                    case "aes-circuit" -> CpuBench.flat(w, circuit("aes_128.txt"), sizes.aesBlocks * and("aes_128.txt"), heap, sizes.timeout, floor);
+                    case "minimum" -> CpuBench.minimum(sizes.minimumValues, heap, sizes.timeout, floor);
+                    default -> CpuBench.aes(sizes.aesBlocks, heap, sizes.timeout, floor);
                 });
             } catch (IllegalStateException e) {
                 throw new UserError(e.getMessage());
@@ -148,12 +140,10 @@ final class CpuBenchCommand implements Callable<Integer> {
                 throw new UsageError("--workloads: each of " + String.join(", ", WORKLOADS) + ", got '" + w + "'");
             }
         }
-        if (flatAnd < 1 || aesBlocks < 1 || timeout < 1 || runs < 1) {
-            throw new UsageError("--and, --aes-blocks, --timeout and --runs: each at least 1");
+        if (flatAnd < 1 || runs < 1) {
+            throw new UsageError("--and and --runs: each at least 1");
         }
-        if (minimumValues < 2 || minimumValues % 2 != 0) {
-            throw new UsageError("--minimum-values: even and at least 2, got " + minimumValues);
-        }
+        sizes.checkSizes();
         for (String name : flatCircuits()) {
             if (!Files.isRegularFile(circuit(name))) {
                 throw new UserError(circuit(name) + ": no such file (run from the repository's root, or give --circuit-dir)");
