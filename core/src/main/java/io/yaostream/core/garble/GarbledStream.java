@@ -36,6 +36,16 @@ public interface GarbledStream {
         return null;
     }
 
+    /**
+     * As many of the next blocks as the stream's buffer holds in one piece, read in place: at most {@code maxBlocks},
+     * a multiple of {@code unitBlocks}, the view's limit marking their end; null when they must go through
+     * {@link #readBlocks}. By default, {@link #blocksInPlace} of all {@code maxBlocks}.
+     */
+    default java.nio.ByteBuffer blocksInPlaceUpTo(int maxBlocks, int unitBlocks) {
+        java.nio.ByteBuffer b = blocksInPlace(maxBlocks);
+        return b == null ? null : b.limit(b.position() + 16 * maxBlocks);
+    }
+
     int readByte();
 
     /** Total bytes ever written. */

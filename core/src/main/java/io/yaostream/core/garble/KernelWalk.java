@@ -158,9 +158,12 @@ final class KernelWalk {
                 long andsToStop = constants.andsBefore(k) - (cursor.gateIndex() - first);
                 int perAnd = rule.tableBlocks();
                 int blocks = perAnd * (int) Math.min(andsToStop, TABLE_BLOCKS / perAnd);
-                ByteBuffer inPlace = stream.blocksInPlace(blocks);
+                // What lies in one piece of the stream's buffer, whole gates of it: the rest on the next turn, so
+                // tables that straddle two socket reads are still read where they lie.
+                ByteBuffer inPlace = blocks == 0 ? null : stream.blocksInPlaceUpTo(blocks, perAnd);
                 int used;
                 if (inPlace != null) {
+                    blocks = (inPlace.limit() - inPlace.position()) / 16;
                     used = kernel.evaluateFreeXor(rule, c, cursor, label, inPlace, blocks);
                 } else {
                     stream.readBlocks(tables, 0, blocks);

@@ -32,6 +32,18 @@ public interface Channel extends AutoCloseable {
         return null;
     }
 
+    /**
+     * As many of the next bytes as lie in one piece of the receive buffer, read in place: at most {@code maxBytes}, a
+     * multiple of {@code unitBytes}, the view's limit marking their end; null, with nothing read, when fewer than
+     * {@code unitBytes} lie in one piece or the channel has no such buffer. A consumer that can take its bytes in
+     * parts (the evaluator's tables, a gate at a time) then copies none of them where they straddle two socket reads.
+     * By default, {@link #readSpace} of all {@code maxBytes}.
+     */
+    default java.nio.ByteBuffer readSpaceUpTo(int maxBytes, int unitBytes) {
+        java.nio.ByteBuffer b = readSpace(maxBytes);
+        return b == null ? null : b.limit(b.position() + maxBytes);
+    }
+
     /** Appends the first {@code bytes} bytes of the last {@link #writeSpace} to the stream. */
     default void commitWrite(int bytes) {
         throw new UnsupportedOperationException("this channel has no write space");

@@ -379,23 +379,31 @@ final class NettyChannel extends LongStagingChannel {
      */
     @Override
     public ByteBuffer readSpace(int bytes) {
-        flushBeforeWaiting(bytes);
+        return readSpaceUpTo(bytes, bytes);
+    }
+
+    /** What lies in the first read buffer of the current frame's next bytes, in whole units. */
+    @Override
+    public ByteBuffer readSpaceUpTo(int maxBytes, int unitBytes) {
+        flushBeforeWaiting(maxBytes);
         if (current == null || !current.isReadable()) {
             nextFrame();
         }
-        if (bytes <= 0 || current.readableBytes() < bytes) {
+        int available = Math.min(maxBytes, current.readableBytes());
+        if (unitBytes <= 0 || available < unitBytes) {
             return null;
         }
         // The pieces, not nioBuffer(): where the bytes straddle two read buffers, a composite's nioBuffer() would
-        // allocate a heap buffer and copy them into it, only for the caller to read them again by the longs.
-        ByteBuffer[] pieces = current.nioBuffers(current.readerIndex(), bytes);
-        if (pieces.length != 1 || !pieces[0].isDirect()) {
+        // allocate a heap buffer and copy them into it.
+        ByteBuffer first = current.nioBuffers(current.readerIndex(), available)[0];
+        int bytes = first.remaining() / unitBytes * unitBytes;
+        if (bytes == 0 || !first.isDirect()) {
             return null;
         }
-        ByteBuffer view = pieces[0];
+        first.limit(first.position() + bytes);
         current.skipBytes(bytes);
         read += bytes;
-        return view.order(ByteOrder.LITTLE_ENDIAN);
+        return first.order(ByteOrder.LITTLE_ENDIAN);
     }
 
     /**

@@ -44,6 +44,11 @@ public final class ChannelGarbledStream implements GarbledStream {
     }
 
     @Override
+    public java.nio.ByteBuffer blocksInPlaceUpTo(int maxBlocks, int unitBlocks) {
+        return channel.readSpaceUpTo(16 * maxBlocks, 16 * unitBlocks);
+    }
+
+    @Override
     public int readByte() {
         channel.readFully(one, 0, 1);
         return one[0] & 0xff;

@@ -57,6 +57,15 @@ public final class PartyLink implements Channel {
     }
 
     @Override
+    public ByteBuffer readSpaceUpTo(int maxBytes, int unitBytes) {
+        try {
+            return channel.readSpaceUpTo(maxBytes, unitBytes);
+        } catch (ChannelException e) {
+            throw named(e);
+        }
+    }
+
+    @Override
     public void flush() {
         try {
             channel.flush();

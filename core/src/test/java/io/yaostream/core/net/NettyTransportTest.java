@@ -233,6 +233,50 @@ class NettyTransportTest {
     }
 
     /**
+     * Tables read in place a piece at a time: each view holds whole units of the next bytes, at most as many as asked,
+     * positioned at the first with its limit at the end of them, and together with the units read by copying where
+     * fewer than a unit lie in one piece, they are the stream as sent. Most of it is read in place.
+     */
+    @Test
+    void readSpaceUpToGivesWholeUnitsWhereTheyLieInOnePiece() throws Exception {
+        Channel[] ends = pair(options, options);
+        Random rnd = new Random(4);
+        int unit = 32;
+        long[] data = rnd.longs(1_000_000).toArray(); // 8 MB, 250,000 units
+        CompletableFuture<long[]> received = CompletableFuture.supplyAsync(() -> {
+            long[] got = new long[data.length];
+            int at = 0;
+            long inPlace = 0;
+            while (at < data.length) {
+                int max = unit * Math.min((data.length - at) / 4, 1 + rnd.nextInt(4096));
+                ByteBuffer view = ends[1].readSpaceUpTo(max, unit);
+                if (view == null) {
+                    ends[1].readLongs(got, at, 4);
+                    at += 4;
+                    continue;
+                }
+                int bytes = view.limit() - view.position();
+                assertTrue(bytes > 0 && bytes <= max && bytes % unit == 0, bytes + " bytes for at most " + max);
+                assertTrue(view.isDirect());
+                view.asLongBuffer().get(got, at, bytes / 8);
+                at += bytes / 8;
+                inPlace += bytes;
+            }
+            assertTrue(inPlace > 8L * data.length * 9 / 10, inPlace + " of " + 8L * data.length + " bytes in place");
+            return got;
+        });
+        for (int at = 0; at < data.length; ) {
+            int n = Math.min(data.length - at, 1 + rnd.nextInt(20_000));
+            ends[0].writeLongs(data, at, n);
+            at += n;
+        }
+        ends[0].flush();
+        assertArrayEquals(data, received.get(30, TimeUnit.SECONDS));
+        ends[0].close();
+        ends[1].close();
+    }
+
+    /**
      * Bytes put into the frame buffer through writeSpace, between ordinary writes, arrive in order; a request for
      * more space than the frame has left sends the frame first, and one larger than a frame gets none.
      */
