@@ -65,6 +65,36 @@ final class Cli {
         }
     }
 
+    /**
+     * Waits until each of {@code ports} (listening ports on this machine) has an established connection, read from
+     * /proc/net/tcp and tcp6, so on Linux; elsewhere six seconds, time enough to start and connect. A loaded machine
+     * may take seconds to start the JVMs, so a test that acts on a running session waits for this, not a fixed time.
+     */
+    static void awaitEstablished(java.util.Set<Integer> ports, String who) throws IOException, InterruptedException {
+        List<Path> tables = java.util.stream.Stream.of("/proc/net/tcp", "/proc/net/tcp6").map(Path::of).filter(Files::isReadable).toList();
+        if (tables.isEmpty()) {
+            Thread.sleep(6000);
+            return;
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            java.util.Set<Integer> accepted = new java.util.HashSet<>();
+            for (Path table : tables) {
+                for (String line : Files.readAllLines(table)) {
+                    String[] f = line.strip().split("\\s+");
+                    if (f.length > 3 && f[3].equals("01") && f[1].contains(":")) { // 01: ESTABLISHED
+                        accepted.add(Integer.parseInt(f[1].substring(f[1].indexOf(':') + 1), 16));
+                    }
+                }
+            }
+            if (accepted.containsAll(ports)) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError(who + " did not connect within 30 s");
+    }
+
     /** Short-lived child JVMs start faster with the client compiler only. */
     static final List<String> QUICK_JVM = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1");
 

@@ -32,6 +32,15 @@ class KeptLinkIT {
         return args;
     }
 
+    /**
+     * Until the link on {@code port} is open and its programs run one after another: connected, then a second and a
+     * half for the handshake and base OTs, which take a fifth of that on a quiet machine.
+     */
+    private static void awaitPrograms(int port) throws Exception {
+        Cli.awaitEstablished(java.util.Set.of(port), "the two parties");
+        Thread.sleep(1500);
+    }
+
     private static Cli.Running[] start(int port, String... more) {
         Cli.Running g = Cli.launch(Cli.QUICK_JVM, party("garbler", port, more).toArray(String[]::new));
         Cli.Running e = Cli.launch(Cli.QUICK_JVM, party("evaluator", port, more).toArray(String[]::new));
@@ -115,9 +124,10 @@ class KeptLinkIT {
     @Test
     void aFrozenPeerEndsTheLinkAtItsTimeout() throws Exception {
         Cli.firstPassOnly("a silent peer does not depend on the kernel");
-        Cli.Running[] p = start(Cli.freePort(), "--sessions", "100000", "--link", "--timeout", "5");
+        int port = Cli.freePort();
+        Cli.Running[] p = start(port, "--sessions", "100000", "--link", "--timeout", "5");
         try {
-            Thread.sleep(3000); // the link is open and programs run one after another
+            awaitPrograms(port);
             p[1].freeze();
             long frozen = System.nanoTime();
             Cli.Result g = p[0].await(30);
@@ -133,8 +143,9 @@ class KeptLinkIT {
     @Test
     void aKilledPeerEndsTheLinkInOneLine() throws Exception {
         Cli.firstPassOnly("a peer's end does not depend on the kernel");
-        Cli.Running[] p = start(Cli.freePort(), "--sessions", "100000", "--link", "--timeout", "10");
-        Thread.sleep(3000);
+        int port = Cli.freePort();
+        Cli.Running[] p = start(port, "--sessions", "100000", "--link", "--timeout", "10");
+        awaitPrograms(port);
         p[0].process().destroyForcibly();
         p[0].process().waitFor(10, TimeUnit.SECONDS);
         long killed = System.nanoTime();

@@ -608,28 +608,7 @@ class ThreePartyRunIT {
         for (String hostPort : peers.split(",")) {
             ports.add(Integer.parseInt(hostPort.substring(hostPort.lastIndexOf(':') + 1)));
         }
-        List<Path> tables = Stream.of("/proc/net/tcp", "/proc/net/tcp6").map(Path::of).filter(Files::isReadable).toList();
-        if (tables.isEmpty()) {
-            Thread.sleep(6000);
-            return;
-        }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            Set<Integer> accepted = new HashSet<>();
-            for (Path table : tables) {
-                for (String line : Files.readAllLines(table)) {
-                    String[] f = line.strip().split("\\s+");
-                    if (f.length > 3 && f[3].equals("01") && f[1].contains(":")) { // 01: ESTABLISHED
-                        accepted.add(Integer.parseInt(f[1].substring(f[1].indexOf(':') + 1), 16));
-                    }
-                }
-            }
-            if (accepted.containsAll(ports)) {
-                return;
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("the three parties did not connect within 30 s");
+        Cli.awaitEstablished(ports, "the three parties");
     }
 
     /**
