@@ -322,13 +322,17 @@ JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleFreeX
 
 /* Pieces of a circuit without constant gates (core's Kernel.garbleFreeXorEach): before piece k its input slots take
  * the labels of bits k*ins.. of in, after it its output slots' labels go to bits k*outs.. of out; every piece walks
- * the whole circuit, gate indices running on. The caller (NativeKernel) has checked every length. Returns 0, or -1
- * when a piece's walk stopped short (which the checks rule out). */
+ * the whole circuit, gate indices running on. Where the circuit suits it (ys_lockstep_suits) and the label array
+ * holds every piece's slots side by side (the caller's choice), the pieces go in lockstep; otherwise one after
+ * another in the first `slots`. The caller (NativeKernel) has checked every length. Returns 0, or -1 when a walk
+ * stopped short (which the checks rule out). */
 static int each_piece(JNIEnv *env, int garble, jint rule, jintArray records, jint gates, jintArray batches,
-        jint batchCount, jlong gateIndex, jlongArray labels, const uint8_t *delta, uint8_t *tables, jint perPiece,
-        jintArray inSlots, jlongArray in, jint inPos, jintArray outSlots, jlongArray out, jint outPos, jint pieces) {
+        jint batchCount, jlong gateIndex, jlongArray labels, jint slots, const uint8_t *delta, uint8_t *tables,
+        jint perPiece, jintArray inSlots, jlongArray in, jint inPos, jintArray outSlots, jlongArray out, jint outPos,
+        jint pieces) {
     jint ins = (*env)->GetArrayLength(env, inSlots);
     jint outs = (*env)->GetArrayLength(env, outSlots);
+    int64_t room = (*env)->GetArrayLength(env, labels) / 2;
     jint *precords = (*env)->GetPrimitiveArrayCritical(env, records, NULL);
     jint *pbatches = (*env)->GetPrimitiveArrayCritical(env, batches, NULL);
     jint *pin_slots = (*env)->GetPrimitiveArrayCritical(env, inSlots, NULL);
@@ -337,24 +341,41 @@ static int each_piece(JNIEnv *env, int garble, jint rule, jintArray records, jin
     const uint8_t *pin = (*env)->GetPrimitiveArrayCritical(env, in, NULL);
     uint8_t *pout = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
     ys_walk walk = {(const int32_t *) precords, gates, (const int32_t *) pbatches, batchCount, 0, 0, (uint64_t) gateIndex};
+    int together = pieces > 1 && room >= (int64_t) slots * pieces && ys_lockstep_suits(rule, &walk);
     int result = 0;
+    /* Piece p's labels: slots p * slots .. in lockstep, else the first slots for every piece in turn. */
+    size_t stride = together ? 16 * (size_t) slots : 0;
     for (jint p = 0; p < pieces && result == 0; p++) {
         const uint8_t *from = pin + 8 * (size_t) inPos + 16 * (size_t) p * (size_t) ins;
+        uint8_t *piece_labels = plabels + stride * (size_t) p;
         for (jint i = 0; i < ins; i++) {
-            memcpy(plabels + 16 * (size_t) pin_slots[i], from + 16 * (size_t) i, 16);
+            memcpy(piece_labels + 16 * (size_t) pin_slots[i], from + 16 * (size_t) i, 16);
         }
-        walk.gate = 0;
-        walk.batch = 0;
-        uint8_t *piece = tables + 16 * (size_t) p * (size_t) perPiece;
-        size_t blocks = garble ? ys_free_xor_garble(&walk, rule, plabels, delta, piece, (size_t) perPiece)
-                               : ys_free_xor_evaluate(&walk, rule, plabels, piece, (size_t) perPiece);
-        if (blocks != (size_t) perPiece || walk.gate != gates) {
-            result = -1;
+        if (!together) {
+            walk.gate = 0;
+            walk.batch = 0;
+            uint8_t *piece = tables + 16 * (size_t) p * (size_t) perPiece;
+            size_t blocks = garble ? ys_free_xor_garble(&walk, rule, plabels, delta, piece, (size_t) perPiece)
+                                   : ys_free_xor_evaluate(&walk, rule, plabels, piece, (size_t) perPiece);
+            if (blocks != (size_t) perPiece || walk.gate != gates) {
+                result = -1;
+            }
+        } else if (p == pieces - 1) {
+            result = garble ? ys_free_xor_garble_lockstep(&walk, rule, plabels, slots, pieces, delta, tables)
+                            : ys_free_xor_evaluate_lockstep(&walk, rule, plabels, slots, pieces, tables);
         }
-        uint8_t *to = pout + 8 * (size_t) outPos + 16 * (size_t) p * (size_t) outs;
-        for (jint i = 0; i < outs; i++) {
-            memcpy(to + 16 * (size_t) i, plabels + 16 * (size_t) pout_slots[i], 16);
+        if (!together || p == pieces - 1) {
+            for (jint q = together ? 0 : p; q <= p; q++) {
+                uint8_t *to = pout + 8 * (size_t) outPos + 16 * (size_t) q * (size_t) outs;
+                const uint8_t *result_labels = plabels + stride * (size_t) q;
+                for (jint i = 0; i < outs; i++) {
+                    memcpy(to + 16 * (size_t) i, result_labels + 16 * (size_t) pout_slots[i], 16);
+                }
+            }
         }
+    }
+    if (together) { /* the first slots as the last piece left them, as a call a piece leaves them */
+        memcpy(plabels, plabels + stride * (size_t) (pieces - 1), 16 * (size_t) slots);
     }
     (*env)->ReleasePrimitiveArrayCritical(env, out, pout, 0);
     (*env)->ReleasePrimitiveArrayCritical(env, in, (void *) pin, JNI_ABORT);
@@ -368,24 +389,24 @@ static int each_piece(JNIEnv *env, int garble, jint rule, jintArray records, jin
 
 JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleFreeXorEach(JNIEnv *env, jclass cls,
         jlong keyLo, jlong keyHi, jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jlong gateIndex, jlongArray zero,
-        jlong deltaLo, jlong deltaHi, jobject tables, jint offset, jint perPiece, jintArray inSlots, jlongArray in,
+        jint slots, jlong deltaLo, jlong deltaHi, jobject tables, jint offset, jint perPiece, jintArray inSlots, jlongArray in,
         jint inPos, jintArray outSlots, jlongArray out, jint outPos, jint pieces) {
     (void) cls;
     USE_KEY(keyLo, keyHi);
     jlong delta[2] = {deltaLo, deltaHi};
     uint8_t *ptables = (uint8_t *) (*env)->GetDirectBufferAddress(env, tables) + offset;
-    return each_piece(env, 1, rule, records, gates, batches, batchCount, gateIndex, zero, (const uint8_t *) delta, ptables,
+    return each_piece(env, 1, rule, records, gates, batches, batchCount, gateIndex, zero, slots, (const uint8_t *) delta, ptables,
                       perPiece, inSlots, in, inPos, outSlots, out, outPos, pieces);
 }
 
 JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_evaluateFreeXorEach(JNIEnv *env, jclass cls,
         jlong keyLo, jlong keyHi, jint rule, jintArray records, jint gates, jintArray batches, jint batchCount, jlong gateIndex, jlongArray label,
-        jobject tables, jint offset, jint perPiece, jintArray inSlots, jlongArray in, jint inPos, jintArray outSlots,
+        jint slots, jobject tables, jint offset, jint perPiece, jintArray inSlots, jlongArray in, jint inPos, jintArray outSlots,
         jlongArray out, jint outPos, jint pieces) {
     (void) cls;
     USE_KEY(keyLo, keyHi);
     uint8_t *ptables = (uint8_t *) (*env)->GetDirectBufferAddress(env, tables) + offset;
-    return each_piece(env, 0, rule, records, gates, batches, batchCount, gateIndex, label, NULL, ptables, perPiece,
+    return each_piece(env, 0, rule, records, gates, batches, batchCount, gateIndex, label, slots, NULL, ptables, perPiece,
                       inSlots, in, inPos, outSlots, out, outPos, pieces);
 }
 

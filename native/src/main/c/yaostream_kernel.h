@@ -133,6 +133,23 @@ size_t ys_free_xor_garble(ys_walk *w, int rule, uint8_t *zero, const uint8_t del
  * gate, at the end, or before an AND gate with no whole table left. Returns blocks used. */
 size_t ys_free_xor_evaluate(ys_walk *w, int rule, uint8_t *label, const uint8_t *tables, size_t blocks);
 
+/* Pieces in lockstep (core's Kernel.garbleFreeXorEach, with the same tables and labels as walking the pieces one
+ * after another): each AND batch of the circuit is taken from every piece at once. A circuit whose batches are a
+ * gate or two (a comparison's carry chain, an S-box) otherwise pays a whole AES pipeline's latency per batch; pieces
+ * side by side fill the pipeline. Piece p's labels are slots p * slots .. of the label array; its gate indices run
+ * from the walk's index + p * (its AND gates), its tables from block p * YS_RULE_BLOCKS(rule) * (its AND gates).
+ * The circuit has no constant gates. Returns 0, or -1 when it has one. */
+int ys_free_xor_garble_lockstep(const ys_walk *w, int rule, uint8_t *zero, int32_t slots, int32_t pieces,
+                                const uint8_t delta[16], uint8_t *tables);
+int ys_free_xor_evaluate_lockstep(const ys_walk *w, int rule, uint8_t *label, int32_t slots, int32_t pieces,
+                                  const uint8_t *tables);
+
+/* Whether a circuit's pieces go in lockstep: half-gates (any hash), and AND batches of fewer than
+ * YS_LOCKSTEP_MEAN_BATCH gates on average (wider batches fill the pipeline themselves, and lockstep's moves of
+ * records and tables would only cost). */
+enum { YS_LOCKSTEP_MEAN_BATCH = 32 };
+int ys_lockstep_suits(int rule, const ys_walk *w);
+
 /* prf-only (core's PrfOnly): the garbler keeps both labels of a slot (label of 0 at block 2s, of 1 at 2s + 1), the
  * evaluator one. Every XOR and AND gate takes a gate index, in gate order.
  *

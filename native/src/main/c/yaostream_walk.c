@@ -24,8 +24,15 @@ typedef struct {
     __m128i delta;
     uint8_t *tables_out;
     const uint8_t *tables_in;
+    /* NULL, or the gate index of each record (pieces in lockstep, whose indices are not consecutive) */
+    const uint64_t *lane_index;
     __m128i rk[11];
 } ys_ctx;
+
+/* The gate index of record `gate`, which is `seq` where records' indices run on consecutively. */
+static inline uint64_t index_of(const ys_ctx *c, int32_t gate, uint64_t seq) {
+    return c->lane_index ? c->lane_index[gate] : seq;
+}
 
 
 /* The same forms as the qword-mask bits of lane 0 of a VAES register, for AND-type ops: bits 0-1 when alpha (the
@@ -121,7 +128,7 @@ static void garble_group(const ys_ctx *c, const int32_t *records, int32_t first,
         __m128i a0 = _mm_xor_si128(load(c->labels, r[1]), (form & 1) ? delta : _mm_setzero_si128());
         __m128i b0 = _mm_xor_si128(load(c->labels, r[2]), (form & 2) ? delta : _mm_setzero_si128());
         gamma[k] = (form >> 2) & 1;
-        uint64_t j = 2 * (index + (uint64_t) k);
+        uint64_t j = 2 * index_of(c, first + k, index + (uint64_t) k);
         __m128i ta = tweak(j), tb = tweak(j + 1);
         keys[4 * k] = a0;
         keys[4 * k + 1] = _mm_xor_si128(a0, delta);
@@ -155,7 +162,7 @@ static void evaluate_group(const ys_ctx *c, const int32_t *records, int32_t firs
     __m128i keys[2 * GROUP], in[2 * GROUP], sig[2 * GROUP], h[2 * GROUP];
     for (int k = 0; k < n; k++) {
         const int32_t *r = records + YS_GATE_STRIDE * (size_t) (first + k);
-        uint64_t j = 2 * (index + (uint64_t) k);
+        uint64_t j = 2 * index_of(c, first + k, index + (uint64_t) k);
         keys[2 * k] = load(c->labels, r[1]);
         keys[2 * k + 1] = load(c->labels, r[2]);
         in[2 * k] = hash_input(c->hash, keys[2 * k], tweak(j), &sig[2 * k]);
@@ -275,7 +282,17 @@ typedef struct {
     __m512i one;         /* (1, 0) */
     __m512i eight;       /* (8, 0): four gates on, in tweak units */
     __mmask8 d_colour;   /* 0xff when Δ has colour 1 (then A0 has the colour of A ^ αΔ flipped by α), else 0 */
+    const uint64_t *li;  /* the walk's lane_index */
 } ys_wide;
+
+/* Tweak blocks of gates first + k0 .. first + k0 + 3 (of m; past m, gate first) from their indices in li. */
+YS_VAES static inline __m512i lane_tweaks4(const uint64_t *li, int32_t first, int m, int k0) {
+    uint64_t t[4];
+    for (int l = 0; l < 4; l++) {
+        t[l] = 2 * li[first + (k0 + l < m ? k0 + l : 0)];
+    }
+    return _mm512_set_epi64(0, (long long) t[3], 0, (long long) t[2], 0, (long long) t[1], 0, (long long) t[0]);
+}
 
 YS_VAES static inline void widen(const ys_ctx *c, ys_wide *z) {
     for (int r = 0; r < 11; r++) z->k[r] = _mm512_broadcast_i32x4(c->rk[r]);
@@ -288,6 +305,7 @@ YS_VAES static inline void widen(const ys_ctx *c, ys_wide *z) {
     z->k0_d = _mm512_xor_si512(z->k[0], z->d);
     z->eight = _mm512_maskz_set1_epi64(0x55, 8);
     z->d_colour = (__mmask8) -(int) (_mm_cvtsi128_si64(c->delta) & 1);
+    z->li = c->lane_index;
 }
 
 /* TMMO's two passes over the `per` * Q registers of a step, all in registers: x holds the labels XOR round key 0, a
@@ -338,6 +356,9 @@ YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_w
     for (int q = 0; q < Q; q++) {
         uint32_t masks = 0, ca = 0, cb = 0;
         __m128i la[4], lb[4];
+        if (z->li) {
+            tq = lane_tweaks4(z->li, first, m, 4 * q);
+        }
         for (int l = 0; l < 4; l++) {
             const int32_t *r = gate_of(records, first, m, 4 * q + l);
             la[l] = load(labels, r[1]);
@@ -412,6 +433,9 @@ YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys
     __m512i tq = tweaks4(2 * index);
     for (int q = 0; q < Q; q++) {
         __m128i la[4], lb[4];
+        if (z->li) {
+            tq = lane_tweaks4(z->li, first, m, 4 * q);
+        }
         for (int l = 0; l < 4; l++) {
             const int32_t *r = gate_of(records, first, m, 4 * q + l);
             la[l] = load(labels, r[1]);
@@ -560,7 +584,14 @@ typedef struct {
     __m256i four;      /* (4, 0): two gates on, in tweak units */
     __m256i dl[4];     /* Δ in the lanes of lanes2's flags: one load instead of a mask and an AND */
     __m256i dl_sd[4];  /* the same XOR sigma(Δ) */
+    const uint64_t *li; /* the walk's lane_index */
 } ys_wide2;
+
+/* Tweak blocks of gates first + k0 and first + k0 + 1 (of m; past m, gate first) from their indices in li. */
+YS_V2 static inline __m256i lane_tweaks2(const uint64_t *li, int32_t first, int m, int k0) {
+    uint64_t t1 = 2 * li[first + (k0 + 1 < m ? k0 + 1 : 0)];
+    return _mm256_set_epi64x(0, (long long) t1, 0, (long long) (2 * li[first + k0]));
+}
 
 /* Δ in lane 0 when bit 0 of f0 is set, in lane 1 when bit 0 of f1 is. */
 YS_V2 static inline __m256i delta_lanes2(const ys_wide2 *z, uint64_t f0, uint64_t f1) {
@@ -582,6 +613,7 @@ YS_V2 static inline void widen2(const ys_ctx *c, ys_wide2 *z) {
         z->dl[i] = _mm256_and_si256(lanes2(i & 1, i >> 1), z->d);
         z->dl_sd[i] = _mm256_xor_si256(z->dl[i], z->sd);
     }
+    z->li = c->lane_index;
 }
 
 #define AES_ROUNDS2(k, x, Z)                                                                              \
@@ -629,6 +661,9 @@ YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wi
     for (int q = 0; q < P; q++) {
         const int32_t *r0 = gate_of(records, first, m, 2 * q);
         const int32_t *r1 = gate_of(records, first, m, 2 * q + 1);
+        if (z->li) {
+            tq = lane_tweaks2(z->li, first, m, 2 * q);
+        }
         int f0 = FORM[r0[0]], f1 = FORM[r1[0]];
         a0[q] = _mm256_xor_si256(pair(load(labels, r0[1]), load(labels, r1[1])), delta_lanes2(z, f0, f1));
         __m256i b0 = _mm256_xor_si256(pair(load(labels, r0[2]), load(labels, r1[2])), delta_lanes2(z, f0 >> 1, f1 >> 1));
@@ -690,6 +725,9 @@ YS_V2 __attribute__((always_inline)) static inline void evaluate_step2(const ys_
     for (int q = 0; q < P; q++) {
         const int32_t *r0 = gate_of(records, first, m, 2 * q);
         const int32_t *r1 = gate_of(records, first, m, 2 * q + 1);
+        if (z->li) {
+            tq = lane_tweaks2(z->li, first, m, 2 * q);
+        }
         a[q] = pair(load(labels, r0[1]), load(labels, r1[1]));
         bq[q] = pair(load(labels, r0[2]), load(labels, r1[2]));
         if (tmmo) {
@@ -1154,7 +1192,43 @@ static void init_ctx(ys_ctx *c, int rule, uint8_t *labels) {
     c->delta = _mm_setzero_si128();
     c->tables_out = NULL;
     c->tables_in = NULL;
+    c->lane_index = NULL;
     ys_fixed_key_schedule((uint8_t *) c->rk);
+}
+
+/* The AND-gate step of a rule on this CPU's widest path. */
+static ands_fn *garble_ands_for(int rule) {
+    int tmmo = rule == YS_RULE_HALF_GATES;
+    if (rule == YS_RULE_GRR3) {
+        return ys_path() == YS_PATH_VAES256 ? grr3_garble_ands_vaes256 : grr3_garble_ands;
+    }
+    if (rule == YS_RULE_GRR3_KEYED) {
+        return grr3_keyed_garble_ands;
+    }
+    if (ys_path() == YS_PATH_VAES512) {
+        return rule == YS_RULE_HALF_GATES_KEYED ? garble_ands_vaes_keyed : tmmo ? garble_ands_vaes_tmmo : garble_ands_vaes;
+    }
+    if (ys_path() == YS_PATH_VAES256 && rule != YS_RULE_HALF_GATES_KEYED) {
+        return tmmo ? garble_ands_vaes256_tmmo : garble_ands_vaes256;
+    }
+    return garble_ands;
+}
+
+static ands_fn *evaluate_ands_for(int rule) {
+    int tmmo = rule == YS_RULE_HALF_GATES;
+    if (rule == YS_RULE_GRR3) {
+        return grr3_evaluate_ands;
+    }
+    if (rule == YS_RULE_GRR3_KEYED) {
+        return grr3_keyed_evaluate_ands;
+    }
+    if (ys_path() == YS_PATH_VAES512) {
+        return rule == YS_RULE_HALF_GATES_KEYED ? evaluate_ands_vaes_keyed : tmmo ? evaluate_ands_vaes_tmmo : evaluate_ands_vaes;
+    }
+    if (ys_path() == YS_PATH_VAES256 && rule != YS_RULE_HALF_GATES_KEYED) {
+        return tmmo ? evaluate_ands_vaes256_tmmo : evaluate_ands_vaes256;
+    }
+    return evaluate_ands;
 }
 
 size_t ys_free_xor_garble(ys_walk *w, int rule, uint8_t *zero, const uint8_t delta[16], uint8_t *tables,
@@ -1163,34 +1237,136 @@ size_t ys_free_xor_garble(ys_walk *w, int rule, uint8_t *zero, const uint8_t del
     init_ctx(&c, rule, zero);
     c.delta = _mm_loadu_si128((const __m128i *) delta);
     c.tables_out = tables;
-    ands_fn *ands = garble_ands;
-    int tmmo = rule == YS_RULE_HALF_GATES;
-    if (rule == YS_RULE_GRR3) {
-        ands = ys_path() == YS_PATH_VAES256 ? grr3_garble_ands_vaes256 : grr3_garble_ands;
-    } else if (rule == YS_RULE_GRR3_KEYED) {
-        ands = grr3_keyed_garble_ands;
-    } else if (ys_path() == YS_PATH_VAES512) {
-        ands = rule == YS_RULE_HALF_GATES_KEYED ? garble_ands_vaes_keyed : tmmo ? garble_ands_vaes_tmmo : garble_ands_vaes;
-    } else if (ys_path() == YS_PATH_VAES256 && rule != YS_RULE_HALF_GATES_KEYED) {
-        ands = tmmo ? garble_ands_vaes256_tmmo : garble_ands_vaes256;
-    }
-    return walk(w, &c, capacity, ands);
+    return walk(w, &c, capacity, garble_ands_for(rule));
 }
 
 size_t ys_free_xor_evaluate(ys_walk *w, int rule, uint8_t *label, const uint8_t *tables, size_t blocks) {
     ys_ctx c;
     init_ctx(&c, rule, label);
     c.tables_in = tables;
-    ands_fn *ands = evaluate_ands;
-    int tmmo = rule == YS_RULE_HALF_GATES;
-    if (rule == YS_RULE_GRR3) {
-        ands = grr3_evaluate_ands;
-    } else if (rule == YS_RULE_GRR3_KEYED) {
-        ands = grr3_keyed_evaluate_ands;
-    } else if (ys_path() == YS_PATH_VAES512) {
-        ands = rule == YS_RULE_HALF_GATES_KEYED ? evaluate_ands_vaes_keyed : tmmo ? evaluate_ands_vaes_tmmo : evaluate_ands_vaes;
-    } else if (ys_path() == YS_PATH_VAES256 && rule != YS_RULE_HALF_GATES_KEYED) {
-        ands = tmmo ? evaluate_ands_vaes256_tmmo : evaluate_ands_vaes256;
+    return walk(w, &c, blocks, evaluate_ands_for(rule));
+}
+
+/* ---- Pieces in lockstep ---- */
+
+/* AND gates a lockstep step takes from all the pieces' batch at once. */
+enum { LOCKSTEP_GATES = 256 };
+
+int ys_lockstep_suits(int rule, const ys_walk *w) {
+    int64_t and_gates = 0;
+    for (int32_t b = 0; b < w->batch_count; b++) {
+        and_gates += w->batches[2 * b + 1];
     }
-    return walk(w, &c, blocks, ands);
+    return rule != YS_RULE_GRR3 && rule != YS_RULE_GRR3_KEYED && w->batch_count > 0
+           && and_gates < (int64_t) YS_LOCKSTEP_MEAN_BATCH * w->batch_count;
+}
+
+/* free_run over every piece at once: each gate for piece 0, 1, ... in turn, so consecutive moves are independent
+ * (a piece's own free gates are often a chain, each waiting on the store of the one before). Returns the gate it
+ * stopped at, as free_run. */
+static int32_t free_run_lockstep(const ys_ctx *c, const int32_t *records, int32_t gate, int32_t end, int32_t pieces,
+                                 size_t stride) {
+    for (; gate < end; gate++) {
+        const int32_t *r = records + YS_GATE_STRIDE * (size_t) gate;
+        int form = FORM[r[0]];
+        if ((form & (FREE_LEFT | FREE_RIGHT)) == 0) {
+            break;
+        }
+        uint8_t *l = c->labels;
+        size_t a = 16 * (size_t) r[1], b = 16 * (size_t) r[2], o = 16 * (size_t) r[3];
+        if (r[0] == OP_XOR) {
+            for (int32_t p = 0; p < pieces; p++, l += stride) {
+                _mm_storeu_si128((__m128i *) (l + o), _mm_xor_si128(load_at(l, a), load_at(l, b)));
+            }
+            continue;
+        }
+        int left = form & 1, right = (form >> 1) & 1, negate = (form >> 2) & 1;
+        __m128i ml = select_mask(left), mr = select_mask(right), d = _mm_and_si128(c->delta, select_mask(negate));
+        a &= (size_t) -left;
+        b &= (size_t) -right;
+        for (int32_t p = 0; p < pieces; p++, l += stride) {
+            __m128i v = _mm_xor_si128(_mm_and_si128(load_at(l, a), ml), _mm_and_si128(load_at(l, b), mr));
+            _mm_storeu_si128((__m128i *) (l + o), _mm_xor_si128(v, d));
+        }
+    }
+    return gate;
+}
+
+/* Both sides of the lockstep walk: with `garble`, the tables go to `tables`; else they are read from `tables_in`. */
+static int lockstep(const ys_walk *w, ys_ctx *c, ands_fn *ands, int garble, uint8_t *tables, const uint8_t *tables_in,
+                    int32_t slots, int32_t pieces) {
+    uint64_t ands_per_piece = 0;
+    for (int32_t b = 0; b < w->batch_count; b++) {
+        ands_per_piece += (uint64_t) w->batches[2 * b + 1];
+    }
+    const size_t per = 16 * (size_t) c->per_and; /* table bytes per AND gate */
+    int32_t records[YS_GATE_STRIDE * LOCKSTEP_GATES];
+    uint64_t index[LOCKSTEP_GATES];
+    __m128i scratch[2 * LOCKSTEP_GATES];
+    uint64_t first = w->index, before = 0; /* AND gates of a piece before the batch */
+    int32_t gate = 0;
+    for (int32_t b = 0; b <= w->batch_count; b++) {
+        int32_t next = b < w->batch_count ? w->batches[2 * b] : w->gates;
+        if (gate < next && free_run_lockstep(c, w->records, gate, next, pieces, 16 * (size_t) slots) != next) {
+            return -1; /* a constant gate: pieces have none */
+        }
+        if (b == w->batch_count) {
+            break;
+        }
+        int32_t len = w->batches[2 * b + 1];
+        /* The batch of every piece, piece by piece, LOCKSTEP_GATES at a time: records moved to the piece's slots,
+         * each with its gate index; the tables go through scratch, where the steps find them consecutive. */
+        int32_t n = 0, p = 0, k = 0;
+        while (p < pieces) {
+            const int32_t *r = w->records + YS_GATE_STRIDE * (size_t) (next + k);
+            int32_t *to = records + YS_GATE_STRIDE * n;
+            int32_t offset = slots * p;
+            to[0] = r[0];
+            to[1] = r[1] + offset;
+            to[2] = r[2] + offset;
+            to[3] = r[3] + offset;
+            index[n] = first + ands_per_piece * (uint64_t) p + before + (uint64_t) k;
+            n++;
+            if (++k == len) {
+                k = 0;
+                p++;
+            }
+            if (n == LOCKSTEP_GATES || p == pieces) {
+                c->lane_index = index;
+                if (garble) {
+                    c->tables_out = (uint8_t *) scratch;
+                    ands(c, records, 0, 0, n, 0);
+                    for (int32_t j = 0; j < n; j++) {
+                        memcpy(tables + per * (index[j] - first), (const uint8_t *) scratch + per * (size_t) j, per);
+                    }
+                } else {
+                    for (int32_t j = 0; j < n; j++) {
+                        memcpy((uint8_t *) scratch + per * (size_t) j, tables_in + per * (index[j] - first), per);
+                    }
+                    c->tables_in = (const uint8_t *) scratch;
+                    ands(c, records, 0, 0, n, 0);
+                }
+                c->lane_index = NULL;
+                n = 0;
+            }
+        }
+        gate = next + len;
+        before += (uint64_t) len;
+    }
+    return 0;
+}
+
+int ys_free_xor_garble_lockstep(const ys_walk *w, int rule, uint8_t *zero, int32_t slots, int32_t pieces,
+                                const uint8_t delta[16], uint8_t *tables) {
+    ys_ctx c;
+    init_ctx(&c, rule, zero);
+    c.delta = _mm_loadu_si128((const __m128i *) delta);
+    return lockstep(w, &c, garble_ands_for(rule), 1, tables, NULL, slots, pieces);
+}
+
+int ys_free_xor_evaluate_lockstep(const ys_walk *w, int rule, uint8_t *label, int32_t slots, int32_t pieces,
+                                  const uint8_t *tables) {
+    ys_ctx c;
+    init_ctx(&c, rule, label);
+    return lockstep(w, &c, evaluate_ands_for(rule), 0, NULL, tables, slots, pieces);
 }

@@ -61,15 +61,18 @@ final class NativeBindings {
 
     static native void transpose128(long[] in, int n, long[] out);
 
-    /** Kernel.garbleFreeXorEach, every length checked by the caller; 0, or -1 when a piece's walk stopped short. */
+    /**
+     * Kernel.garbleFreeXorEach, every length checked by the caller; 0, or -1 when a piece's walk stopped short. The
+     * pieces go in lockstep where the circuit suits it and {@code zero} holds {@code slots} slots for each piece.
+     */
     static native int garbleFreeXorEach(long keyLo, long keyHi, int rule, int[] records, int gates, int[] batches, int batchCount, long gateIndex,
-                                        long[] zero, long deltaLo, long deltaHi, java.nio.ByteBuffer tables, int offset,
+                                        long[] zero, int slots, long deltaLo, long deltaHi, java.nio.ByteBuffer tables, int offset,
                                         int perPiece, int[] inSlots, long[] in, int inPos, int[] outSlots, long[] out,
                                         int outPos, int pieces);
 
     /** Kernel.evaluateFreeXorEach, every length checked by the caller; 0, or -1 when a piece's walk stopped short. */
     static native int evaluateFreeXorEach(long keyLo, long keyHi, int rule, int[] records, int gates, int[] batches, int batchCount, long gateIndex,
-                                          long[] label, java.nio.ByteBuffer tables, int offset, int perPiece, int[] inSlots,
+                                          long[] label, int slots, java.nio.ByteBuffer tables, int offset, int perPiece, int[] inSlots,
                                           long[] in, int inPos, int[] outSlots, long[] out, int outPos, int pieces);
 
     /** 0, or -1 (nothing written past a check) when a start or a term is out of its array's range. */

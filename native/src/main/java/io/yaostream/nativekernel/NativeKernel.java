@@ -153,13 +153,26 @@ public final class NativeKernel implements Kernel {
         NativeBindings.polynomialHash(key.keyLo(), key.keyHi(), data, length, index, out);
     }
 
+    /**
+     * Room for every piece's slots side by side, up to {@link #LOCKSTEP_SLOTS}: the C kernel then takes each AND batch
+     * from all the pieces at once where the circuit's batches are narrow (an S-box's, a comparison's carry chain).
+     */
+    @Override
+    public int eachSlots(CompiledCircuit c, int pieces) {
+        long all = (long) c.slots() * pieces;
+        return pieces > 1 && all <= LOCKSTEP_SLOTS ? (int) all : c.slots();
+    }
+
+    /** The most slots pieces in lockstep take together (1 MiB of labels). */
+    static final int LOCKSTEP_SLOTS = 1 << 16;
+
     /** One kernel call for all the pieces; {@link io.yaostream.core.kernel.Kernel}'s checks first. */
     @Override
     public void garbleFreeXorEach(AndGateRule rule, CompiledCircuit c, long firstGateIndex, long[] zero, long deltaLo,
                                   long deltaHi, ByteBuffer tables, long[] in, int inPos, long[] out, int outPos, int pieces) {
         int perPiece = Kernels.checkPieces(rule, c, zero, tables, in, inPos, out, outPos, pieces);
         if (NativeBindings.garbleFreeXorEach(keyLo, keyHi, rule.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
-                c.andBatchCount(), firstGateIndex, zero, deltaLo, deltaHi, tables, tables.position(), perPiece,
+                c.andBatchCount(), firstGateIndex, zero, c.slots(), deltaLo, deltaHi, tables, tables.position(), perPiece,
                 c.inputSlotsView(), in, inPos, c.outputSlotsView(), out, outPos, pieces) != 0) {
             throw new IllegalStateException("a piece's walk stopped short of the circuit's end");
         }
@@ -170,7 +183,7 @@ public final class NativeKernel implements Kernel {
                                     long[] in, int inPos, long[] out, int outPos, int pieces) {
         int perPiece = Kernels.checkPieces(rule, c, label, tables, in, inPos, out, outPos, pieces);
         if (NativeBindings.evaluateFreeXorEach(keyLo, keyHi, rule.ordinal(), c.gateRecordsView(), c.gateCount(), c.andBatchesView(),
-                c.andBatchCount(), firstGateIndex, label, tables, tables.position(), perPiece, c.inputSlotsView(), in, inPos,
+                c.andBatchCount(), firstGateIndex, label, c.slots(), tables, tables.position(), perPiece, c.inputSlotsView(), in, inPos,
                 c.outputSlotsView(), out, outPos, pieces) != 0) {
             throw new IllegalStateException("a piece's walk stopped short of the circuit's end");
         }

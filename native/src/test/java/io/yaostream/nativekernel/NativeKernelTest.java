@@ -429,6 +429,54 @@ class NativeKernelTest {
         }
     }
 
+    /**
+     * Pieces side by side (a label array with room for each piece's slots): the C kernel takes each AND batch from
+     * every piece at once, and must give the same tables, output labels and final slot labels as the Java definition's
+     * call per piece. Up to 40 pieces of circuits whose AND gates are batches of one, so a batch across the pieces
+     * passes the lockstep step's 256 gates; and the evaluator likewise.
+     */
+    @ParameterizedTest
+    @EnumSource(AndGateRule.class)
+    void piecesInLockstepAreBitIdenticalToACallEach(AndGateRule rule) {
+        Kernel nat = Kernels.create("native");
+        Kernel java = new JavaKernel();
+        Random rnd = new Random(190 + rule.ordinal());
+        randomKey(rnd, nat, java);
+        for (int trial = 0; trial < 30; trial++) {
+            CompiledCircuit c = trial % 3 == 0 ? wideBatches(rnd) : randomAndXor(rnd, 20 + rnd.nextInt(120));
+            int pieces = 2 + rnd.nextInt(trial % 2 == 0 ? 8 : 39);
+            int perPiece = c.counts().and() * rule.tableBlocks();
+            long[] in = random(rnd, 2 * pieces * c.totalInputBits() + 6);
+            long dLo = rnd.nextLong() | 1;
+            long dHi = rnd.nextLong();
+            long[] zeroJava = random(rnd, 2 * c.slots());
+            long[] zeroNative = Arrays.copyOf(zeroJava, 2 * nat.eachSlots(c, pieces));
+            assertTrue(nat.eachSlots(c, pieces) == pieces * c.slots(), "room for every piece");
+            ByteBuffer tablesJava = ByteBuffer.allocateDirect(16 * perPiece * pieces + 32).order(ByteOrder.LITTLE_ENDIAN).position(16);
+            ByteBuffer tablesNative = ByteBuffer.allocateDirect(16 * perPiece * pieces + 32).order(ByteOrder.LITTLE_ENDIAN).position(16);
+            long[] outJava = new long[2 * pieces * c.totalOutputBits() + 4];
+            long[] outNative = new long[outJava.length];
+            java.garbleFreeXorEach(rule, c, 77, zeroJava, dLo, dHi, tablesJava, in, 6, outJava, 4, pieces);
+            nat.garbleFreeXorEach(rule, c, 77, zeroNative, dLo, dHi, tablesNative, in, 6, outNative, 4, pieces);
+            assertEquals(tablesJava.rewind(), tablesNative.rewind(), "tables, trial " + trial);
+            assertArrayEquals(outJava, outNative, "output labels, trial " + trial);
+            assertArrayEquals(zeroJava, Arrays.copyOf(zeroNative, zeroJava.length), "slot labels, trial " + trial);
+            long[] active = in.clone();
+            for (int b = 3; b < active.length / 2; b++) {
+                if (rnd.nextBoolean()) {
+                    active[2 * b] ^= dLo;
+                    active[2 * b + 1] ^= dHi;
+                }
+            }
+            long[] gotJava = new long[outJava.length];
+            long[] gotNative = new long[outJava.length];
+            java.evaluateFreeXorEach(rule, c, 77, random(rnd, 2 * c.slots()), tablesJava.position(16), active, 6, gotJava, 4, pieces);
+            nat.evaluateFreeXorEach(rule, c, 77, random(rnd, 2 * nat.eachSlots(c, pieces)), tablesNative.position(16), active, 6,
+                    gotNative, 4, pieces);
+            assertArrayEquals(gotJava, gotNative, "evaluated labels, trial " + trial);
+        }
+    }
+
     /** Every path this CPU has, each compared with the Java kernel as the widest is by the other tests. */
     @Test
     void everyPathTheCpuHasIsBitIdenticalToTheJavaKernel() {
@@ -452,6 +500,9 @@ class NativeKernelTest {
                     freeXorWalksAreBitIdenticalWhateverTheBufferSize(rule);
                 }
                 prfOnlyWalksAreBitIdenticalWhateverTheCapacity();
+                for (AndGateRule rule : AndGateRule.values()) {
+                    piecesInLockstepAreBitIdenticalToACallEach(rule);
+                }
             }
         } finally {
             NativePath.limit(NativePath.VAES512);
@@ -972,6 +1023,41 @@ class NativeKernelTest {
     }
 
     /** Random gates of every AND-type table, XOR, XNOR and INV over two 32-bit inputs (default batches: long runs). */
+    /** 64 input bits, then layers of independent AND gates (batches of 8 to 40) with XORs between. */
+    private static CompiledCircuit wideBatches(Random rnd) {
+        int[] a = new int[32];
+        int[] b = new int[32];
+        for (int i = 0; i < 32; i++) {
+            a[i] = i;
+            b[i] = 32 + i;
+        }
+        int layers = 1 + rnd.nextInt(4);
+        int[] widths = new int[layers];
+        int gates = 0;
+        for (int l = 0; l < layers; l++) {
+            widths[l] = 8 + rnd.nextInt(33);
+            gates += 2 * widths[l];
+        }
+        CompiledCircuit.Builder bld = new CompiledCircuit.Builder(64 + gates).input("a", Party.GARBLER, a).input("b", Party.EVALUATOR, b);
+        int next = 64;
+        int[] ands = {1, 2, 4, 7, 8, 11, 13, 14};
+        for (int l = 0; l < layers; l++) {
+            int start = next;
+            for (int k = 0; k < widths[l]; k++) {
+                bld.gate(ands[rnd.nextInt(ands.length)], rnd.nextInt(start), rnd.nextInt(start), next++);
+            }
+            bld.andBatch(next - 64 - widths[l], widths[l]);
+            for (int k = 0; k < widths[l]; k++) {
+                bld.gate(GateOp.XOR, rnd.nextInt(next), rnd.nextInt(next), next++);
+            }
+        }
+        int[] out = new int[32];
+        for (int i = 0; i < 32; i++) {
+            out[i] = next - 1 - i;
+        }
+        return bld.output("o", Receiver.BOTH, out).build();
+    }
+
     private static CompiledCircuit randomAndXor(Random rnd, int gates) {
         int[] a = new int[32];
         int[] b = new int[32];

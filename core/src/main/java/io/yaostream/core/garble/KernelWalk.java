@@ -67,7 +67,7 @@ final class KernelWalk {
                 super.garbleEach(c, stream, in, inPos, out, outPos, pieces);
                 return;
             }
-            ensureSlots(c.slots());
+            ensureSlots(kernel.eachSlots(c, Math.min(pieces, TABLE_BLOCKS / perPiece)));
             int ins = c.totalInputBits();
             int outs = c.totalOutputBits();
             for (int p = 0; p < pieces; ) {
@@ -131,7 +131,7 @@ final class KernelWalk {
                 super.evaluateEach(c, stream, in, inPos, out, outPos, pieces);
                 return;
             }
-            ensureSlots(c.slots());
+            ensureSlots(kernel.eachSlots(c, Math.min(pieces, TABLE_BLOCKS / perPiece)));
             int ins = c.totalInputBits();
             int outs = c.totalOutputBits();
             for (int p = 0; p < pieces; ) {

@@ -195,6 +195,14 @@ public interface Kernel {
         Pieces.garble(this, rule, c, firstGateIndex, zero, deltaLo, deltaHi, tables, in, inPos, out, outPos, pieces);
     }
 
+    /**
+     * Slots the label array of {@link #garbleFreeXorEach} and {@link #evaluateFreeXorEach} should hold for {@code pieces}
+     * pieces of {@code c} in one call: more than {@code c.slots()} where the kernel walks pieces side by side.
+     */
+    default int eachSlots(CompiledCircuit c, int pieces) {
+        return c.slots();
+    }
+
     /** The evaluator's side of {@link #garbleFreeXorEach}: active labels in {@code label}, the tables read from the buffer. */
     default void evaluateFreeXorEach(AndGateRule rule, CompiledCircuit c, long firstGateIndex, long[] label,
                                      java.nio.ByteBuffer tables, long[] in, int inPos, long[] out, int outPos, int pieces) {
