@@ -265,6 +265,24 @@ class AppsTest {
         }
     }
 
+    /**
+     * The subset circuit's comparisons run side by side within ME-SFE's working set: 500 values of 20 bits in 10,002
+     * slots, 2·499·20 AND gates, in under a thousand AND batches (a fold in order takes 10,479: a batch per carry bit).
+     */
+    @Test
+    void theMinimumOfASubsetBatchesItsComparisonsWithinMeSfesWorkingSet() {
+        io.yaostream.compiler.dsl.CircuitBuilder b = new io.yaostream.compiler.dsl.CircuitBuilder();
+        io.yaostream.compiler.dsl.Bits[] in = new io.yaostream.compiler.dsl.Bits[500];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = b.input("v" + i, i % 2 == 0 ? io.yaostream.core.circuit.Party.GARBLER : io.yaostream.core.circuit.Party.EVALUATOR, 20);
+        }
+        b.output("min", io.yaostream.core.circuit.Receiver.BOTH, Minimum.fold(b, in)[0]);
+        io.yaostream.core.circuit.CompiledCircuit c = b.compile();
+        assertEquals(2L * 499 * 20, c.counts().and(), "AND gates");
+        assertTrue(c.slots() <= 10_002, "working set " + c.slots() + " (ME-SFE: 10,002)");
+        assertTrue(c.andBatchCount() < 1_000, "AND batches: " + c.andBatchCount());
+    }
+
     @Test
     void aMinimumSubsetOf500ValuesNeedsNoMoreThanMeSfesWorkingSet() {
         long[] g = Minimum.random(250, 20, 8);

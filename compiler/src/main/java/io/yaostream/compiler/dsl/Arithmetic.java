@@ -100,6 +100,36 @@ final class Arithmetic {
         return out;
     }
 
+    /**
+     * {@link #minOrMax} of pairs {@code (x[j], y[j])}, bit by bit across the pairs: the carry chains advance together,
+     * so bit i's ANDs of all the pairs are independent of one another and consecutive, and the compiler batches them
+     * (one chain alone leaves an AND batch per bit). Two temporaries per pair.
+     */
+    int[][] minOrMaxEach(int[][] x, int[][] y, boolean max) {
+        int m = x.length;
+        int n = m == 0 ? 0 : x[0].length;
+        int[][] d = new int[m][n];
+        for (int j = 0; j < m; j++) {
+            for (int i = 0; i < n; i++) {
+                d[j][i] = net.xor(x[j][i], y[j][i]);
+            }
+        }
+        int[] lt = new int[m];
+        Arrays.fill(lt, Netlist.FALSE);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < m; j++) {
+                lt[j] = net.xor(lt[j], net.and(d[j][i], net.xor(x[j][i], lt[j])));
+            }
+        }
+        int[][] out = new int[m][n];
+        for (int j = 0; j < m; j++) {
+            for (int i = 0; i < n; i++) {
+                out[j][i] = net.xor(max ? y[j][i] : x[j][i], net.and(lt[j], d[j][i]));
+            }
+        }
+        return out;
+    }
+
     /** {@code a == b}: bitwise XNOR (free) and a balanced AND tree, n-1 ANDs. */
     int equal(int[] a, int[] b) {
         int[] same = new int[a.length];

@@ -217,6 +217,34 @@ public final class CircuitBuilder {
         return bits(arithmetic.minOrMax(x.literalsView(), y.literalsView(), false));
     }
 
+    /**
+     * The smaller of each pair {@code (x[j], y[j])} of unsigned values, all of one width: 2n ANDs a pair, as {@link #min}
+     * each, built bit by bit across the pairs. One comparison alone is a chain of n ANDs, each waiting on the one
+     * before; here bit i's ANDs of all the pairs are independent and come together, so the compiler can batch them and
+     * the kernel pipeline them. It does where the working set allows: batching keeps two temporaries a pair alive at
+     * once, and the compiler never takes more slots than the gates in their own order need (see the minimum example's
+     * fold, which starts with one pair and widens as values are freed).
+     */
+    public Bits[] minEach(Bits[] x, Bits[] y) {
+        if (x.length != y.length) {
+            throw new IllegalArgumentException("minEach: " + x.length + " values against " + y.length);
+        }
+        int[][] xs = new int[x.length][];
+        int[][] ys = new int[y.length][];
+        for (int j = 0; j < x.length; j++) {
+            checkSameWidth(x[j], y[j]);
+            checkSameWidth(x[0], x[j]);
+            xs[j] = x[j].literalsView();
+            ys[j] = y[j].literalsView();
+        }
+        int[][] out = arithmetic.minOrMaxEach(xs, ys, false);
+        Bits[] min = new Bits[out.length];
+        for (int j = 0; j < out.length; j++) {
+            min[j] = bits(out[j]);
+        }
+        return min;
+    }
+
     /** The larger of two unsigned values: 2n ANDs. */
     public Bits max(Bits x, Bits y) {
         checkSameWidth(x, y);

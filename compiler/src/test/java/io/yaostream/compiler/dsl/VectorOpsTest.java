@@ -10,6 +10,8 @@ import java.util.Random;
 import java.util.function.LongBinaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * Every vector operation, compiled and run in plaintext against Java arithmetic on 1,024 operand pairs per
@@ -79,6 +81,44 @@ class VectorOpsTest {
     @ValueSource(ints = {1, 2, 3, 7, 32, 64})
     void equal(int width) {
         check(width, (b, x, y) -> Bits.of(b.equal(x, y)), (a, b) -> a == b ? 1 : 0, width - 1);
+    }
+
+    /** Pairwise minima bit by bit across the pairs: each pair's unsigned smaller value, 2n ANDs a pair. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 7, 20, 64})
+    void minEachIsTheMinimumOfEveryPair(int width) {
+        int pairs = 5;
+        CircuitBuilder b = new CircuitBuilder();
+        Bits[] x = new Bits[pairs];
+        Bits[] y = new Bits[pairs];
+        for (int j = 0; j < pairs; j++) {
+            x[j] = b.input("x" + j, Party.GARBLER, width);
+            y[j] = b.input("y" + j, Party.EVALUATOR, width);
+        }
+        Bits[] min = b.minEach(x, y);
+        for (int j = 0; j < pairs; j++) {
+            b.output("m" + j, Receiver.BOTH, min[j]);
+        }
+        CompiledCircuit c = b.compile();
+        assertEquals(2L * pairs * width, c.counts().and(), "AND gates");
+        Random random = new Random(width);
+        for (int round = 0; round < ROUNDS; round++) {
+            long[][] in = new long[2 * pairs][];
+            for (int j = 0; j < pairs; j++) {
+                Operands o = Operands.generate(width, random);
+                in[2 * j] = o.a();
+                in[2 * j + 1] = o.b();
+            }
+            long[][] got = Lanes.run(c, in);
+            for (int j = 0; j < pairs; j++) {
+                for (int k = 0; k < Lanes.COUNT; k++) {
+                    long a = in[2 * j][k];
+                    long bv = in[2 * j + 1][k];
+                    assertEquals(Long.compareUnsigned(a, bv) <= 0 ? a : bv, got[j][k], "pair " + j + ", width " + width);
+                }
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> b.minEach(x, new Bits[] {y[0]}), "unequal counts");
     }
 
     @ParameterizedTest
