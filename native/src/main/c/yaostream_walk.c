@@ -1111,6 +1111,8 @@ static int32_t free_run(const ys_ctx *c, const int32_t *records, int32_t gate, i
         /* Most free gates are XOR, in long runs: a loop of their own with few instructions per gate (this loop
          * is bound by how many it issues). A record is read as two little-endian words, (op, left) and (right,
          * out), and a slot's byte offset is 16 times it, which fits 32 bits (GateOp's MAX_SLOTS is 2^26). */
+        uint64_t last = ~(uint64_t) 0; /* byte offset of the previous XOR's output, held in `held` */
+        __m128i held = _mm_setzero_si128();
         _Pragma("GCC unroll 2")
         for (; r < stop; r += YS_GATE_STRIDE) {
             uint64_t op_left, right_out;
@@ -1119,9 +1121,14 @@ static int32_t free_run(const ys_ctx *c, const int32_t *records, int32_t gate, i
             if ((uint32_t) op_left != OP_XOR) {
                 break;
             }
-            __m128i v = _mm_xor_si128(load_at(labels, (op_left >> 28) & ~(uint64_t) 15),
-                                      load_at(labels, (uint64_t) (uint32_t) right_out << 4));
-            _mm_storeu_si128((__m128i *) (labels + ((right_out >> 28) & ~(uint64_t) 15)), v);
+            uint64_t a = (op_left >> 28) & ~(uint64_t) 15, b = (uint64_t) (uint32_t) right_out << 4;
+            /* A chain (an adder's sum, t = a ^ b then t ^ c) reads the output just stored: taken from the register
+             * rather than through the store, whose forwarding the next gate would wait on. */
+            __m128i x = a == last ? held : load_at(labels, a);
+            __m128i y = b == last ? held : load_at(labels, b);
+            held = _mm_xor_si128(x, y);
+            last = (right_out >> 28) & ~(uint64_t) 15;
+            _mm_storeu_si128((__m128i *) (labels + last), held);
         }
         gate = (int32_t) ((r - records) / YS_GATE_STRIDE);
         if (gate == end) {
