@@ -124,8 +124,9 @@ abstract class AppCommand<R> implements Callable<Integer> {
     @Override
     public final Integer call() {
         String scheme = peer.scheme.scheme().name();
-        if (kernelOption.kernel != null) {
-            kernelOption.create(); // checks the name
+        // Checks the name; with the native kernel the gates are C code, and the Java around them runs on C1's code.
+        if (kernelOption.create().name().equals(io.yaostream.core.kernel.Kernels.NATIVE)) {
+            JitChoice.c1Only();
         }
         if (demo) {
             if (role != null || peer.listenPort != null || peer.connectTo != null || peer.bind != null) {

@@ -6,15 +6,16 @@ import java.nio.file.Path;
 import javax.management.ObjectName;
 
 /**
- * Which of HotSpot's compilers a {@code run} leaves to work. With the native kernel and a circuit held in memory,
- * every AES and every gate of a run is C code: the Java around it (a few calls per circuit call, the channel, Netty)
- * runs as fast from C1's code as from C2's, but C2 spent 1 to 2 CPU seconds per party compiling it, in the first
- * seconds of the session, on a machine the two parties share. So such a run asks the JVM, through a compiler
- * directive (JEP 165, as {@code jcmd Compiler.directives_add} adds one), to leave every method to C1 from here on.
- * What C2 compiled already stays. {@code -Dyaostream.run.c2=true} keeps C2.
+ * Which of HotSpot's compilers a {@code run} or an application leaves to work. With the native kernel (and, for
+ * {@code run}, a circuit held in memory), every AES and every gate is C code: the Java around it (a few calls per
+ * circuit call, the program, the channel, Netty) runs as fast from C1's code as from C2's, but C2 spent 1 to 2 CPU
+ * seconds per party compiling it, on a machine the two parties share. So such a command asks the JVM, through a
+ * compiler directive (JEP 165, as {@code jcmd Compiler.directives_add} adds one), to leave every method to C1 from
+ * here on. What C2 compiled already stays. {@code -Dyaostream.run.c2=true} keeps C2.
  *
- * <p>Measured on mult64, two processes over loopback, alternated on a shared 2-core machine: 10^8 AND gates at about
- * twice the AND gates per second, 10^9 unchanged within the machine's noise (docs/performance.md).
+ * <p>Measured two processes over loopback, alternated on a shared 2-core machine (docs/performance.md): mult64 at 10^8
+ * AND gates at about twice the AND gates per second, 10^9 unchanged within the machine's noise; AES of 2,000 blocks
+ * through the program model at half the CPU per AND gate.
  */
 final class JitChoice {
     private static final String DIRECTIVE = "[{ match: \"*.*\", c2: { Exclude: true } }]";

@@ -26,22 +26,11 @@ final class PartyProcess {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx" + heap);
-        cmd.addAll(compilerOptions());
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add("io.yaostream.cli.YaostreamCommand");
         cmd.addAll(args);
         return run(cmd, java.util.Map.of(), who);
-    }
-
-    /**
-     * The JIT options this JVM was started with (the launcher's C1 only, say), so the parties a bench starts compile as
-     * a party the launcher starts would.
-     */
-    static List<String> compilerOptions() {
-        return java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .filter(a -> a.startsWith("-XX:TieredStopAtLevel=") || a.equals("-XX:-TieredCompilation") || a.equals("-XX:+TieredCompilation"))
-                .toList();
     }
 
     /**
