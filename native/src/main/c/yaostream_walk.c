@@ -348,7 +348,7 @@ YS_VAES __attribute__((always_inline)) static inline void tmmo_rounds(const ys_w
  * C0 = X0 ^ X2 ^ sigma(A0) ^ sigma(B0) ^ pa TG ^ pb (X2 ^ X3 ^ sigma(Δ)) ^ γΔ. Keyed and TMMO, X are the hashes
  * themselves and the sigma terms are 0. */
 YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_wide *z, uint8_t *labels,
-        const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int Q, const int hash) {
+        const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int Q, const int hash, const int lanes) {
     __m512i a0[MAX_QUADS], sab[MAX_QUADS], x[4 * MAX_QUADS], keys[4 * MAX_QUADS], tk[MAX_QUADS];
     __m512i sd = hash == YS_HASH_FIXED_KEY ? z->sd : _mm512_setzero_si512();
     __mmask8 pa[MAX_QUADS], pb[MAX_QUADS], gm[MAX_QUADS];
@@ -356,7 +356,7 @@ YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_w
     for (int q = 0; q < Q; q++) {
         uint32_t masks = 0, ca = 0, cb = 0;
         __m128i la[4], lb[4];
-        if (z->li) {
+        if (lanes) {
             tq = lane_tweaks4(z->li, first, m, 4 * q);
         }
         for (int l = 0; l < 4; l++) {
@@ -427,13 +427,13 @@ YS_VAES __attribute__((always_inline)) static inline void garble_step(const ys_w
 /* The evaluator's step: m gates (m <= 4 * Q), tables read from t. C = X0 ^ X1 ^ sigma(A) ^ sigma(B) ^ sa TG ^
  * sb (TE ^ A), X the AES outputs of A and B (keyed and TMMO: their hashes, the sigma terms 0). */
 YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys_wide *z, uint8_t *labels,
-        const int32_t *records, int32_t first, int m, uint64_t index, const uint8_t *t, const int Q, const int hash) {
+        const int32_t *records, int32_t first, int m, uint64_t index, const uint8_t *t, const int Q, const int hash, const int lanes) {
     __m512i a[MAX_QUADS], sab[MAX_QUADS], x[2 * MAX_QUADS], keys[2 * MAX_QUADS], tk[MAX_QUADS];
     __mmask8 ca[MAX_QUADS], cb[MAX_QUADS];
     __m512i tq = tweaks4(2 * index);
     for (int q = 0; q < Q; q++) {
         __m128i la[4], lb[4];
-        if (z->li) {
+        if (lanes) {
             tq = lane_tweaks4(z->li, first, m, 4 * q);
         }
         for (int l = 0; l < 4; l++) {
@@ -483,41 +483,61 @@ YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys
 /* Runs of AND gates on the VAES-512 path: 8 AES registers in flight, fewer for the last few gates of a run
  * (circuits such as AES have runs of two or three gates, which must not pay for eight registers). Inlined into
  * one function per hash, so `hash` folds away. */
-YS_VAES __attribute__((always_inline)) static inline void garble_run(const ys_ctx *c, const int32_t *records,
-        int32_t first, uint64_t index, int32_t n, size_t at, const int hash) {
+YS_VAES __attribute__((always_inline)) static inline void garble_run_in(const ys_ctx *c, const int32_t *records,
+        int32_t first, uint64_t index, int32_t n, size_t at, const int hash, const int lanes) {
     ys_wide z;
     widen(c, &z);
     uint8_t *t = c->tables_out + 16 * at;
     int32_t done = 0;
     /* Full steps with a constant width, so lane counts and clamps fold away; then the rest. */
     for (; done + 8 <= n; done += 8) {
-        garble_step(&z, c->labels, records, first + done, 8, index + (uint64_t) done, t + 32 * (size_t) done, 2, hash);
+        garble_step(&z, c->labels, records, first + done, 8, index + (uint64_t) done, t + 32 * (size_t) done, 2, hash, lanes);
     }
     int m = n - done;
     if (m > 4) {
-        garble_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 2, hash);
+        garble_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 2, hash, lanes);
     } else if (m > 0) {
-        garble_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 1, hash);
+        garble_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 1, hash, lanes);
     }
 }
 
-YS_VAES __attribute__((always_inline)) static inline void evaluate_run(const ys_ctx *c, const int32_t *records,
+YS_VAES __attribute__((always_inline)) static inline void garble_run(const ys_ctx *c, const int32_t *records,
         int32_t first, uint64_t index, int32_t n, size_t at, const int hash) {
+    /* Lockstep's steps read each gate's index from c->lane_index; the others, compiled apart, do not test for it. */
+    if (c->lane_index) {
+        garble_run_in(c, records, first, index, n, at, hash, 1);
+    } else {
+        garble_run_in(c, records, first, index, n, at, hash, 0);
+    }
+}
+
+YS_VAES __attribute__((always_inline)) static inline void evaluate_run_in(const ys_ctx *c, const int32_t *records,
+        int32_t first, uint64_t index, int32_t n, size_t at, const int hash, const int lanes) {
     ys_wide z;
     widen(c, &z);
     const uint8_t *t = c->tables_in + 16 * at;
     int32_t done = 0;
     for (; done + 16 <= n; done += 16) {
-        evaluate_step(&z, c->labels, records, first + done, 16, index + (uint64_t) done, t + 32 * (size_t) done, 4, hash);
+        evaluate_step(&z, c->labels, records, first + done, 16, index + (uint64_t) done, t + 32 * (size_t) done, 4, hash, lanes);
     }
     int m = n - done;
     const uint8_t *tm = t + 32 * (size_t) done;
     if (m > 8) {
-        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 4, hash);
+        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 4, hash, lanes);
     } else if (m > 4) {
-        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 2, hash);
+        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 2, hash, lanes);
     } else if (m > 0) {
-        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 1, hash);
+        evaluate_step(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 1, hash, lanes);
+    }
+}
+
+YS_VAES __attribute__((always_inline)) static inline void evaluate_run(const ys_ctx *c, const int32_t *records,
+        int32_t first, uint64_t index, int32_t n, size_t at, const int hash) {
+    /* Lockstep's steps read each gate's index from c->lane_index; the others, compiled apart, do not test for it. */
+    if (c->lane_index) {
+        evaluate_run_in(c, records, first, index, n, at, hash, 1);
+    } else {
+        evaluate_run_in(c, records, first, index, n, at, hash, 0);
     }
 }
 
@@ -653,7 +673,7 @@ YS_V2 static inline void store_outputs2(uint8_t *labels, const int32_t *records,
 /* garble_step on 256-bit registers: m gates (m <= 2 * P) in P pairs, 4 * P AES registers in flight; the one-call
  * hash, or TMMO (`tmmo`: X the hashes, the sigma terms 0). */
 YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wide2 *z, uint8_t *labels,
-        const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int P, const int tmmo) {
+        const int32_t *records, int32_t first, int m, uint64_t index, uint8_t *t, const int P, const int tmmo, const int lanes) {
     /* Live across the AES: a0 and sab per pair and the 4 * P AES registers (12 of the 16 for P = 2); the colours
      * of A0 and B0 and the γ lanes are read again after it, with byte and table loads. */
     __m256i a0[MAX_PAIRS], sab[MAX_PAIRS], x[4 * MAX_PAIRS], tk[MAX_PAIRS];
@@ -661,7 +681,7 @@ YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wi
     for (int q = 0; q < P; q++) {
         const int32_t *r0 = gate_of(records, first, m, 2 * q);
         const int32_t *r1 = gate_of(records, first, m, 2 * q + 1);
-        if (z->li) {
+        if (lanes) {
             tq = lane_tweaks2(z->li, first, m, 2 * q);
         }
         int f0 = FORM[r0[0]], f1 = FORM[r1[0]];
@@ -719,13 +739,13 @@ YS_V2 __attribute__((always_inline)) static inline void garble_step2(const ys_wi
 /* evaluate_step on 256-bit registers: m gates (m <= 2 * P), 2 * P AES registers in flight; either hash, as
  * garble_step2. */
 YS_V2 __attribute__((always_inline)) static inline void evaluate_step2(const ys_wide2 *z, uint8_t *labels,
-        const int32_t *records, int32_t first, int m, uint64_t index, const uint8_t *t, const int P, const int tmmo) {
+        const int32_t *records, int32_t first, int m, uint64_t index, const uint8_t *t, const int P, const int tmmo, const int lanes) {
     __m256i a[MAX_PAIRS], bq[MAX_PAIRS], sab[MAX_PAIRS], x[2 * MAX_PAIRS], tk[MAX_PAIRS];
     __m256i tq = _mm256_set_epi64x(0, (long long) (2 * index + 2), 0, (long long) (2 * index));
     for (int q = 0; q < P; q++) {
         const int32_t *r0 = gate_of(records, first, m, 2 * q);
         const int32_t *r1 = gate_of(records, first, m, 2 * q + 1);
-        if (z->li) {
+        if (lanes) {
             tq = lane_tweaks2(z->li, first, m, 2 * q);
         }
         a[q] = pair(load(labels, r0[1]), load(labels, r1[1]));
@@ -765,40 +785,60 @@ YS_V2 __attribute__((always_inline)) static inline void evaluate_step2(const ys_
 
 /* Runs of AND gates on the VAES-256 path: steps of 4 gates (8 AES registers) to garble, 8 gates to evaluate,
  * narrower for the last few gates of a run; inlined into one function per hash. */
-YS_V2 __attribute__((always_inline)) static inline void garble_run2(const ys_ctx *c, const int32_t *records,
-        int32_t first, uint64_t index, int32_t n, size_t at, const int tmmo) {
+YS_V2 __attribute__((always_inline)) static inline void garble_run2_in(const ys_ctx *c, const int32_t *records,
+        int32_t first, uint64_t index, int32_t n, size_t at, const int tmmo, const int lanes) {
     ys_wide2 z;
     widen2(c, &z);
     uint8_t *t = c->tables_out + 16 * at;
     int32_t done = 0;
     for (; done + 4 <= n; done += 4) {
-        garble_step2(&z, c->labels, records, first + done, 4, index + (uint64_t) done, t + 32 * (size_t) done, 2, tmmo);
+        garble_step2(&z, c->labels, records, first + done, 4, index + (uint64_t) done, t + 32 * (size_t) done, 2, tmmo, lanes);
     }
     int m = n - done;
     if (m > 2) {
-        garble_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 2, tmmo);
+        garble_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 2, tmmo, lanes);
     } else if (m > 0) {
-        garble_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 1, tmmo);
+        garble_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, t + 32 * (size_t) done, 1, tmmo, lanes);
     }
 }
 
-YS_V2 __attribute__((always_inline)) static inline void evaluate_run2(const ys_ctx *c, const int32_t *records,
+YS_V2 __attribute__((always_inline)) static inline void garble_run2(const ys_ctx *c, const int32_t *records,
         int32_t first, uint64_t index, int32_t n, size_t at, const int tmmo) {
+    /* Lockstep's steps read each gate's index from c->lane_index; the others, compiled apart, do not test for it. */
+    if (c->lane_index) {
+        garble_run2_in(c, records, first, index, n, at, tmmo, 1);
+    } else {
+        garble_run2_in(c, records, first, index, n, at, tmmo, 0);
+    }
+}
+
+YS_V2 __attribute__((always_inline)) static inline void evaluate_run2_in(const ys_ctx *c, const int32_t *records,
+        int32_t first, uint64_t index, int32_t n, size_t at, const int tmmo, const int lanes) {
     ys_wide2 z;
     widen2(c, &z);
     const uint8_t *t = c->tables_in + 16 * at;
     int32_t done = 0;
     for (; done + 8 <= n; done += 8) {
-        evaluate_step2(&z, c->labels, records, first + done, 8, index + (uint64_t) done, t + 32 * (size_t) done, 4, tmmo);
+        evaluate_step2(&z, c->labels, records, first + done, 8, index + (uint64_t) done, t + 32 * (size_t) done, 4, tmmo, lanes);
     }
     int m = n - done;
     const uint8_t *tm = t + 32 * (size_t) done;
     if (m > 4) {
-        evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 4, tmmo);
+        evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 4, tmmo, lanes);
     } else if (m > 2) {
-        evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 2, tmmo);
+        evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 2, tmmo, lanes);
     } else if (m > 0) {
-        evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 1, tmmo);
+        evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 1, tmmo, lanes);
+    }
+}
+
+YS_V2 __attribute__((always_inline)) static inline void evaluate_run2(const ys_ctx *c, const int32_t *records,
+        int32_t first, uint64_t index, int32_t n, size_t at, const int tmmo) {
+    /* Lockstep's steps read each gate's index from c->lane_index; the others, compiled apart, do not test for it. */
+    if (c->lane_index) {
+        evaluate_run2_in(c, records, first, index, n, at, tmmo, 1);
+    } else {
+        evaluate_run2_in(c, records, first, index, n, at, tmmo, 0);
     }
 }
 
@@ -1099,6 +1139,17 @@ YS_V2 static void grr3_garble_ands_vaes256(const ys_ctx *c, const int32_t *recor
 
 /* ---- The walk ---- */
 
+/* Whether the gates from r on chain: one of the next four reads the output of the gate before it. */
+static inline int chained(const int32_t *r, const int32_t *stop) {
+    for (int k = 1; k < 5 && r + YS_GATE_STRIDE * k < stop; k++) {
+        const int32_t *g = r + YS_GATE_STRIDE * k;
+        if (g[1] == g[3 - YS_GATE_STRIDE] || g[2] == g[3 - YS_GATE_STRIDE]) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Runs free gates from `gate` up to `end`, stopping early at a constant; returns the gate it stopped at. Gates
  * other than XOR go without branches on the op: the circuits mix XNOR and NOT at random, and a term a gate does
  * not read is masked to zero (its slot index to 0, which every circuit with gates has). The position stays in a register: kept in the
@@ -1111,24 +1162,39 @@ static int32_t free_run(const ys_ctx *c, const int32_t *records, int32_t gate, i
         /* Most free gates are XOR, in long runs: a loop of their own with few instructions per gate (this loop
          * is bound by how many it issues). A record is read as two little-endian words, (op, left) and (right,
          * out), and a slot's byte offset is 16 times it, which fits 32 bits (GateOp's MAX_SLOTS is 2^26). */
-        uint64_t last = ~(uint64_t) 0; /* byte offset of the previous XOR's output, held in `held` */
-        __m128i held = _mm_setzero_si128();
-        _Pragma("GCC unroll 2")
-        for (; r < stop; r += YS_GATE_STRIDE) {
-            uint64_t op_left, right_out;
-            memcpy(&op_left, r, 8);
-            memcpy(&right_out, r + 2, 8);
-            if ((uint32_t) op_left != OP_XOR) {
-                break;
-            }
-            uint64_t a = (op_left >> 28) & ~(uint64_t) 15, b = (uint64_t) (uint32_t) right_out << 4;
+        if (chained(r, stop)) {
             /* A chain (an adder's sum, t = a ^ b then t ^ c) reads the output just stored: taken from the register
-             * rather than through the store, whose forwarding the next gate would wait on. */
-            __m128i x = a == last ? held : load_at(labels, a);
-            __m128i y = b == last ? held : load_at(labels, b);
-            held = _mm_xor_si128(x, y);
-            last = (right_out >> 28) & ~(uint64_t) 15;
-            _mm_storeu_si128((__m128i *) (labels + last), held);
+             * rather than through the store, whose forwarding the next gate would wait on. Where gates do not chain
+             * (AES's layers), the two tests would only cost, so the loop below goes without them. */
+            uint64_t last = ~(uint64_t) 0; /* byte offset of the previous XOR's output, held in `held` */
+            __m128i held = _mm_setzero_si128();
+            for (; r < stop; r += YS_GATE_STRIDE) {
+                uint64_t op_left, right_out;
+                memcpy(&op_left, r, 8);
+                memcpy(&right_out, r + 2, 8);
+                if ((uint32_t) op_left != OP_XOR) {
+                    break;
+                }
+                uint64_t a = (op_left >> 28) & ~(uint64_t) 15, b = (uint64_t) (uint32_t) right_out << 4;
+                __m128i x = a == last ? held : load_at(labels, a);
+                __m128i y = b == last ? held : load_at(labels, b);
+                held = _mm_xor_si128(x, y);
+                last = (right_out >> 28) & ~(uint64_t) 15;
+                _mm_storeu_si128((__m128i *) (labels + last), held);
+            }
+        } else {
+            _Pragma("GCC unroll 2")
+            for (; r < stop; r += YS_GATE_STRIDE) {
+                uint64_t op_left, right_out;
+                memcpy(&op_left, r, 8);
+                memcpy(&right_out, r + 2, 8);
+                if ((uint32_t) op_left != OP_XOR) {
+                    break;
+                }
+                __m128i v = _mm_xor_si128(load_at(labels, (op_left >> 28) & ~(uint64_t) 15),
+                                          load_at(labels, (uint64_t) (uint32_t) right_out << 4));
+                _mm_storeu_si128((__m128i *) (labels + ((right_out >> 28) & ~(uint64_t) 15)), v);
+            }
         }
         gate = (int32_t) ((r - records) / YS_GATE_STRIDE);
         if (gate == end) {
