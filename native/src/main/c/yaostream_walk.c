@@ -483,7 +483,7 @@ YS_VAES __attribute__((always_inline)) static inline void evaluate_step(const ys
 /* Runs of AND gates on the VAES-512 path: 8 AES registers in flight, fewer for the last few gates of a run
  * (circuits such as AES have runs of two or three gates, which must not pay for eight registers). Inlined into
  * one function per hash, so `hash` folds away. */
-YS_VAES __attribute__((always_inline)) static inline void garble_run_in(const ys_ctx *c, const int32_t *records,
+YS_VAES __attribute__((always_inline)) static inline void garble_run(const ys_ctx *c, const int32_t *records,
         int32_t first, uint64_t index, int32_t n, size_t at, const int hash, const int lanes) {
     ys_wide z;
     widen(c, &z);
@@ -501,17 +501,7 @@ YS_VAES __attribute__((always_inline)) static inline void garble_run_in(const ys
     }
 }
 
-YS_VAES __attribute__((always_inline)) static inline void garble_run(const ys_ctx *c, const int32_t *records,
-        int32_t first, uint64_t index, int32_t n, size_t at, const int hash) {
-    /* Lockstep's steps read each gate's index from c->lane_index; the others, compiled apart, do not test for it. */
-    if (c->lane_index) {
-        garble_run_in(c, records, first, index, n, at, hash, 1);
-    } else {
-        garble_run_in(c, records, first, index, n, at, hash, 0);
-    }
-}
-
-YS_VAES __attribute__((always_inline)) static inline void evaluate_run_in(const ys_ctx *c, const int32_t *records,
+YS_VAES __attribute__((always_inline)) static inline void evaluate_run(const ys_ctx *c, const int32_t *records,
         int32_t first, uint64_t index, int32_t n, size_t at, const int hash, const int lanes) {
     ys_wide z;
     widen(c, &z);
@@ -531,21 +521,16 @@ YS_VAES __attribute__((always_inline)) static inline void evaluate_run_in(const 
     }
 }
 
-YS_VAES __attribute__((always_inline)) static inline void evaluate_run(const ys_ctx *c, const int32_t *records,
-        int32_t first, uint64_t index, int32_t n, size_t at, const int hash) {
-    /* Lockstep's steps read each gate's index from c->lane_index; the others, compiled apart, do not test for it. */
-    if (c->lane_index) {
-        evaluate_run_in(c, records, first, index, n, at, hash, 1);
-    } else {
-        evaluate_run_in(c, records, first, index, n, at, hash, 0);
-    }
-}
-
-/* The six entry points: each run inlined with its hash, so the choice between them costs nothing per gate. */
+/* The entry points: each run inlined with its hash, so the choice between them costs nothing per gate; and twice,
+ * since lockstep's steps read each gate's index from c->lane_index and the others, compiled apart, do not test for it. */
 #define VAES_ANDS(target, name, run, hash)                                                                   \
     target static void name(const ys_ctx *c, const int32_t *records, int32_t first, uint64_t index, int32_t n,  \
                             size_t at) {                                                                     \
-        run(c, records, first, index, n, at, hash);                                                          \
+        if (c->lane_index) {                                                                                 \
+            run(c, records, first, index, n, at, hash, 1);                                                   \
+        } else {                                                                                             \
+            run(c, records, first, index, n, at, hash, 0);                                                   \
+        }                                                                                                    \
     }
 VAES_ANDS(YS_VAES, garble_ands_vaes, garble_run, YS_HASH_FIXED_KEY)
 VAES_ANDS(YS_VAES_BW, garble_ands_vaes_keyed, garble_run, YS_HASH_KEYED)
@@ -785,7 +770,7 @@ YS_V2 __attribute__((always_inline)) static inline void evaluate_step2(const ys_
 
 /* Runs of AND gates on the VAES-256 path: steps of 4 gates (8 AES registers) to garble, 8 gates to evaluate,
  * narrower for the last few gates of a run; inlined into one function per hash. */
-YS_V2 __attribute__((always_inline)) static inline void garble_run2_in(const ys_ctx *c, const int32_t *records,
+YS_V2 __attribute__((always_inline)) static inline void garble_run2(const ys_ctx *c, const int32_t *records,
         int32_t first, uint64_t index, int32_t n, size_t at, const int tmmo, const int lanes) {
     ys_wide2 z;
     widen2(c, &z);
@@ -802,17 +787,7 @@ YS_V2 __attribute__((always_inline)) static inline void garble_run2_in(const ys_
     }
 }
 
-YS_V2 __attribute__((always_inline)) static inline void garble_run2(const ys_ctx *c, const int32_t *records,
-        int32_t first, uint64_t index, int32_t n, size_t at, const int tmmo) {
-    /* Lockstep's steps read each gate's index from c->lane_index; the others, compiled apart, do not test for it. */
-    if (c->lane_index) {
-        garble_run2_in(c, records, first, index, n, at, tmmo, 1);
-    } else {
-        garble_run2_in(c, records, first, index, n, at, tmmo, 0);
-    }
-}
-
-YS_V2 __attribute__((always_inline)) static inline void evaluate_run2_in(const ys_ctx *c, const int32_t *records,
+YS_V2 __attribute__((always_inline)) static inline void evaluate_run2(const ys_ctx *c, const int32_t *records,
         int32_t first, uint64_t index, int32_t n, size_t at, const int tmmo, const int lanes) {
     ys_wide2 z;
     widen2(c, &z);
@@ -829,16 +804,6 @@ YS_V2 __attribute__((always_inline)) static inline void evaluate_run2_in(const y
         evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 2, tmmo, lanes);
     } else if (m > 0) {
         evaluate_step2(&z, c->labels, records, first + done, m, index + (uint64_t) done, tm, 1, tmmo, lanes);
-    }
-}
-
-YS_V2 __attribute__((always_inline)) static inline void evaluate_run2(const ys_ctx *c, const int32_t *records,
-        int32_t first, uint64_t index, int32_t n, size_t at, const int tmmo) {
-    /* Lockstep's steps read each gate's index from c->lane_index; the others, compiled apart, do not test for it. */
-    if (c->lane_index) {
-        evaluate_run2_in(c, records, first, index, n, at, tmmo, 1);
-    } else {
-        evaluate_run2_in(c, records, first, index, n, at, tmmo, 0);
     }
 }
 
@@ -1269,39 +1234,30 @@ static void init_ctx(ys_ctx *c, int rule, uint8_t *labels) {
     ys_fixed_key_schedule((uint8_t *) c->rk);
 }
 
-/* The AND-gate step of a rule on this CPU's widest path. */
-static ands_fn *garble_ands_for(int rule) {
-    int tmmo = rule == YS_RULE_HALF_GATES;
-    if (rule == YS_RULE_GRR3) {
-        return ys_path() == YS_PATH_VAES256 ? grr3_garble_ands_vaes256 : grr3_garble_ands;
-    }
-    if (rule == YS_RULE_GRR3_KEYED) {
-        return grr3_keyed_garble_ands;
-    }
-    if (ys_path() == YS_PATH_VAES512) {
-        return rule == YS_RULE_HALF_GATES_KEYED ? garble_ands_vaes_keyed : tmmo ? garble_ands_vaes_tmmo : garble_ands_vaes;
-    }
-    if (ys_path() == YS_PATH_VAES256 && rule != YS_RULE_HALF_GATES_KEYED) {
-        return tmmo ? garble_ands_vaes256_tmmo : garble_ands_vaes256;
-    }
-    return garble_ands;
-}
+/* The AND-gate steps of a rule on this CPU's widest path, to garble and to evaluate. */
+typedef struct {
+    ands_fn *garble;
+    ands_fn *evaluate;
+} ys_ands;
 
-static ands_fn *evaluate_ands_for(int rule) {
-    int tmmo = rule == YS_RULE_HALF_GATES;
+static ys_ands ands_for(int rule) {
+    int tmmo = rule == YS_RULE_HALF_GATES, keyed = rule == YS_RULE_HALF_GATES_KEYED;
     if (rule == YS_RULE_GRR3) {
-        return grr3_evaluate_ands;
+        return (ys_ands) {ys_path() == YS_PATH_VAES256 ? grr3_garble_ands_vaes256 : grr3_garble_ands, grr3_evaluate_ands};
     }
     if (rule == YS_RULE_GRR3_KEYED) {
-        return grr3_keyed_evaluate_ands;
+        return (ys_ands) {grr3_keyed_garble_ands, grr3_keyed_evaluate_ands};
     }
     if (ys_path() == YS_PATH_VAES512) {
-        return rule == YS_RULE_HALF_GATES_KEYED ? evaluate_ands_vaes_keyed : tmmo ? evaluate_ands_vaes_tmmo : evaluate_ands_vaes;
+        return keyed ? (ys_ands) {garble_ands_vaes_keyed, evaluate_ands_vaes_keyed}
+               : tmmo ? (ys_ands) {garble_ands_vaes_tmmo, evaluate_ands_vaes_tmmo}
+                      : (ys_ands) {garble_ands_vaes, evaluate_ands_vaes};
     }
-    if (ys_path() == YS_PATH_VAES256 && rule != YS_RULE_HALF_GATES_KEYED) {
-        return tmmo ? evaluate_ands_vaes256_tmmo : evaluate_ands_vaes256;
+    if (ys_path() == YS_PATH_VAES256 && !keyed) {
+        return tmmo ? (ys_ands) {garble_ands_vaes256_tmmo, evaluate_ands_vaes256_tmmo}
+                    : (ys_ands) {garble_ands_vaes256, evaluate_ands_vaes256};
     }
-    return evaluate_ands;
+    return (ys_ands) {garble_ands, evaluate_ands};
 }
 
 size_t ys_free_xor_garble(ys_walk *w, int rule, uint8_t *zero, const uint8_t delta[16], uint8_t *tables,
@@ -1310,14 +1266,14 @@ size_t ys_free_xor_garble(ys_walk *w, int rule, uint8_t *zero, const uint8_t del
     init_ctx(&c, rule, zero);
     c.delta = _mm_loadu_si128((const __m128i *) delta);
     c.tables_out = tables;
-    return walk(w, &c, capacity, garble_ands_for(rule));
+    return walk(w, &c, capacity, ands_for(rule).garble);
 }
 
 size_t ys_free_xor_evaluate(ys_walk *w, int rule, uint8_t *label, const uint8_t *tables, size_t blocks) {
     ys_ctx c;
     init_ctx(&c, rule, label);
     c.tables_in = tables;
-    return walk(w, &c, blocks, evaluate_ands_for(rule));
+    return walk(w, &c, blocks, ands_for(rule).evaluate);
 }
 
 /* ---- Pieces in lockstep ---- */
@@ -1434,12 +1390,12 @@ int ys_free_xor_garble_lockstep(const ys_walk *w, int rule, uint8_t *zero, int32
     ys_ctx c;
     init_ctx(&c, rule, zero);
     c.delta = _mm_loadu_si128((const __m128i *) delta);
-    return lockstep(w, &c, garble_ands_for(rule), 1, tables, NULL, slots, pieces);
+    return lockstep(w, &c, ands_for(rule).garble, 1, tables, NULL, slots, pieces);
 }
 
 int ys_free_xor_evaluate_lockstep(const ys_walk *w, int rule, uint8_t *label, int32_t slots, int32_t pieces,
                                   const uint8_t *tables) {
     ys_ctx c;
     init_ctx(&c, rule, label);
-    return lockstep(w, &c, evaluate_ands_for(rule), 0, NULL, tables, slots, pieces);
+    return lockstep(w, &c, ands_for(rule).evaluate, 0, NULL, tables, slots, pieces);
 }

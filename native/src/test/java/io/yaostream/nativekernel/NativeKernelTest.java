@@ -338,41 +338,7 @@ class NativeKernelTest {
         Random rnd = new Random(90 + rule.ordinal());
         randomKey(rnd, nat, java);
         for (int trial = 0; trial < 40; trial++) {
-            CompiledCircuit c = randomAndXor(rnd, 40 + rnd.nextInt(200));
-            int pieces = 1 + rnd.nextInt(9);
-            int perPiece = c.counts().and() * rule.tableBlocks();
-            long[] in = random(rnd, 2 * pieces * c.totalInputBits() + 6);
-            long dLo = rnd.nextLong() | 1;
-            long dHi = rnd.nextLong();
-            long[] zeroJava = random(rnd, 2 * c.slots());
-            long[] zeroNative = zeroJava.clone();
-            ByteBuffer tablesJava = ByteBuffer.allocateDirect(16 * perPiece * pieces + 32).order(ByteOrder.LITTLE_ENDIAN).position(16);
-            ByteBuffer tablesNative = ByteBuffer.allocateDirect(16 * perPiece * pieces + 32).order(ByteOrder.LITTLE_ENDIAN).position(16);
-            long[] outJava = new long[2 * pieces * c.totalOutputBits() + 4];
-            long[] outNative = new long[outJava.length];
-            java.garbleFreeXorEach(rule, c, 77, zeroJava, dLo, dHi, tablesJava, in, 6, outJava, 4, pieces);
-            nat.garbleFreeXorEach(rule, c, 77, zeroNative, dLo, dHi, tablesNative, in, 6, outNative, 4, pieces);
-            assertEquals(tablesJava.rewind(), tablesNative.rewind(), "tables, trial " + trial);
-            assertArrayEquals(outJava, outNative, "output labels, trial " + trial);
-            assertArrayEquals(zeroJava, zeroNative, "slot labels, trial " + trial);
-            // The evaluator on the active labels of random inputs: each output label is one of its wire's two.
-            long[] active = in.clone();
-            for (int b = 3; b < active.length / 2; b++) {
-                if (rnd.nextBoolean()) {
-                    active[2 * b] ^= dLo;
-                    active[2 * b + 1] ^= dHi;
-                }
-            }
-            long[] gotJava = new long[outJava.length];
-            long[] gotNative = new long[outJava.length];
-            java.evaluateFreeXorEach(rule, c, 77, random(rnd, 2 * c.slots()), tablesJava.position(16), active, 6, gotJava, 4, pieces);
-            nat.evaluateFreeXorEach(rule, c, 77, random(rnd, 2 * c.slots()), tablesNative.position(16), active, 6, gotNative, 4, pieces);
-            assertArrayEquals(gotJava, gotNative, "evaluated labels, trial " + trial);
-            for (int b = 2; b < outJava.length / 2; b++) {
-                long lo = gotNative[2 * b] ^ outJava[2 * b];
-                long hi = gotNative[2 * b + 1] ^ outJava[2 * b + 1];
-                assertTrue(lo == 0 && hi == 0 || lo == dLo && hi == dHi, "output " + b + " holds a label of its wire, trial " + trial);
-            }
+            piecesMatchACallEach(rule, nat, java, rnd, randomAndXor(rnd, 40 + rnd.nextInt(200)), 1 + rnd.nextInt(9), false, trial);
         }
         CompiledCircuit c = randomAndXor(rnd, 50);
         int perPiece = c.counts().and() * rule.tableBlocks();
@@ -445,35 +411,52 @@ class NativeKernelTest {
         for (int trial = 0; trial < 30; trial++) {
             CompiledCircuit c = trial % 3 == 0 ? wideBatches(rnd) : randomAndXor(rnd, 20 + rnd.nextInt(120));
             int pieces = 2 + rnd.nextInt(trial % 2 == 0 ? 8 : 39);
-            int perPiece = c.counts().and() * rule.tableBlocks();
-            long[] in = random(rnd, 2 * pieces * c.totalInputBits() + 6);
-            long dLo = rnd.nextLong() | 1;
-            long dHi = rnd.nextLong();
-            long[] zeroJava = random(rnd, 2 * c.slots());
-            long[] zeroNative = Arrays.copyOf(zeroJava, 2 * nat.eachSlots(c, pieces));
-            assertTrue(nat.eachSlots(c, pieces) == pieces * c.slots(), "room for every piece");
-            ByteBuffer tablesJava = ByteBuffer.allocateDirect(16 * perPiece * pieces + 32).order(ByteOrder.LITTLE_ENDIAN).position(16);
-            ByteBuffer tablesNative = ByteBuffer.allocateDirect(16 * perPiece * pieces + 32).order(ByteOrder.LITTLE_ENDIAN).position(16);
-            long[] outJava = new long[2 * pieces * c.totalOutputBits() + 4];
-            long[] outNative = new long[outJava.length];
-            java.garbleFreeXorEach(rule, c, 77, zeroJava, dLo, dHi, tablesJava, in, 6, outJava, 4, pieces);
-            nat.garbleFreeXorEach(rule, c, 77, zeroNative, dLo, dHi, tablesNative, in, 6, outNative, 4, pieces);
-            assertEquals(tablesJava.rewind(), tablesNative.rewind(), "tables, trial " + trial);
-            assertArrayEquals(outJava, outNative, "output labels, trial " + trial);
-            assertArrayEquals(zeroJava, Arrays.copyOf(zeroNative, zeroJava.length), "slot labels, trial " + trial);
-            long[] active = in.clone();
-            for (int b = 3; b < active.length / 2; b++) {
-                if (rnd.nextBoolean()) {
-                    active[2 * b] ^= dLo;
-                    active[2 * b + 1] ^= dHi;
-                }
+            assertEquals(pieces * c.slots(), nat.eachSlots(c, pieces), "room for every piece");
+            piecesMatchACallEach(rule, nat, java, rnd, c, pieces, true, trial);
+        }
+    }
+
+    /**
+     * {@code pieces} pieces of {@code c} through the native kernel, its label arrays with room for every piece's slots
+     * ({@code sideBySide}) or for one piece's, against the Java definition's call a piece: the same tables, output labels
+     * and final slot labels; then the evaluator on the active labels of random inputs likewise, each output label one of
+     * its wire's two.
+     */
+    private static void piecesMatchACallEach(AndGateRule rule, Kernel nat, Kernel java, Random rnd, CompiledCircuit c, int pieces,
+                                             boolean sideBySide, int trial) {
+        int nativeSlots = sideBySide ? nat.eachSlots(c, pieces) : c.slots();
+        int perPiece = c.counts().and() * rule.tableBlocks();
+        long[] in = random(rnd, 2 * pieces * c.totalInputBits() + 6);
+        long dLo = rnd.nextLong() | 1;
+        long dHi = rnd.nextLong();
+        long[] zeroJava = random(rnd, 2 * c.slots());
+        long[] zeroNative = Arrays.copyOf(zeroJava, 2 * nativeSlots);
+        ByteBuffer tablesJava = ByteBuffer.allocateDirect(16 * perPiece * pieces + 32).order(ByteOrder.LITTLE_ENDIAN).position(16);
+        ByteBuffer tablesNative = ByteBuffer.allocateDirect(16 * perPiece * pieces + 32).order(ByteOrder.LITTLE_ENDIAN).position(16);
+        long[] outJava = new long[2 * pieces * c.totalOutputBits() + 4];
+        long[] outNative = new long[outJava.length];
+        java.garbleFreeXorEach(rule, c, 77, zeroJava, dLo, dHi, tablesJava, in, 6, outJava, 4, pieces);
+        nat.garbleFreeXorEach(rule, c, 77, zeroNative, dLo, dHi, tablesNative, in, 6, outNative, 4, pieces);
+        assertEquals(tablesJava.rewind(), tablesNative.rewind(), "tables, trial " + trial);
+        assertArrayEquals(outJava, outNative, "output labels, trial " + trial);
+        assertArrayEquals(zeroJava, Arrays.copyOf(zeroNative, zeroJava.length), "slot labels, trial " + trial);
+        // The evaluator on the active labels of random inputs: each output label is one of its wire's two.
+        long[] active = in.clone();
+        for (int b = 3; b < active.length / 2; b++) {
+            if (rnd.nextBoolean()) {
+                active[2 * b] ^= dLo;
+                active[2 * b + 1] ^= dHi;
             }
-            long[] gotJava = new long[outJava.length];
-            long[] gotNative = new long[outJava.length];
-            java.evaluateFreeXorEach(rule, c, 77, random(rnd, 2 * c.slots()), tablesJava.position(16), active, 6, gotJava, 4, pieces);
-            nat.evaluateFreeXorEach(rule, c, 77, random(rnd, 2 * nat.eachSlots(c, pieces)), tablesNative.position(16), active, 6,
-                    gotNative, 4, pieces);
-            assertArrayEquals(gotJava, gotNative, "evaluated labels, trial " + trial);
+        }
+        long[] gotJava = new long[outJava.length];
+        long[] gotNative = new long[outJava.length];
+        java.evaluateFreeXorEach(rule, c, 77, random(rnd, 2 * c.slots()), tablesJava.position(16), active, 6, gotJava, 4, pieces);
+        nat.evaluateFreeXorEach(rule, c, 77, random(rnd, 2 * nativeSlots), tablesNative.position(16), active, 6, gotNative, 4, pieces);
+        assertArrayEquals(gotJava, gotNative, "evaluated labels, trial " + trial);
+        for (int b = 2; b < outJava.length / 2; b++) {
+            long lo = gotNative[2 * b] ^ outJava[2 * b];
+            long hi = gotNative[2 * b + 1] ^ outJava[2 * b + 1];
+            assertTrue(lo == 0 && hi == 0 || lo == dLo && hi == dHi, "output " + b + " holds a label of its wire, trial " + trial);
         }
     }
 
