@@ -47,16 +47,18 @@ class AppsIT {
     }
 
     /**
-     * The minimum's strategy c in the heap the README states (-Xmx32m a party) with headroom to spare: each party's
-     * peak stays under 27 MiB. Before the compiler kept one candidate circuit at a time and the OTs were staged a block
-     * at a time, compiling the 500-value circuit alone took 16 to 20 MiB and the parties peaked at 29 to 31 MiB, one
-     * run in thirteen running out.
+     * The minimum's strategy c in the heap the README states (-Xmx32m a party) with headroom to spare: both parties run
+     * it in three quarters of that, 24 MiB. (Before the compiler kept one candidate circuit at a time and the OTs were
+     * staged a block at a time, compiling the 500-value circuit alone took 16 to 20 MiB and the parties peaked at 29 to
+     * 31 MiB in 32, one run in thirteen running out.) The heap's peak before a collection is no measure of that
+     * headroom: G1 fills what -Xmx gives it before collecting, so at -Xmx32m the same run peaked at 22 to 27 MiB on a
+     * quiet machine and at 30 on a loaded one, and at -Xmx20m at 19 MiB.
      */
     @Test
     void minimumStrategyCLeavesHeadroomIn32MiB() {
         Cli.firstPassOnly("the heap a party needs does not depend on the kernel");
         int port = Cli.freePort();
-        List<String> heap = List.of("-Xmx32m", "-XX:TieredStopAtLevel=1");
+        List<String> heap = List.of("-Xmx24m", "-XX:TieredStopAtLevel=1");
         Cli.Running garbler = Cli.launch(heap, "minimum", "--role", "garbler", "--listen", Integer.toString(port), "--random", "100000",
                 "--seed", "1", "--strategy", "c", "--json");
         Cli.Result evaluator = Cli.launch(heap, "minimum", "--role", "evaluator", "--connect", "127.0.0.1:" + port, "--random", "100000",
@@ -64,8 +66,7 @@ class AppsIT {
         Cli.Result g = garbler.await(120);
         for (Cli.Result r : new Cli.Result[] {g, evaluator}) {
             assertEquals(0, r.status(), r.err());
-            long peak = Long.parseLong(r.out().replaceAll("(?s).*\"peakHeapBytes\":(\\d+).*", "$1"));
-            assertTrue(peak < 27L << 20, "peak heap " + peak + " bytes, not under 27 MiB: " + r.out());
+            assertTrue(r.out().contains("\"workingSet\":10002"), r.out());
         }
         assertEquals(g.out().replaceAll("(?s).*\"result\":\"?(\\w+).*", "$1"), evaluator.out().replaceAll("(?s).*\"result\":\"?(\\w+).*", "$1"));
     }
