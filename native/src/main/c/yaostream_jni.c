@@ -320,6 +320,20 @@ JNIEXPORT jint JNICALL Java_io_yaostream_nativekernel_NativeBindings_garbleFreeX
     return (jint) written;
 }
 
+/* A piece's input labels (a block a bit, from `from`) into its input slots of `labels`. */
+static void piece_inputs(uint8_t *labels, const jint *slots, jint n, const uint8_t *from) {
+    for (jint i = 0; i < n; i++) {
+        memcpy(labels + 16 * (size_t) slots[i], from + 16 * (size_t) i, 16);
+    }
+}
+
+/* A piece's output slots' labels from `labels` to `to`, a block a bit. */
+static void piece_outputs(const uint8_t *labels, const jint *slots, jint n, uint8_t *to) {
+    for (jint i = 0; i < n; i++) {
+        memcpy(to + 16 * (size_t) i, labels + 16 * (size_t) slots[i], 16);
+    }
+}
+
 /* Pieces of a circuit without constant gates (core's Kernel.garbleFreeXorEach): before piece k its input slots take
  * the labels of bits k*ins.. of in, after it its output slots' labels go to bits k*outs.. of out; every piece walks
  * the whole circuit, gate indices running on. Where the circuit suits it (ys_lockstep_suits) and the label array
@@ -341,17 +355,25 @@ static int each_piece(JNIEnv *env, int garble, jint rule, jintArray records, jin
     const uint8_t *pin = (*env)->GetPrimitiveArrayCritical(env, in, NULL);
     uint8_t *pout = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
     ys_walk walk = {(const int32_t *) precords, gates, (const int32_t *) pbatches, batchCount, 0, 0, (uint64_t) gateIndex};
-    int together = pieces > 1 && room >= (int64_t) slots * pieces && ys_lockstep_suits(rule, &walk);
     int result = 0;
-    /* Piece p's labels: slots p * slots .. in lockstep, else the first slots for every piece in turn. */
-    size_t stride = together ? 16 * (size_t) slots : 0;
-    for (jint p = 0; p < pieces && result == 0; p++) {
-        const uint8_t *from = pin + 8 * (size_t) inPos + 16 * (size_t) p * (size_t) ins;
-        uint8_t *piece_labels = plabels + stride * (size_t) p;
-        for (jint i = 0; i < ins; i++) {
-            memcpy(piece_labels + 16 * (size_t) pin_slots[i], from + 16 * (size_t) i, 16);
+    if (pieces > 1 && room >= (int64_t) slots * pieces && ys_lockstep_suits(rule, &walk)) {
+        /* Piece p in slots p * slots ..; afterwards the first slots as the last piece left them, as a call a piece
+         * leaves them. */
+        size_t stride = 16 * (size_t) slots;
+        for (jint p = 0; p < pieces; p++) {
+            piece_inputs(plabels + stride * (size_t) p, pin_slots, ins,
+                         pin + 8 * (size_t) inPos + 16 * (size_t) p * (size_t) ins);
         }
-        if (!together) {
+        result = garble ? ys_free_xor_garble_lockstep(&walk, rule, plabels, slots, pieces, delta, tables)
+                        : ys_free_xor_evaluate_lockstep(&walk, rule, plabels, slots, pieces, tables);
+        for (jint p = 0; p < pieces; p++) {
+            piece_outputs(plabels + stride * (size_t) p, pout_slots, outs,
+                          pout + 8 * (size_t) outPos + 16 * (size_t) p * (size_t) outs);
+        }
+        memcpy(plabels, plabels + stride * (size_t) (pieces - 1), stride);
+    } else {
+        for (jint p = 0; p < pieces && result == 0; p++) {
+            piece_inputs(plabels, pin_slots, ins, pin + 8 * (size_t) inPos + 16 * (size_t) p * (size_t) ins);
             walk.gate = 0;
             walk.batch = 0;
             uint8_t *piece = tables + 16 * (size_t) p * (size_t) perPiece;
@@ -360,22 +382,9 @@ static int each_piece(JNIEnv *env, int garble, jint rule, jintArray records, jin
             if (blocks != (size_t) perPiece || walk.gate != gates) {
                 result = -1;
             }
-        } else if (p == pieces - 1) {
-            result = garble ? ys_free_xor_garble_lockstep(&walk, rule, plabels, slots, pieces, delta, tables)
-                            : ys_free_xor_evaluate_lockstep(&walk, rule, plabels, slots, pieces, tables);
+            piece_outputs(plabels, pout_slots, outs,
+                          pout + 8 * (size_t) outPos + 16 * (size_t) p * (size_t) outs);
         }
-        if (!together || p == pieces - 1) {
-            for (jint q = together ? 0 : p; q <= p; q++) {
-                uint8_t *to = pout + 8 * (size_t) outPos + 16 * (size_t) q * (size_t) outs;
-                const uint8_t *result_labels = plabels + stride * (size_t) q;
-                for (jint i = 0; i < outs; i++) {
-                    memcpy(to + 16 * (size_t) i, result_labels + 16 * (size_t) pout_slots[i], 16);
-                }
-            }
-        }
-    }
-    if (together) { /* the first slots as the last piece left them, as a call a piece leaves them */
-        memcpy(plabels, plabels + stride * (size_t) (pieces - 1), 16 * (size_t) slots);
     }
     (*env)->ReleasePrimitiveArrayCritical(env, out, pout, 0);
     (*env)->ReleasePrimitiveArrayCritical(env, in, (void *) pin, JNI_ABORT);
