@@ -1281,13 +1281,18 @@ size_t ys_free_xor_evaluate(ys_walk *w, int rule, uint8_t *label, const uint8_t 
 /* AND gates a lockstep step takes from all the pieces' batch at once. */
 enum { LOCKSTEP_GATES = 256 };
 
-int ys_lockstep_suits(int rule, const ys_walk *w) {
-    int64_t and_gates = 0;
+/* The circuit's AND gates: its batches' lengths summed. */
+static uint64_t and_gates(const ys_walk *w) {
+    uint64_t n = 0;
     for (int32_t b = 0; b < w->batch_count; b++) {
-        and_gates += w->batches[2 * b + 1];
+        n += (uint64_t) w->batches[2 * b + 1];
     }
+    return n;
+}
+
+int ys_lockstep_suits(int rule, const ys_walk *w) {
     return rule != YS_RULE_GRR3 && rule != YS_RULE_GRR3_KEYED && w->batch_count > 0
-           && and_gates < (int64_t) YS_LOCKSTEP_MEAN_BATCH * w->batch_count;
+           && and_gates(w) < (uint64_t) YS_LOCKSTEP_MEAN_BATCH * (uint64_t) w->batch_count;
 }
 
 /* free_run over every piece at once: each gate for piece 0, 1, ... in turn, so consecutive moves are independent
@@ -1324,10 +1329,7 @@ static int32_t free_run_lockstep(const ys_ctx *c, const int32_t *records, int32_
 /* Both sides of the lockstep walk: with `garble`, the tables go to `tables`; else they are read from `tables_in`. */
 static int lockstep(const ys_walk *w, ys_ctx *c, ands_fn *ands, int garble, uint8_t *tables, const uint8_t *tables_in,
                     int32_t slots, int32_t pieces) {
-    uint64_t ands_per_piece = 0;
-    for (int32_t b = 0; b < w->batch_count; b++) {
-        ands_per_piece += (uint64_t) w->batches[2 * b + 1];
-    }
+    uint64_t ands_per_piece = and_gates(w);
     const size_t per = 16 * (size_t) c->per_and; /* table bytes per AND gate */
     int32_t records[YS_GATE_STRIDE * LOCKSTEP_GATES];
     uint64_t index[LOCKSTEP_GATES];

@@ -84,20 +84,7 @@ final class Arithmetic {
      * values at the working set of its inputs plus two (ME-SFE's 10,002 for 500 values of 20 bits).
      */
     int[] minOrMax(int[] x, int[] y, boolean max) {
-        int n = x.length;
-        int[] d = new int[n];
-        for (int i = 0; i < n; i++) {
-            d[i] = net.xor(x[i], y[i]);
-        }
-        int lt = Netlist.FALSE; // y < x
-        for (int i = 0; i < n; i++) {
-            lt = net.xor(lt, net.and(d[i], net.xor(x[i], lt)));
-        }
-        int[] out = new int[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = net.xor(max ? y[i] : x[i], net.and(lt, d[i]));
-        }
-        return out;
+        return minOrMaxEach(new int[][] {x}, new int[][] {y}, max)[0];
     }
 
     /**
@@ -114,7 +101,7 @@ final class Arithmetic {
                 d[j][i] = net.xor(x[j][i], y[j][i]);
             }
         }
-        int[] lt = new int[m];
+        int[] lt = new int[m]; // y[j] < x[j]
         Arrays.fill(lt, Netlist.FALSE);
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < m; j++) {
