@@ -1,0 +1,79 @@
+package io.yaostream.core.circuit;
+
+import java.util.function.IntUnaryOperator;
+
+/**
+ * A circuit held in memory, copied side by side: copy j has slots {@code j * S ..} of its own (its input and output
+ * groups too, in the original's order, copy by copy), and its gates are interleaved with the other copies' gate by
+ * gate. So each AND batch is {@code copies} times as wide, and consecutive free gates never read each other's output:
+ * the kernel's walk issues them at its full rate where one copy's gates would wait on the gate before (an adder's
+ * {@code t = a ^ b}, then {@code t ^ c}). Calling it once is calling the circuit {@code copies} times, with the same
+ * AND gates and XOR gates; only their order and the gate indices that follow from it differ.
+ */
+public final class SideBySide {
+    private SideBySide() {
+    }
+
+    /** {@code copies} copies of {@code c}, which must be held in memory; {@code c} itself for one. */
+    public static CompiledCircuit of(CompiledCircuit c, int copies) {
+        if (c.isStreamed()) {
+            throw new IllegalArgumentException("a streamed circuit is not copied side by side: its gates are not in memory");
+        }
+        if (copies < 1 || (long) copies * c.slots() > MAX_SLOTS
+                || (long) copies * c.gateCount() * CompiledCircuit.GATE_STRIDE > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(copies + " copies of a circuit of " + c.slots() + " slots and " + c.gateCount()
+                    + " gates: too many, or fewer than 1");
+        }
+        if (copies == 1) {
+            return c;
+        }
+        int s = c.slots();
+        CompiledCircuit.Builder b = new CompiledCircuit.Builder(copies * s);
+        if (c.sourceCounts() != null) {
+            GateCounts n = c.sourceCounts();
+            b.sourceCounts(new GateCounts(copies * n.gates(), copies * n.and(), copies * n.xor(), copies * n.inv(), copies * n.constants()));
+        }
+        for (int j = 0; j < copies; j++) {
+            IntUnaryOperator slot = shift(j * s);
+            for (WireGroup<Party> g : c.inputs()) {
+                b.input(g.name(), g.owner(), map(g.slots(), slot));
+            }
+        }
+        b.expectGates(copies * c.gateCount());
+        int[] r = c.gateRecordsView();
+        for (int g = 0; g < c.gateCount(); g++) {
+            int p = g * CompiledCircuit.GATE_STRIDE;
+            for (int j = 0, offset = 0; j < copies; j++, offset += s) {
+                b.gate(r[p], moved(r[p + 1], offset), moved(r[p + 2], offset), r[p + 3] + offset);
+            }
+        }
+        for (int k = 0; k < c.andBatchCount(); k++) {
+            b.andBatch(copies * c.andBatchStart(k), copies * c.andBatchLength(k));
+        }
+        for (int j = 0; j < copies; j++) {
+            IntUnaryOperator slot = shift(j * s);
+            for (WireGroup<Receiver> g : c.outputs()) {
+                b.output(g.name(), g.owner(), map(g.slots(), slot));
+            }
+        }
+        return b.build();
+    }
+
+    private static final int MAX_SLOTS = CompiledCircuit.MAX_SLOTS;
+
+    private static IntUnaryOperator shift(int offset) {
+        return x -> x + offset;
+    }
+
+    private static int moved(int slot, int offset) {
+        return slot == GateOp.NO_SLOT ? slot : slot + offset;
+    }
+
+    private static int[] map(int[] slots, IntUnaryOperator f) {
+        int[] out = new int[slots.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = f.applyAsInt(slots[i]);
+        }
+        return out;
+    }
+}
