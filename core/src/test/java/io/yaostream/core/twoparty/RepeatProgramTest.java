@@ -34,8 +34,7 @@ class RepeatProgramTest {
     @Test
     void repetitionsTogetherAndAloneGiveThePlaintextResults() {
         Random rnd = new Random(21);
-        JavaKernel k = new JavaKernel();
-        for (int t = 0; t < 12; t++) {
+        for (int t = 0; t < 16; t++) {
             CompiledCircuit c = TestCircuits.random(rnd, 50 + rnd.nextInt(400));
             long times = 1 + rnd.nextInt(20); // below, at and beyond the copies that go together (at most 8)
             List<BitString> g = new ArrayList<>();
@@ -46,11 +45,18 @@ class RepeatProgramTest {
             MemoryChannel[] ends = MemoryChannel.pair(30_000);
             List<CompletableFuture<YaoSession.Result<List<Optional<BitString>>>>> runs = new ArrayList<>();
             for (Party p : Party.values()) {
+                JavaKernel k = new JavaKernel(); // a party's own: a kernel's scratch is not shared between threads
                 YaoSession.Config config = new YaoSession.Config(Schemes.byName(Schemes.DEFAULT), k, new ReceiverFirstBaseOt(1, k),
                         "repeat", List.of(c));
                 InputFeed feed = InputFeed.of(p == Party.GARBLER ? g : e);
                 runs.add(CompletableFuture.supplyAsync(() -> new YaoSession(p, ends[p.ordinal()], config,
                         AesCtrRandom.forTesting(p.ordinal() + 1)).run(new RepeatProgram(c, times), feed)));
+            }
+            CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new)).exceptionally(x -> null).join();
+            for (Party p : Party.values()) {
+                if (runs.get(p.ordinal()).isCompletedExceptionally()) {
+                    runs.get(p.ordinal()).exceptionally(x -> { x.printStackTrace(); return null; });
+                }
             }
             for (Party p : Party.values()) {
                 YaoSession.Result<List<Optional<BitString>>> r = runs.get(p.ordinal()).join();
