@@ -2,6 +2,7 @@ package io.yaostream.nativekernel;
 
 import io.yaostream.core.bits.BitString;
 import io.yaostream.core.circuit.CompiledCircuit;
+import io.yaostream.core.circuit.SideBySide;
 import io.yaostream.core.circuit.GateOp;
 import io.yaostream.core.circuit.Party;
 import io.yaostream.core.circuit.Receiver;
@@ -616,6 +617,18 @@ class NativeKernelTest {
             Kernel k = Kernels.create("native");
             assertArrayEquals(new PlainEvaluator().evaluate(c, in),
                     new LocalGarbling(scheme, k, k, AesCtrRandom.forTesting(trial)).run(c, in).outputs(), name);
+        }
+    }
+
+    /** A circuit copied side by side ({@code run --repeat}'s calls): its wider batches give the same tables with either kernel. */
+    @ParameterizedTest
+    @MethodSource("schemes")
+    void circuitsCopiedSideBySideGiveTheSameTablesWithEitherKernel(String name) {
+        GarblingScheme scheme = Schemes.byName(name);
+        Random rnd = new Random(name.hashCode() + 1);
+        for (int trial = 0; trial < 8; trial++) {
+            CompiledCircuit c = SideBySide.of(randomAndXor(rnd, 64 + rnd.nextInt(300)), 2 + trial % 7);
+            assertArrayEquals(tables(scheme, new JavaKernel(), c, trial), tables(scheme, Kernels.create("native"), c, trial), name);
         }
     }
 
