@@ -14,8 +14,11 @@ public final class SideBySide {
     private SideBySide() {
     }
 
-    /** {@code copies} copies of {@code c}, which must be held in memory; {@code c} itself for one. */
+    /** {@code copies} copies of {@code c}, which must be held in memory unless there is one: {@code c} itself for one. */
     public static CompiledCircuit of(CompiledCircuit c, int copies) {
+        if (copies == 1) {
+            return c;
+        }
         if (c.isStreamed()) {
             throw new IllegalArgumentException("a streamed circuit is not copied side by side: its gates are not in memory");
         }
@@ -23,9 +26,6 @@ public final class SideBySide {
                 || (long) copies * c.gateCount() * CompiledCircuit.GATE_STRIDE > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException(copies + " copies of a circuit of " + c.slots() + " slots and " + c.gateCount()
                     + " gates: too many, or fewer than 1");
-        }
-        if (copies == 1) {
-            return c;
         }
         int s = c.slots();
         CompiledCircuit.Builder b = new CompiledCircuit.Builder(copies * s);

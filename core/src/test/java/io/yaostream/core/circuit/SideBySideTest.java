@@ -76,6 +76,13 @@ class SideBySideTest {
     }
 
     @Test
+    void aStreamedCircuitIsItsOwnOneCopyAndIsNotCopied(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        CompiledCircuit s = io.yaostream.core.garble.StreamedWalks.streamed(TestCircuits.random(new Random(13), 300), dir, 64);
+        assertSame(s, SideBySide.of(s, 1));
+        assertThrows(IllegalArgumentException.class, () -> SideBySide.of(s, 2));
+    }
+
+    @Test
     void oneCopyIsTheCircuitAndNoneIsAnError() {
         CompiledCircuit c = TestCircuits.small();
         assertSame(c, SideBySide.of(c, 1));
