@@ -20,6 +20,11 @@ public record GateCounts(int gates, int and, int xor, int inv, int constants) {
                 byKind[GateOp.Kind.INV.ordinal()], byKind[GateOp.Kind.CONST.ordinal()]);
     }
 
+    /** The counts of {@code k} such circuits together. */
+    public GateCounts times(int k) {
+        return new GateCounts(k * gates, k * and, k * xor, k * inv, k * constants);
+    }
+
     @Override
     public String toString() {
         return gates + " gates (" + and + " AND, " + xor + " XOR, " + inv + " INV, " + constants + " constant)";

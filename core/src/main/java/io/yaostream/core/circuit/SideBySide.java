@@ -1,7 +1,5 @@
 package io.yaostream.core.circuit;
 
-import java.util.function.IntUnaryOperator;
-
 /**
  * A circuit held in memory, copied side by side: copy j has slots {@code j * S ..} of its own (its input and output
  * groups too, in the original's order, copy by copy), and its gates are interleaved with the other copies' gate by
@@ -22,7 +20,7 @@ public final class SideBySide {
         if (c.isStreamed()) {
             throw new IllegalArgumentException("a streamed circuit is not copied side by side: its gates are not in memory");
         }
-        if (copies < 1 || (long) copies * c.slots() > MAX_SLOTS
+        if (copies < 1 || (long) copies * c.slots() > CompiledCircuit.MAX_SLOTS
                 || (long) copies * c.gateCount() * CompiledCircuit.GATE_STRIDE > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException(copies + " copies of a circuit of " + c.slots() + " slots and " + c.gateCount()
                     + " gates: too many, or fewer than 1");
@@ -30,13 +28,11 @@ public final class SideBySide {
         int s = c.slots();
         CompiledCircuit.Builder b = new CompiledCircuit.Builder(copies * s);
         if (c.sourceCounts() != null) {
-            GateCounts n = c.sourceCounts();
-            b.sourceCounts(new GateCounts(copies * n.gates(), copies * n.and(), copies * n.xor(), copies * n.inv(), copies * n.constants()));
+            b.sourceCounts(c.sourceCounts().times(copies));
         }
         for (int j = 0; j < copies; j++) {
-            IntUnaryOperator slot = shift(j * s);
             for (WireGroup<Party> g : c.inputs()) {
-                b.input(g.name(), g.owner(), map(g.slots(), slot));
+                b.input(g.name(), g.owner(), shifted(g.slots(), j * s));
             }
         }
         b.expectGates(copies * c.gateCount());
@@ -51,28 +47,21 @@ public final class SideBySide {
             b.andBatch(copies * c.andBatchStart(k), copies * c.andBatchLength(k));
         }
         for (int j = 0; j < copies; j++) {
-            IntUnaryOperator slot = shift(j * s);
             for (WireGroup<Receiver> g : c.outputs()) {
-                b.output(g.name(), g.owner(), map(g.slots(), slot));
+                b.output(g.name(), g.owner(), shifted(g.slots(), j * s));
             }
         }
         return b.build();
-    }
-
-    private static final int MAX_SLOTS = CompiledCircuit.MAX_SLOTS;
-
-    private static IntUnaryOperator shift(int offset) {
-        return x -> x + offset;
     }
 
     private static int moved(int slot, int offset) {
         return slot == GateOp.NO_SLOT ? slot : slot + offset;
     }
 
-    private static int[] map(int[] slots, IntUnaryOperator f) {
+    private static int[] shifted(int[] slots, int offset) {
         int[] out = new int[slots.length];
         for (int i = 0; i < out.length; i++) {
-            out[i] = f.applyAsInt(slots[i]);
+            out[i] = slots[i] + offset;
         }
         return out;
     }

@@ -28,7 +28,7 @@ class RepeatCopiesTest {
 
     @Test
     void labelsKeepToTheCache() {
-        assertEquals(3, RepeatProgram.copies(chain(912, 100), 1000), "aes_128's working set");
+        assertEquals(3, RepeatProgram.copies(chain(912, 100), 1000), "912 slots, as many as aes_128's, in a narrow circuit");
         assertEquals(1, RepeatProgram.copies(chain(3000, 100), 1000));
     }
 
